@@ -1,0 +1,31 @@
+//! `backtrack`: the command-line tool. See `backtrack --help`.
+
+mod cli;
+mod commands;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match commands::run(&args) {
+        Ok(code) => code,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = io::stdout().flush();
+            eprintln!("backtrack: error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Output to a closed pipe (`backtrack queens 100 | head`) ends the program quietly.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,95 @@
+//! The textbook formulation of seed 004: search range `1..=n`, constraint "not attacked".
+
+use backtrack::Problem;
+
+/// N-Queens exactly as the textbook states it: the state is the columns of the queens
+/// placed so far, one per row from the top; the search range of a row is every column,
+/// left to right; the constraint is that the new queen is not attacked by any earlier one
+/// (checked in O(1) with column and diagonal occupancy tables).
+///
+/// Because the constraint is a separate check, a search of this problem reports every
+/// refused square as a rejection, which is what a learner wants to see in the tree. For
+/// speed, use the bitboard formulation.
+///
+/// ```
+/// use backtrack::Search;
+/// use backtrack_problems::queens::Queens;
+///
+/// let all: Vec<Vec<usize>> = Search::new(Queens::new(4)).collect();
+/// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Queens {
+    n: usize,
+    /// Column of the queen in each filled row, top first.
+    cols: Vec<usize>,
+    col_used: Vec<bool>,
+    /// Indexed by `row + col`.
+    diag_used: Vec<bool>,
+    /// Indexed by `row + n - 1 - col`.
+    anti_used: Vec<bool>,
+}
+
+impl Queens {
+    /// An empty `n`×`n` board.
+    pub fn new(n: usize) -> Self {
+        let diagonals = (2 * n).saturating_sub(1);
+        Queens {
+            n,
+            cols: Vec::with_capacity(n),
+            col_used: vec![false; n],
+            diag_used: vec![false; diagonals],
+            anti_used: vec![false; diagonals],
+        }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The columns of the queens placed so far, row 0 first.
+    pub fn placed(&self) -> &[usize] {
+        &self.cols
+    }
+
+    fn mark(&mut self, col: usize, value: bool) {
+        let row = self.cols.len();
+        self.col_used[col] = value;
+        self.diag_used[row + col] = value;
+        self.anti_used[row + self.n - 1 - col] = value;
+    }
+}
+
+impl Problem for Queens {
+    type Op = usize;
+    type Ops = std::ops::Range<usize>;
+    type Solution = Vec<usize>;
+
+    fn operators(&self) -> Self::Ops {
+        0..self.n
+    }
+
+    fn admissible(&self, col: usize) -> bool {
+        let row = self.cols.len();
+        !(self.col_used[col] || self.diag_used[row + col] || self.anti_used[row + self.n - 1 - col])
+    }
+
+    fn apply(&mut self, col: usize) {
+        self.mark(col, true);
+        self.cols.push(col);
+    }
+
+    fn undo(&mut self, col: usize) {
+        self.cols.pop();
+        self.mark(col, false);
+    }
+
+    fn is_complete(&self) -> bool {
+        self.cols.len() == self.n
+    }
+
+    fn solution(&self) -> Vec<usize> {
+        self.cols.clone()
+    }
+}

@@ -1,0 +1,36 @@
+//! A generic backtracking search framework, in the classic vocabulary of the method.
+//!
+//! A [`Problem`] is a **state** changed by **operators** ([`Problem::apply`],
+//! [`Problem::undo`]); each node's **search range** ([`Problem::operators`]) says which
+//! operators to try and in what order; the **boundary** ([`Problem::is_complete`]) says
+//! when a state is complete; the **constraints** ([`Problem::admissible`]) say whether a
+//! child is allowed; the **optimality requirement** ([`Optimize`]) says whether a child can
+//! still beat the best found.
+//!
+//! One depth-first engine, [`Search`], drives any problem: it iterates over the solutions
+//! lazily, counts them, or finds the best, always in the order of the search range, with
+//! an explicit stack (no recursion, no depth limit) and no allocation per node.
+//! [`Observer`]s see every event of the walk at no cost when absent; the [`tree`]
+//! recorder is one of them. [`Limits`] bound a search by nodes, solutions, time or a
+//! cancellation flag, and a stopped search still reports what it found.
+//!
+//! ```
+//! use backtrack::Search;
+//! use backtrack_problems::queens::Queens;
+//!
+//! let outcome = Search::new(Queens::new(8)).count_solutions();
+//! assert_eq!(outcome.found, 92);
+//! assert_eq!(outcome.stats.nodes, 2057); // the solution tree, root included
+//! ```
+
+pub mod limits;
+pub mod observer;
+pub mod problem;
+pub mod search;
+pub mod stats;
+
+pub use limits::{Cancel, Limits, StopReason};
+pub use observer::{Control, Observer};
+pub use problem::{Optimize, Problem};
+pub use search::{Outcome, Search};
+pub use stats::Stats;

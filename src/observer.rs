@@ -1,0 +1,258 @@
+//! Observers: hooks the engine calls as it walks the solution tree.
+//!
+//! An [`Observer`] is a generic parameter of [`Search`](crate::Search); every method has a
+//! default that does nothing, and the default observer `()` is zero-sized, so a search
+//! without one compiles to the same loop as a search that never heard of observers.
+//!
+//! Events, in the order the engine emits them for one node:
+//!
+//! - [`enter`](Observer::enter): a node of the solution tree is entered (the root first,
+//!   then children in search order). Its answer is a [`Control`]: continue, prune (do not
+//!   expand this node), or stop the search.
+//! - for each operator of its search range that is refused: [`reject`](Observer::reject)
+//!   (by the constraints) or [`prune`](Observer::prune) (by the optimality bound);
+//! - [`solution`](Observer::solution) if the node is complete, or
+//!   [`dead_end`](Observer::dead_end) if it was expanded and no child was admitted;
+//! - [`backtrack`](Observer::backtrack): the node is left. Every `enter` is matched by
+//!   exactly one `backtrack`, unless the search stops first.
+//!
+//! Hooks other than `enter` return `()`: there is nothing to decide after the fact.
+
+use crate::Problem;
+
+/// What an observer tells the engine on entering a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Control {
+    /// Go on as usual.
+    #[default]
+    Continue,
+    /// Do not expand this node: it becomes a leaf, and the search goes on with its siblings.
+    Prune,
+    /// Stop the whole search now. Its result says [`StopReason::Observer`](crate::StopReason::Observer).
+    Stop,
+}
+
+/// Hooks called by the engine at each event of the search. All default to doing nothing.
+///
+/// `depth` is the depth of the node the event is about: 0 for the root, and for
+/// [`reject`](Observer::reject) and [`prune`](Observer::prune) the depth the refused child
+/// would have had. `problem` is the current state: the node itself for `enter`, `solution`,
+/// `dead_end` and `backtrack` (before its operator is undone), the parent for `reject` and
+/// `prune`.
+pub trait Observer<P: Problem + ?Sized> {
+    /// A node is entered; `op` is the operator that led to it (`None` for the root).
+    #[inline]
+    fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
+        let _ = (problem, depth, op);
+        Control::Continue
+    }
+
+    /// The operator `op` was refused by the constraints ([`Problem::admissible`]).
+    #[inline]
+    fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
+        let _ = (problem, depth, op);
+    }
+
+    /// The child made by `op` was pruned: its bound cannot beat the best found.
+    #[inline]
+    fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
+        let _ = (problem, depth, op);
+    }
+
+    /// The current node is complete: a solution.
+    #[inline]
+    fn solution(&mut self, problem: &P, depth: usize) {
+        let _ = (problem, depth);
+    }
+
+    /// The current node was expanded and none of its children was admitted.
+    #[inline]
+    fn dead_end(&mut self, problem: &P, depth: usize) {
+        let _ = (problem, depth);
+    }
+
+    /// The current node is left; `op` (`None` for the root) is about to be undone.
+    #[inline]
+    fn backtrack(&mut self, problem: &P, depth: usize, op: Option<P::Op>) {
+        let _ = (problem, depth, op);
+    }
+}
+
+/// The no-op observer: zero-sized, and every hook compiles to nothing.
+impl<P: Problem + ?Sized> Observer<P> for () {}
+
+impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
+    #[inline]
+    fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
+        (**self).enter(problem, depth, op)
+    }
+    #[inline]
+    fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
+        (**self).reject(problem, depth, op);
+    }
+    #[inline]
+    fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
+        (**self).prune(problem, depth, op);
+    }
+    #[inline]
+    fn solution(&mut self, problem: &P, depth: usize) {
+        (**self).solution(problem, depth);
+    }
+    #[inline]
+    fn dead_end(&mut self, problem: &P, depth: usize) {
+        (**self).dead_end(problem, depth);
+    }
+    #[inline]
+    fn backtrack(&mut self, problem: &P, depth: usize, op: Option<P::Op>) {
+        (**self).backtrack(problem, depth, op);
+    }
+}
+
+/// Two observers side by side: both see every event, in order (`A` first). On `enter`,
+/// the stronger answer wins: `Stop` over `Prune` over `Continue`.
+impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B) {
+    #[inline]
+    fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
+        let a = self.0.enter(problem, depth, op);
+        let b = self.1.enter(problem, depth, op);
+        match (a, b) {
+            (Control::Stop, _) | (_, Control::Stop) => Control::Stop,
+            (Control::Prune, _) | (_, Control::Prune) => Control::Prune,
+            _ => Control::Continue,
+        }
+    }
+    #[inline]
+    fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
+        self.0.reject(problem, depth, op);
+        self.1.reject(problem, depth, op);
+    }
+    #[inline]
+    fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
+        self.0.prune(problem, depth, op);
+        self.1.prune(problem, depth, op);
+    }
+    #[inline]
+    fn solution(&mut self, problem: &P, depth: usize) {
+        self.0.solution(problem, depth);
+        self.1.solution(problem, depth);
+    }
+    #[inline]
+    fn dead_end(&mut self, problem: &P, depth: usize) {
+        self.0.dead_end(problem, depth);
+        self.1.dead_end(problem, depth);
+    }
+    #[inline]
+    fn backtrack(&mut self, problem: &P, depth: usize, op: Option<P::Op>) {
+        self.0.backtrack(problem, depth, op);
+        self.1.backtrack(problem, depth, op);
+    }
+}
+
+/// One event of the search, as passed to a closure observer made by [`from_fn`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event<Op> {
+    /// A node is entered; `op` led to it (`None` for the root).
+    Enter {
+        /// Depth of the node (root 0).
+        depth: usize,
+        /// The operator that led here.
+        op: Option<Op>,
+    },
+    /// An operator was refused by the constraints.
+    Reject {
+        /// Depth the refused child would have had.
+        depth: usize,
+        /// The refused operator.
+        op: Op,
+    },
+    /// A child was pruned by the optimality bound.
+    Prune {
+        /// Depth of the pruned child.
+        depth: usize,
+        /// The operator that made it.
+        op: Op,
+    },
+    /// The current node is a solution.
+    Solution {
+        /// Its depth.
+        depth: usize,
+    },
+    /// The current node was expanded and had no admitted child.
+    DeadEnd {
+        /// Its depth.
+        depth: usize,
+    },
+    /// The current node is left.
+    Backtrack {
+        /// Its depth.
+        depth: usize,
+        /// The operator about to be undone (`None` for the root).
+        op: Option<Op>,
+    },
+}
+
+/// An observer made of a closure that sees every [`Event`] (and the state) and answers a
+/// [`Control`] (which only matters for [`Event::Enter`]).
+///
+/// ```
+/// use backtrack::{observer::{from_fn, Control, Event}, Problem, Search};
+/// # struct Bits(Vec<bool>);
+/// # impl Problem for Bits {
+/// #     type Op = bool; type Ops = std::array::IntoIter<bool, 2>; type Solution = ();
+/// #     fn operators(&self) -> Self::Ops { [false, true].into_iter() }
+/// #     fn apply(&mut self, b: bool) { self.0.push(b) }
+/// #     fn undo(&mut self, _: bool) { self.0.pop(); }
+/// #     fn is_complete(&self) -> bool { self.0.len() == 2 }
+/// #     fn solution(&self) {}
+/// # }
+/// let mut entered = 0;
+/// let count = Search::new(Bits(vec![]))
+///     .observer(from_fn(|_: &Bits, event| {
+///         if let Event::Enter { .. } = event { entered += 1 }
+///         Control::Continue
+///     }))
+///     .count_solutions();
+/// assert_eq!((count.found, entered), (4, 7));
+/// ```
+pub fn from_fn<P, F>(f: F) -> FromFn<F>
+where
+    P: Problem + ?Sized,
+    F: FnMut(&P, Event<P::Op>) -> Control,
+{
+    FromFn(f)
+}
+
+/// The observer returned by [`from_fn`].
+#[derive(Clone, Debug)]
+pub struct FromFn<F>(F);
+
+impl<P, F> Observer<P> for FromFn<F>
+where
+    P: Problem + ?Sized,
+    F: FnMut(&P, Event<P::Op>) -> Control,
+{
+    #[inline]
+    fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
+        (self.0)(problem, Event::Enter { depth, op })
+    }
+    #[inline]
+    fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
+        (self.0)(problem, Event::Reject { depth, op });
+    }
+    #[inline]
+    fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
+        (self.0)(problem, Event::Prune { depth, op });
+    }
+    #[inline]
+    fn solution(&mut self, problem: &P, depth: usize) {
+        (self.0)(problem, Event::Solution { depth });
+    }
+    #[inline]
+    fn dead_end(&mut self, problem: &P, depth: usize) {
+        (self.0)(problem, Event::DeadEnd { depth });
+    }
+    #[inline]
+    fn backtrack(&mut self, problem: &P, depth: usize, op: Option<P::Op>) {
+        (self.0)(problem, Event::Backtrack { depth, op });
+    }
+}

@@ -1,0 +1,160 @@
+//! The [`Problem`] trait: the classic formulation of a backtracking search.
+//!
+//! The vocabulary is that of the textbook `run(state)` procedure:
+//!
+//! ```text
+//! procedure run(state)
+//!   if state is on the boundary then
+//!     if state is the best goal then record it
+//!     exit
+//!   for op := first operator to last operator do        -- the search range
+//!     child := op applied to state
+//!     if child satisfies the constraints
+//!        and child satisfies the optimality requirement then run(child)
+//! ```
+//!
+//! | textbook term            | here                                        |
+//! |--------------------------|---------------------------------------------|
+//! | state                    | the value implementing [`Problem`]          |
+//! | operator                 | [`Problem::Op`], applied by [`Problem::apply`] and taken back by [`Problem::undo`] |
+//! | search range             | [`Problem::operators`], tried in the order it yields them |
+//! | boundary                 | [`Problem::is_complete`]                    |
+//! | constraints              | [`Problem::admissible`]                     |
+//! | optimality requirement   | [`Optimize::bound`] against the best found, [`Optimize::value`] to record it |
+
+/// A backtracking problem: one mutable state, changed by applying and undoing operators.
+///
+/// The engine ([`crate::Search`]) keeps a single state and never clones it: a child is
+/// made by [`apply`](Problem::apply) and the parent restored by [`undo`](Problem::undo),
+/// always in last-in first-out order. A problem whose state is tiny and `Copy` can keep a
+/// stack of earlier states inside itself and make `undo` a pop.
+///
+/// The operators of a node are produced lazily by the iterator [`Problem::Ops`], which
+/// must not borrow the state (the state changes while the iterator is alive): a range,
+/// a bitmask cursor, an index into a fixed table.
+///
+/// A complete state (the boundary) is a leaf: its operators are never asked for.
+///
+/// # Example
+///
+/// Binary strings of length 3 with no two adjacent ones:
+///
+/// ```
+/// use backtrack::{Problem, Search};
+///
+/// struct NoAdjacentOnes { bits: Vec<u8>, len: usize }
+///
+/// impl Problem for NoAdjacentOnes {
+///     type Op = u8;
+///     type Ops = std::ops::RangeInclusive<u8>;
+///     type Solution = String;
+///
+///     fn operators(&self) -> Self::Ops { 0..=1 }
+///     fn admissible(&self, op: u8) -> bool { !(op == 1 && self.bits.last() == Some(&1)) }
+///     fn apply(&mut self, op: u8) { self.bits.push(op) }
+///     fn undo(&mut self, _op: u8) { self.bits.pop(); }
+///     fn is_complete(&self) -> bool { self.bits.len() == self.len }
+///     fn solution(&self) -> String { self.bits.iter().map(|b| char::from(b'0' + b)).collect() }
+/// }
+///
+/// let all: Vec<String> = Search::new(NoAdjacentOnes { bits: vec![], len: 3 }).collect();
+/// assert_eq!(all, ["000", "001", "010", "100", "101"]);
+/// ```
+pub trait Problem {
+    /// An operator: what turns a state into one of its children (a column to put a queen in).
+    type Op: Copy;
+    /// The search range of one node: its operators, in the order they are tried.
+    type Ops: Iterator<Item = Self::Op>;
+    /// What the search reports for a complete state.
+    type Solution;
+
+    /// The search range of the current state, lazily. Called once per expanded node.
+    fn operators(&self) -> Self::Ops;
+
+    /// The constraints: may `op` be applied to the current state?
+    ///
+    /// An operator refused here is a *rejection*; it never becomes a node of the solution
+    /// tree. The default admits everything, for problems whose [`operators`](Problem::operators)
+    /// already yield only admissible operators.
+    #[inline]
+    fn admissible(&self, op: Self::Op) -> bool {
+        let _ = op;
+        true
+    }
+
+    /// Applies `op` to the current state, making it the child.
+    fn apply(&mut self, op: Self::Op);
+
+    /// Takes back `op`, the operator most recently applied and not yet undone.
+    fn undo(&mut self, op: Self::Op);
+
+    /// The boundary: is the current state complete (a goal, and a leaf)?
+    fn is_complete(&self) -> bool;
+
+    /// The solution that the current, complete state represents.
+    fn solution(&self) -> Self::Solution;
+}
+
+/// The optimality requirement: an objective to maximise, and an optimistic bound.
+///
+/// [`Search::best`](crate::Search::best) keeps the best complete state found so far (the
+/// *incumbent*) and prunes every child whose [`bound`](Optimize::bound) cannot beat it.
+/// To minimise, maximise [`std::cmp::Reverse`] of the cost (or its negation).
+pub trait Optimize: Problem {
+    /// The objective's type. Only `>` is used: a candidate replaces the incumbent when it is
+    /// strictly greater, so among equal values the first found in search order is kept.
+    type Value: PartialOrd + Copy;
+
+    /// The objective of the current state, asked only when it is complete.
+    fn value(&self) -> Self::Value;
+
+    /// An optimistic bound: no complete state reachable from the current one has a value
+    /// greater than this. Asked for every child after it is applied; a child whose bound is
+    /// not greater than the incumbent's value is pruned. A complete state's bound must be at
+    /// least its value.
+    fn bound(&self) -> Self::Value;
+}
+
+impl<P: Problem + ?Sized> Problem for &mut P {
+    type Op = P::Op;
+    type Ops = P::Ops;
+    type Solution = P::Solution;
+
+    #[inline]
+    fn operators(&self) -> Self::Ops {
+        (**self).operators()
+    }
+    #[inline]
+    fn admissible(&self, op: Self::Op) -> bool {
+        (**self).admissible(op)
+    }
+    #[inline]
+    fn apply(&mut self, op: Self::Op) {
+        (**self).apply(op);
+    }
+    #[inline]
+    fn undo(&mut self, op: Self::Op) {
+        (**self).undo(op);
+    }
+    #[inline]
+    fn is_complete(&self) -> bool {
+        (**self).is_complete()
+    }
+    #[inline]
+    fn solution(&self) -> Self::Solution {
+        (**self).solution()
+    }
+}
+
+impl<P: Optimize + ?Sized> Optimize for &mut P {
+    type Value = P::Value;
+
+    #[inline]
+    fn value(&self) -> Self::Value {
+        (**self).value()
+    }
+    #[inline]
+    fn bound(&self) -> Self::Value {
+        (**self).bound()
+    }
+}

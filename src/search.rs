@@ -1,0 +1,475 @@
+//! The depth-first engine: one explicit-stack kernel behind every mode.
+//!
+//! [`Search`] walks the solution tree of a [`Problem`] depth first, in the order of each
+//! node's search range. It is an [`Iterator`] over solutions (`.next()` is the first,
+//! `.take(k)` the first `k`), and it counts ([`Search::count_solutions`]) or finds the
+//! optimum ([`Search::best`]) with the same kernel.
+//!
+//! The kernel keeps its own stack of frames on the heap instead of recursing: recursion
+//! overflows the thread's stack on deep trees (a chain a million levels deep is fine here),
+//! and cannot pause between two solutions the way an iterator must.
+
+use std::iter::FusedIterator;
+use std::time::Instant;
+
+use crate::{Control, Limits, Observer, Optimize, Problem, Stats, StopReason};
+
+/// A depth-first search over the solution tree of `P`, watched by the observer `O`.
+///
+/// Build it with [`Search::new`], optionally add an [`observer`](Search::observer) and
+/// [`limits`](Search::limits), then either iterate over the solutions or call one of the
+/// consuming modes. All modes visit nodes in the same, deterministic order: the order of
+/// each node's search range.
+///
+/// # Examples
+///
+/// ```
+/// use backtrack::{Limits, Search};
+/// use backtrack_problems::queens::Queens;
+///
+/// // The first solution, then all of them, then only how many.
+/// let first = Search::new(Queens::new(8)).next().unwrap();
+/// assert_eq!(first, [0, 4, 7, 5, 2, 6, 1, 3]);
+/// assert_eq!(Search::new(Queens::new(6)).count(), 4);
+/// let outcome = Search::new(Queens::new(8)).count_solutions();
+/// assert_eq!((outcome.found, outcome.stats.nodes), (92, 2057));
+///
+/// // A node budget stops the search, and the outcome says so.
+/// let outcome = Search::new(Queens::new(8)).limits(Limits::none().nodes(100)).count_solutions();
+/// assert_eq!(outcome.stats.nodes, 100);
+/// assert!(outcome.stopped.is_some());
+/// ```
+pub struct Search<P: Problem, O = ()> {
+    problem: P,
+    observer: O,
+    limits: Limits,
+    stack: Vec<Frame<P::Op, P::Ops>>,
+    stats: Stats,
+    phase: Phase,
+    /// The node count at which limits are next looked at.
+    checkpoint: u64,
+    /// When the current call into the engine began (for the time limit and `elapsed`).
+    call_start: Instant,
+}
+
+/// One expanded node on the stack: its remaining search range and how it was reached.
+struct Frame<Op, Ops> {
+    ops: Ops,
+    op: Option<Op>,
+    /// `stats.nodes` when the node was entered: if it has not grown by the time the frame
+    /// is popped, no child was entered and the node is a dead end.
+    nodes_at_entry: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Fresh,
+    Running,
+    Done(Option<StopReason>),
+}
+
+/// The result of a consuming search mode: what it found, its statistics, and whether a
+/// limit (or an observer) stopped it before it had seen the whole tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<T> {
+    /// What was found: a count, a solution, the best solution.
+    pub found: T,
+    /// What the search did.
+    pub stats: Stats,
+    /// `None` if the whole tree was searched; otherwise why the search stopped, in which
+    /// case `found` covers only the part searched.
+    pub stopped: Option<StopReason>,
+}
+
+impl<T> Outcome<T> {
+    /// Did the search cover the whole tree?
+    pub fn is_exhaustive(&self) -> bool {
+        self.stopped.is_none()
+    }
+}
+
+/// What the kernel does at a solution and whether it prunes by a bound: the only thing
+/// that differs between modes. Monomorphised, so an unused hook costs nothing.
+trait Mode<P: Problem> {
+    /// Does the mode prune by [`Mode::promising`]?
+    const BOUNDED: bool = false;
+    /// Can the current (just applied) child beat the best found?
+    #[inline]
+    fn promising(&self, problem: &P) -> bool {
+        let _ = problem;
+        true
+    }
+    /// The current state is complete. Returns `true` to pause the kernel and report it.
+    fn on_solution(&mut self, problem: &P) -> bool;
+}
+
+/// Iterator mode: pause at every solution with it in hand.
+struct Next<S>(Option<S>);
+
+impl<P: Problem> Mode<P> for Next<P::Solution> {
+    #[inline]
+    fn on_solution(&mut self, problem: &P) -> bool {
+        self.0 = Some(problem.solution());
+        true
+    }
+}
+
+/// Counting mode: the engine's statistics already count solutions.
+struct Count;
+
+impl<P: Problem> Mode<P> for Count {
+    #[inline]
+    fn on_solution(&mut self, _: &P) -> bool {
+        false
+    }
+}
+
+/// Branch and bound: keep the incumbent, prune what cannot beat it.
+struct Best<P: Optimize> {
+    incumbent: Option<(P::Solution, P::Value)>,
+}
+
+impl<P: Optimize> Mode<P> for Best<P> {
+    const BOUNDED: bool = true;
+
+    #[inline]
+    fn promising(&self, problem: &P) -> bool {
+        match &self.incumbent {
+            None => true,
+            Some((_, best)) => problem.bound() > *best,
+        }
+    }
+
+    #[inline]
+    fn on_solution(&mut self, problem: &P) -> bool {
+        let value = problem.value();
+        if self
+            .incumbent
+            .as_ref()
+            .is_none_or(|(_, best)| value > *best)
+        {
+            self.incumbent = Some((problem.solution(), value));
+        }
+        false
+    }
+}
+
+/// What happened on arriving at a node.
+enum Arrival {
+    Continue,
+    Pause,
+    Stop,
+}
+
+impl<P: Problem> Search<P> {
+    /// A search of `problem` from its current state (the root), with no observer and no
+    /// limits.
+    pub fn new(problem: P) -> Self {
+        Search {
+            problem,
+            observer: (),
+            limits: Limits::none(),
+            stack: Vec::new(),
+            stats: Stats::default(),
+            phase: Phase::Fresh,
+            checkpoint: 0,
+            call_start: Instant::now(),
+        }
+    }
+}
+
+impl<P: Problem, O: Observer<P>> Search<P, O> {
+    /// Replaces the observer. Pass `&mut observer` to keep the observer after the search.
+    pub fn observer<O2: Observer<P>>(self, observer: O2) -> Search<P, O2> {
+        Search {
+            problem: self.problem,
+            observer,
+            limits: self.limits,
+            stack: self.stack,
+            stats: self.stats,
+            phase: self.phase,
+            checkpoint: self.checkpoint,
+            call_start: self.call_start,
+        }
+    }
+
+    /// Sets the limits. They take effect from the next call into the engine.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self.checkpoint = self.stats.nodes;
+        self
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Why the search stopped early, if it did (`None` while running or after an
+    /// exhaustive search).
+    pub fn stopped(&self) -> Option<StopReason> {
+        match self.phase {
+            Phase::Done(reason) => reason,
+            _ => None,
+        }
+    }
+
+    /// Has the search ended (tree exhausted or stopped)?
+    pub fn is_done(&self) -> bool {
+        matches!(self.phase, Phase::Done(_))
+    }
+
+    /// The problem's current state: the root before and after a search, the last solution
+    /// never (solutions are undone before they are reported).
+    pub fn problem(&self) -> &P {
+        &self.problem
+    }
+
+    /// The observer.
+    pub fn get_observer(&self) -> &O {
+        &self.observer
+    }
+
+    /// Ends the search and gives back the problem and the observer. The problem's state is
+    /// the root's again: whatever the search applied has been undone.
+    pub fn into_parts(mut self) -> (P, O) {
+        self.unwind();
+        (self.problem, self.observer)
+    }
+
+    /// The first solution, with the statistics of the search that found it.
+    pub fn first(mut self) -> Outcome<Option<P::Solution>> {
+        let found = self.next();
+        self.outcome(found)
+    }
+
+    /// Counts the solutions without building any: [`Problem::solution`] is never called.
+    pub fn count_solutions(mut self) -> Outcome<u64> {
+        let before = self.stats.solutions;
+        self.timed(|s| s.kernel(&mut Count));
+        let found = self.stats.solutions - before;
+        self.outcome(found)
+    }
+
+    /// Branch and bound: the solution with the greatest [`Optimize::value`] and that value.
+    ///
+    /// Children whose [`Optimize::bound`] is not greater than the best value found so far
+    /// are pruned. Among solutions of equal value, the first in search order is returned.
+    pub fn best(mut self) -> Outcome<Option<(P::Solution, P::Value)>>
+    where
+        P: Optimize,
+    {
+        let mut mode = Best { incumbent: None };
+        self.timed(|s| s.kernel(&mut mode));
+        self.outcome(mode.incumbent)
+    }
+
+    fn outcome<T>(&mut self, found: T) -> Outcome<T> {
+        self.unwind();
+        Outcome {
+            found,
+            stats: self.stats,
+            stopped: self.stopped(),
+        }
+    }
+
+    fn timed<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.call_start = Instant::now();
+        let result = f(self);
+        self.stats.elapsed += self.call_start.elapsed();
+        result
+    }
+
+    /// Undoes every operator still applied, so the problem is back at the root.
+    fn unwind(&mut self) {
+        while let Some(frame) = self.stack.pop() {
+            if let Some(op) = frame.op {
+                self.problem.undo(op);
+            }
+        }
+    }
+
+    fn finish(&mut self, reason: Option<StopReason>) {
+        self.phase = Phase::Done(reason);
+        self.unwind();
+    }
+
+    /// Looks at the limits. Called when `stats.nodes` reaches `checkpoint`, before a node
+    /// would be entered.
+    #[cold]
+    fn poll(&mut self) -> Option<StopReason> {
+        let nodes = self.stats.nodes;
+        if self.limits.nodes.is_some_and(|max| nodes >= max) {
+            return Some(StopReason::NodeLimit);
+        }
+        if let Some(cancel) = &self.limits.cancel {
+            if cancel.is_cancelled() {
+                return Some(StopReason::Cancelled);
+            }
+        }
+        if let Some(max) = self.limits.time {
+            if self.stats.elapsed + self.call_start.elapsed() >= max {
+                return Some(StopReason::TimeLimit);
+            }
+        }
+        let periodic = self.limits.time.is_some() || self.limits.cancel.is_some();
+        let next = if periodic {
+            nodes.saturating_add(Limits::CHECK_INTERVAL)
+        } else {
+            u64::MAX
+        };
+        self.checkpoint = next.min(self.limits.nodes.unwrap_or(u64::MAX));
+        None
+    }
+
+    /// Runs until the mode asks to pause (returns `true`) or the search ends (`false`).
+    #[inline]
+    fn kernel<M: Mode<P>>(&mut self, mode: &mut M) -> bool {
+        match self.phase {
+            Phase::Done(_) => return false,
+            Phase::Running => {}
+            Phase::Fresh => {
+                self.phase = Phase::Running;
+                if let Some(reason) = self.poll() {
+                    self.finish(Some(reason));
+                    return false;
+                }
+                match self.arrive(mode, None, 0) {
+                    Arrival::Continue => {}
+                    Arrival::Pause => return true,
+                    Arrival::Stop => return false,
+                }
+            }
+        }
+        loop {
+            // A child of the top frame has depth `stack.len()`.
+            let depth = self.stack.len();
+            let Some(frame) = self.stack.last_mut() else {
+                self.finish(None);
+                return false;
+            };
+            if let Some(op) = frame.ops.next() {
+                if !self.problem.admissible(op) {
+                    self.stats.rejections += 1;
+                    self.observer.reject(&self.problem, depth, op);
+                    continue;
+                }
+                if self.stats.nodes >= self.checkpoint {
+                    if let Some(reason) = self.poll() {
+                        self.finish(Some(reason));
+                        return false;
+                    }
+                }
+                self.problem.apply(op);
+                if M::BOUNDED && !mode.promising(&self.problem) {
+                    self.problem.undo(op);
+                    self.stats.prunings += 1;
+                    self.observer.prune(&self.problem, depth, op);
+                    continue;
+                }
+                match self.arrive(mode, Some(op), depth) {
+                    Arrival::Continue => {}
+                    Arrival::Pause => return true,
+                    Arrival::Stop => return false,
+                }
+            } else {
+                let frame = self.stack.pop().expect("the stack is not empty");
+                let depth = depth - 1;
+                if frame.nodes_at_entry == self.stats.nodes {
+                    self.stats.dead_ends += 1;
+                    self.observer.dead_end(&self.problem, depth);
+                }
+                self.observer.backtrack(&self.problem, depth, frame.op);
+                if let Some(op) = frame.op {
+                    self.problem.undo(op);
+                }
+            }
+        }
+    }
+
+    /// The state is now the node reached by `op` (the root if `None`) at `depth`: count
+    /// it, tell the observer, and either report it (complete) or push its frame.
+    #[inline]
+    fn arrive<M: Mode<P>>(&mut self, mode: &mut M, op: Option<P::Op>, depth: usize) -> Arrival {
+        self.stats.nodes += 1;
+        if depth > self.stats.max_depth {
+            self.stats.max_depth = depth;
+        }
+        match self.observer.enter(&self.problem, depth, op) {
+            Control::Continue => {}
+            Control::Prune => {
+                self.leave(op, depth);
+                return Arrival::Continue;
+            }
+            Control::Stop => {
+                if let Some(op) = op {
+                    self.problem.undo(op);
+                }
+                self.finish(Some(StopReason::Observer));
+                return Arrival::Stop;
+            }
+        }
+        if self.problem.is_complete() {
+            self.stats.solutions += 1;
+            self.observer.solution(&self.problem, depth);
+            let pause = mode.on_solution(&self.problem);
+            self.leave(op, depth);
+            if self
+                .limits
+                .solutions
+                .is_some_and(|max| self.stats.solutions >= max)
+            {
+                self.finish(Some(StopReason::SolutionLimit));
+                return if pause { Arrival::Pause } else { Arrival::Stop };
+            }
+            if pause {
+                return Arrival::Pause;
+            }
+        } else {
+            let ops = self.problem.operators();
+            self.stack.push(Frame {
+                ops,
+                op,
+                nodes_at_entry: self.stats.nodes,
+            });
+        }
+        Arrival::Continue
+    }
+
+    /// Leaves a node that has no frame (a solution, or one the observer pruned).
+    #[inline]
+    fn leave(&mut self, op: Option<P::Op>, depth: usize) {
+        self.observer.backtrack(&self.problem, depth, op);
+        if let Some(op) = op {
+            self.problem.undo(op);
+        }
+    }
+}
+
+impl<P: Problem, O: Observer<P>> Iterator for Search<P, O> {
+    type Item = P::Solution;
+
+    /// The next solution in search order.
+    fn next(&mut self) -> Option<P::Solution> {
+        let mut mode = Next(None);
+        if self.timed(|s| s.kernel(&mut mode)) {
+            mode.0
+        } else {
+            None
+        }
+    }
+}
+
+impl<P: Problem, O: Observer<P>> FusedIterator for Search<P, O> {}
+
+impl<P: Problem + std::fmt::Debug, O> std::fmt::Debug for Search<P, O> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Search")
+            .field("problem", &self.problem)
+            .field("depth", &self.stack.len())
+            .field("stats", &self.stats)
+            .field("phase", &self.phase)
+            .finish_non_exhaustive()
+    }
+}
