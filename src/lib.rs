@@ -10,8 +10,8 @@
 //! One depth-first engine, [`Search`], drives any problem: it iterates over the solutions
 //! lazily, counts them, or finds the best, always in the order of the search range, with
 //! an explicit stack (no recursion, no depth limit) and no allocation per node.
-//! [`Observer`]s see every event of the walk at no cost when absent; the [`tree`]
-//! recorder is one of them. [`Limits`] bound a search by nodes, solutions, time or a
+//! [`Observer`]s see every event of the walk at no cost when absent. [`parallel`] counts
+//! on all cores. [`Limits`] bound a search by nodes, solutions, time or a
 //! cancellation flag, and a stopped search still reports what it found.
 //!
 //! ```
@@ -25,6 +25,7 @@
 
 pub mod limits;
 pub mod observer;
+pub mod parallel;
 pub mod problem;
 pub mod search;
 pub mod stats;
