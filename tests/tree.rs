@@ -284,7 +284,10 @@ fn eight_queens_fits_the_default_budget_with_every_attempt() {
 
 #[test]
 fn budget_bounds_the_recording_and_stops_the_search() {
-    for recorder in [Recorder::new().budget(100), Recorder::new().budget(100).show_rejected()] {
+    for recorder in [
+        Recorder::new().budget(100),
+        Recorder::new().budget(100).show_rejected(),
+    ] {
         let mut recorder = recorder;
         let outcome = Search::new(Queens::new(10))
             .observer(&mut recorder)
@@ -350,9 +353,7 @@ fn a_node_pruned_by_another_observer_is_marked_pruned() {
 fn branch_and_bound_shows_its_pruned_attempts() {
     let problem = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
     let mut recorder = Recorder::new();
-    let outcome = Search::new(problem.clone())
-        .observer(&mut recorder)
-        .best();
+    let outcome = Search::new(problem.clone()).observer(&mut recorder).best();
     assert_eq!(outcome.found.as_ref().map(|(_, v)| *v), Some(7));
     let tree = recorder.into_tree();
     let pruned = tree
@@ -478,10 +479,21 @@ fn dot_renders_with_graphviz() {
             .dot()
             .to_string(),
     );
-    render_svg(&record(&Queens::new(8), Recorder::new().budget(30)).dot().to_string());
+    render_svg(
+        &record(&Queens::new(8), Recorder::new().budget(30))
+            .dot()
+            .to_string(),
+    );
     render_svg(&stream(Queens::new(4), Format::Dot, true));
     // Labels with quotes and backslashes are escaped.
-    render_svg(&tree_of(&NoAdjacentOnes { bits: vec![], len: 2 }).dot().to_string());
+    render_svg(
+        &tree_of(&NoAdjacentOnes {
+            bits: vec![],
+            len: 2,
+        })
+        .dot()
+        .to_string(),
+    );
     let knapsack = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
     let mut recorder = Recorder::new();
     Search::new(knapsack).observer(&mut recorder).best();

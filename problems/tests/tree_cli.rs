@@ -95,7 +95,11 @@ fn dot_format_renders_with_graphviz() {
             .write_all(dot.as_bytes())
             .unwrap();
         let svg = child.wait_with_output().unwrap();
-        assert!(svg.status.success(), "{}", String::from_utf8_lossy(&svg.stderr));
+        assert!(
+            svg.status.success(),
+            "{}",
+            String::from_utf8_lossy(&svg.stderr)
+        );
         assert!(String::from_utf8_lossy(&svg.stdout).contains("<svg"));
     }
 }
@@ -106,12 +110,21 @@ fn a_huge_board_stops_at_the_budget() {
     assert!(output.status.success());
     let text = stdout(&output);
     assert_eq!(text.lines().count(), 1 + 500 + 1);
-    assert!(text.ends_with("recording stopped at the budget of 500 entries: the tree is incomplete\n"));
+    assert!(
+        text.ends_with("recording stopped at the budget of 500 entries: the tree is incomplete\n")
+    );
 }
 
 #[test]
 fn streaming_writes_nodes_as_they_come() {
-    let output = backtrack(&["queens", "6", "--tree", "--tree-stream", "--tree-format", "json"]);
+    let output = backtrack(&[
+        "queens",
+        "6",
+        "--tree",
+        "--tree-stream",
+        "--tree-format",
+        "json",
+    ]);
     assert!(output.status.success());
     let text = stdout(&output);
     let ids: Vec<u64> = text
@@ -152,7 +165,14 @@ fn tree_options_need_tree_and_bad_input_is_refused() {
         &["queens", "4", "--tree", "--tree-format", "svg"],
         &["queens", "4", "--tree", "--count"],
         &["queens", "4", "--tree", "--tree-budget", "many"],
-        &["queens", "4", "--tree", "--tree-stream", "--tree-budget", "5"],
+        &[
+            "queens",
+            "4",
+            "--tree",
+            "--tree-stream",
+            "--tree-budget",
+            "5",
+        ],
     ] {
         let output = backtrack(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
