@@ -88,7 +88,7 @@ fn main() {
 
     println!(
         "With the refused attempts:\n{}",
-        record(&problem, Recorder::new().show_rejected())
+        record(problem.clone(), Recorder::new().show_rejected())
     );
     println!("As Graphviz (pipe into `dot -Tsvg`):\n{}", tree.dot());
     println!("The event trace:\n{}", trace_of(&problem));

@@ -211,10 +211,10 @@ impl Shown {
     }
 }
 
-/// A node of the current path, while its subtree is being searched.
+/// A node of the recorder's current path, while its subtree is being searched.
 #[derive(Clone, Copy, Debug)]
 struct Open {
-    /// Position in the arena (the recorder) or unused (the writer).
+    /// Position in the arena.
     index: usize,
     id: u64,
     had_child: bool,
@@ -423,13 +423,13 @@ fn finished(had_child: bool) -> Status {
 /// The tree's `Display` is its [text](Tree::text) form, so a snapshot test of a problem's
 /// search is one line: `insta::assert_snapshot!(tree_of(&my_problem))`.
 pub fn tree_of<P: Label + Clone>(problem: &P) -> Tree {
-    record(problem, Recorder::new())
+    record(problem.clone(), Recorder::new())
 }
 
-/// Records the solution tree of `problem` with the given `recorder` (budget, attempts shown),
-/// counting every solution.
-pub fn record<P: Label + Clone>(problem: &P, mut recorder: Recorder) -> Tree {
-    Search::new(problem.clone())
+/// Records the solution tree of `problem` with the given `recorder` (budget, attempts
+/// shown), counting every solution. Pass `&mut problem` to keep the problem.
+pub fn record<P: Label>(problem: P, mut recorder: Recorder) -> Tree {
+    Search::new(problem)
         .observer(&mut recorder)
         .count_solutions();
     recorder.into_tree()
@@ -761,7 +761,8 @@ pub struct TreeWriter<W: io::Write> {
     out: W,
     format: Format,
     shown: Shown,
-    path: Vec<Open>,
+    /// The v-numbers of the nodes on the current path, root first.
+    path: Vec<u64>,
     /// The last node entered, until its status is known.
     pending: Option<Node>,
     /// Attempts refused under the pending node, already rendered.
@@ -880,7 +881,7 @@ impl<W: io::Write> TreeWriter<W> {
         self.attempts += 1;
         let node = Node {
             id: None,
-            parent: self.path.last().map(|open| open.id),
+            parent: self.path.last().copied(),
             depth,
             op: Some(problem.op_label(op)),
             label: problem.child_label(op),
@@ -902,23 +903,15 @@ impl<P: Label + ?Sized, W: io::Write> Observer<P> for TreeWriter<W> {
         // The parent has a child: it is a branch.
         self.settle(Status::Branch);
         let id = self.stats.nodes;
-        let parent = self.path.last_mut().map(|open| {
-            open.had_child = true;
-            open.id
-        });
         self.pending = Some(Node {
             id: Some(id),
-            parent,
+            parent: self.path.last().copied(),
             depth,
             op: op.map(|op| problem.op_label(op)),
             label: problem.label(),
             status: Status::CutOff,
         });
-        self.path.push(Open {
-            index: 0,
-            id,
-            had_child: false,
-        });
+        self.path.push(id);
         if self.error.is_some() {
             Control::Stop
         } else {
@@ -947,11 +940,8 @@ impl<P: Label + ?Sized, W: io::Write> Observer<P> for TreeWriter<W> {
     }
 
     fn backtrack(&mut self, _: &P, _: usize, _: Option<P::Op>) {
-        if let Some(open) = self.path.pop() {
-            // Still pending: neither a solution, a dead end nor a parent.
-            if self.pending.is_some() {
-                self.settle(finished(open.had_child));
-            }
-        }
+        self.path.pop();
+        // Still pending: neither a solution, nor a dead end, nor a parent.
+        self.settle(finished(false));
     }
 }

@@ -208,7 +208,7 @@ fn four_queens_json() {
 
 #[test]
 fn four_queens_with_rejected_attempts() {
-    let tree = record(&Queens::new(4), Recorder::new().show_rejected());
+    let tree = record(Queens::new(4), Recorder::new().show_rejected());
     // The real nodes keep the seed's numbers; every refused square is there, unnumbered.
     let numbered: Vec<u64> = tree.nodes().iter().filter_map(|node| node.id).collect();
     assert_eq!(numbered, (1..=17).collect::<Vec<_>>());
@@ -273,7 +273,7 @@ fn recorder_counts_equal_the_engine_statistics() {
 
 #[test]
 fn eight_queens_fits_the_default_budget_with_every_attempt() {
-    let tree = record(&Queens::new(8), Recorder::new().show_rejected());
+    let tree = record(Queens::new(8), Recorder::new().show_rejected());
     assert!(!tree.truncated());
     assert_eq!(tree.stats().nodes, 2057);
     assert_eq!(
@@ -308,7 +308,7 @@ fn budget_bounds_the_recording_and_stops_the_search() {
 
 #[test]
 fn a_tree_of_exactly_the_budget_is_complete() {
-    let tree = record(&Queens::new(4), Recorder::new().budget(17));
+    let tree = record(Queens::new(4), Recorder::new().budget(17));
     assert!(!tree.truncated());
     assert_eq!(tree.nodes(), tree_of(&Queens::new(4)).nodes());
 }
@@ -385,7 +385,7 @@ fn streamed_json_lines_are_the_recorded_nodes() {
             } else {
                 Recorder::new()
             };
-            let tree = record(&Queens::new(n), recorder);
+            let tree = record(Queens::new(n), recorder);
             let streamed: Vec<serde_json::Value> = stream(Queens::new(n), Format::Json, rejected)
                 .lines()
                 .map(|line| serde_json::from_str(line).unwrap())
@@ -411,6 +411,21 @@ fn streamed_json_lines_are_the_recorded_nodes() {
         .map(|node| serde_json::to_string(node).unwrap() + "\n")
         .collect();
     assert_eq!(streamed, recorded);
+}
+
+#[test]
+fn writer_counts_equal_the_engine_statistics() {
+    for n in 1..=8 {
+        for format in [Format::Text, Format::Dot, Format::Json] {
+            let mut writer = TreeWriter::new(std::io::sink(), format).show_rejected();
+            let outcome = Search::new(Queens::new(n))
+                .observer(&mut writer)
+                .count_solutions();
+            assert_eq!(*writer.stats(), TreeStats::from(outcome.stats), "n = {n}");
+            assert_eq!(outcome.stopped, None);
+            writer.finish().unwrap();
+        }
+    }
 }
 
 #[test]
@@ -475,12 +490,12 @@ fn render_svg(dot: &str) {
 fn dot_renders_with_graphviz() {
     render_svg(&tree_of(&Queens::new(4)).dot().to_string());
     render_svg(
-        &record(&Queens::new(5), Recorder::new().show_rejected())
+        &record(Queens::new(5), Recorder::new().show_rejected())
             .dot()
             .to_string(),
     );
     render_svg(
-        &record(&Queens::new(8), Recorder::new().budget(30))
+        &record(Queens::new(8), Recorder::new().budget(30))
             .dot()
             .to_string(),
     );

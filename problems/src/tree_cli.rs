@@ -26,9 +26,9 @@ pub struct TreeArgs {
 
     /// Record at most N entries (nodes and shown attempts); the search stops there and the
     /// output says the tree is incomplete.
-    #[arg(long, value_name = "N", default_value_t = Recorder::DEFAULT_BUDGET,
-          value_parser = clap::value_parser!(usize), requires = "tree", conflicts_with = "tree_stream")]
-    pub tree_budget: usize,
+    #[arg(long, value_name = "N", default_value_t = Recorder::DEFAULT_BUDGET as u64,
+          value_parser = clap::value_parser!(u64).range(1..), requires = "tree", conflicts_with = "tree_stream")]
+    pub tree_budget: u64,
 
     /// Write the nodes as the search finds them, in constant memory and with no budget
     /// (text is indented by depth, JSON is one node per line).
@@ -86,7 +86,8 @@ pub fn print_tree<P: Label>(
             .stats;
         writer.finish()?;
     } else {
-        let mut recorder = Recorder::new().budget(args.tree_budget);
+        let mut recorder =
+            Recorder::new().budget(usize::try_from(args.tree_budget).unwrap_or(usize::MAX));
         if args.tree_rejected {
             recorder = recorder.show_rejected();
         }

@@ -165,6 +165,7 @@ fn tree_options_need_tree_and_bad_input_is_refused() {
         &["queens", "4", "--tree", "--tree-format", "svg"],
         &["queens", "4", "--tree", "--count"],
         &["queens", "4", "--tree", "--tree-budget", "many"],
+        &["queens", "4", "--tree", "--tree-budget", "0"],
         &[
             "queens",
             "4",
