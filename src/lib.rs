@@ -12,7 +12,9 @@
 //! an explicit stack (no recursion, no depth limit) and no allocation per node.
 //! [`Observer`]s see every event of the walk at no cost when absent. [`parallel`] counts
 //! on all cores. [`Limits`] bound a search by nodes, solutions, time or a
-//! cancellation flag, and a stopped search still reports what it found.
+//! cancellation flag, and a stopped search still reports what it found. [`tree`] records
+//! the solution tree (解答树) and shows it as text, Graphviz or JSON; [`trace`] writes the
+//! event trace; both as stable text for snapshot tests.
 //!
 //! ```
 //! use backtrack::Search;
@@ -29,6 +31,8 @@ pub mod parallel;
 pub mod problem;
 pub mod search;
 pub mod stats;
+pub mod trace;
+pub mod tree;
 
 pub use limits::{Cancel, Limits, StopReason};
 pub use observer::{Control, Observer};

@@ -2,6 +2,8 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::tree_cli::TreeArgs;
+
 /// Backtracking search, shown and fast.
 #[derive(Debug, Parser)]
 #[command(name = "backtrack", version, about, propagate_version = true)]
@@ -37,4 +39,7 @@ pub struct QueensArgs {
     /// Print the search statistics to stderr.
     #[arg(long)]
     pub stats: bool,
+
+    #[command(flatten)]
+    pub tree: TreeArgs,
 }

@@ -8,6 +8,7 @@ use backtrack::{Limits, Search, Stats};
 use backtrack_problems::queens::Queens;
 
 use crate::cli::{Cli, Command, QueensArgs};
+use crate::tree_cli;
 
 pub fn run(cli: &Cli) -> Result<ExitCode> {
     match &cli.command {
@@ -17,6 +18,10 @@ pub fn run(cli: &Cli) -> Result<ExitCode> {
 
 fn queens(args: &QueensArgs) -> Result<ExitCode> {
     let n = args.n as usize;
+    if args.tree.tree {
+        let solutions = if args.first { Some(1) } else { args.limit };
+        return tree_cli::print_tree(Queens::new(n), &args.tree, solutions, args.stats);
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let problem = Queens::new(n);

@@ -93,3 +93,40 @@ impl Problem for Queens {
         self.cols.clone()
     }
 }
+
+/// Labels in the textbook's notation: the state `(a1,…,an)`, each `ai` the 1-based column
+/// of row i's queen, 0 for a row not filled yet; the operator is the 1-based column.
+impl backtrack::tree::Label for Queens {
+    fn label(&self) -> String {
+        textbook_tuple(self.cols.iter().copied(), self.n)
+    }
+
+    fn op_label(&self, col: usize) -> String {
+        (col + 1).to_string()
+    }
+
+    fn child_label(&self, col: usize) -> String {
+        textbook_tuple(self.cols.iter().copied().chain([col]), self.n)
+    }
+}
+
+/// `(a1,…,an)`: the 1-based columns of the placed queens, then 0 for each empty row.
+fn textbook_tuple(cols: impl Iterator<Item = usize>, n: usize) -> String {
+    let mut text = String::from("(");
+    let mut rows = 0;
+    for col in cols {
+        if rows > 0 {
+            text.push(',');
+        }
+        text.push_str(&(col + 1).to_string());
+        rows += 1;
+    }
+    for row in rows..n {
+        if row > 0 {
+            text.push(',');
+        }
+        text.push('0');
+    }
+    text.push(')');
+    text
+}

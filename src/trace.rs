@@ -1,0 +1,138 @@
+//! The event trace of a search, as stable text: one line per [`Observer`] event.
+//!
+//! Where the [solution tree](crate::tree) shows what the search built, the trace shows what
+//! it did, step by step: every node entered, every operator refused, every solution, dead
+//! end and backtrack, in order, indented by depth. Its text holds no timings, so it is a
+//! good snapshot of a problem's behaviour: `insta::assert_snapshot!(trace_of(&my_problem))`.
+//!
+//! ```
+//! use backtrack::trace::trace_of;
+//! use backtrack_problems::queens::Queens;
+//!
+//! let trace = trace_of(&Queens::new(2));
+//! assert_eq!(trace, "\
+//! enter v1 (0,0)
+//!   enter v2 by 1 (1,0)
+//!     reject 1 (1,1)
+//!     reject 2 (1,2)
+//!   dead end v2
+//!   backtrack v2
+//!   enter v3 by 2 (2,0)
+//!     reject 1 (2,1)
+//!     reject 2 (2,2)
+//!   dead end v3
+//!   backtrack v3
+//! backtrack v1
+//! ");
+//! ```
+
+use std::fmt::Write as _;
+
+use crate::tree::Label;
+use crate::{Control, Observer, Search};
+
+/// The observer that writes the event trace into a `String`. See the [module docs](self).
+///
+/// Nodes are numbered v1, v2, … in the order they are entered, as in the
+/// [solution tree](crate::tree). The trace grows with the search: use it on small problems
+/// (it is meant for tests), and use a [`TreeWriter`](crate::tree::TreeWriter) for big ones.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    text: String,
+    entered: u64,
+    /// The v-numbers of the nodes on the current path, root first.
+    path: Vec<u64>,
+}
+
+impl Trace {
+    /// An empty trace.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The trace so far.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The trace.
+    pub fn into_string(self) -> String {
+        self.text
+    }
+
+    fn line(&mut self, depth: usize) -> &mut String {
+        for _ in 0..depth {
+            self.text.push_str("  ");
+        }
+        &mut self.text
+    }
+
+    fn current(&self) -> u64 {
+        self.path.last().copied().unwrap_or(0)
+    }
+}
+
+impl<P: Label + ?Sized> Observer<P> for Trace {
+    fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
+        self.entered += 1;
+        let id = self.entered;
+        self.path.push(id);
+        let line = self.line(depth);
+        let _ = match op {
+            Some(op) => writeln!(
+                line,
+                "enter v{id} by {} {}",
+                problem.op_label(op),
+                problem.label()
+            ),
+            None => writeln!(line, "enter v{id} {}", problem.label()),
+        };
+        Control::Continue
+    }
+
+    fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
+        let line = self.line(depth);
+        let _ = writeln!(
+            line,
+            "reject {} {}",
+            problem.op_label(op),
+            problem.child_label(op)
+        );
+    }
+
+    fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
+        let line = self.line(depth);
+        let _ = writeln!(
+            line,
+            "prune {} {}",
+            problem.op_label(op),
+            problem.child_label(op)
+        );
+    }
+
+    fn solution(&mut self, _: &P, depth: usize) {
+        let id = self.current();
+        let _ = writeln!(self.line(depth), "solution v{id}");
+    }
+
+    fn dead_end(&mut self, _: &P, depth: usize) {
+        let id = self.current();
+        let _ = writeln!(self.line(depth), "dead end v{id}");
+    }
+
+    fn backtrack(&mut self, _: &P, depth: usize, _: Option<P::Op>) {
+        let id = self.current();
+        self.path.pop();
+        let _ = writeln!(self.line(depth), "backtrack v{id}");
+    }
+}
+
+/// The event trace of a whole search of `problem` (from its current state), counting every
+/// solution. The problem is cloned; `problem` itself is left as it is.
+pub fn trace_of<P: Label + Clone>(problem: &P) -> String {
+    let mut trace = Trace::new();
+    Search::new(problem.clone())
+        .observer(&mut trace)
+        .count_solutions();
+    trace.into_string()
+}

@@ -1,0 +1,527 @@
+//! The solution-tree recorder and the event trace: seed 004's tree of 4-queens, the formats,
+//! the budget, streaming, and that recording changes nothing in the search.
+
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+
+use backtrack::observer::{from_fn, Event};
+use backtrack::trace::{trace_of, Trace};
+use backtrack::tree::{
+    record, tree_of, Format, Label, Recorder, Status, Tree, TreeStats, TreeWriter,
+};
+use backtrack::{Control, Limits, Optimize, Problem, Search, StopReason};
+use backtrack_problems::queens::Queens;
+
+/// Binary strings of a given length with no two adjacent ones: a tiny problem with
+/// rejections, for the event trace.
+#[derive(Clone, Debug)]
+struct NoAdjacentOnes {
+    bits: Vec<u8>,
+    len: usize,
+}
+
+impl Problem for NoAdjacentOnes {
+    type Op = u8;
+    type Ops = std::ops::RangeInclusive<u8>;
+    type Solution = String;
+
+    fn operators(&self) -> Self::Ops {
+        0..=1
+    }
+    fn admissible(&self, op: u8) -> bool {
+        !(op == 1 && self.bits.last() == Some(&1))
+    }
+    fn apply(&mut self, op: u8) {
+        self.bits.push(op);
+    }
+    fn undo(&mut self, _: u8) {
+        self.bits.pop();
+    }
+    fn is_complete(&self) -> bool {
+        self.bits.len() == self.len
+    }
+    fn solution(&self) -> String {
+        self.label()
+    }
+}
+
+impl Label for NoAdjacentOnes {
+    fn label(&self) -> String {
+        let bits: String = self.bits.iter().map(|b| char::from(b'0' + b)).collect();
+        format!("\"{bits}\"")
+    }
+    fn op_label(&self, op: u8) -> String {
+        op.to_string()
+    }
+    // `child_label` keeps its default: the parent's label and the operator.
+}
+
+/// 0/1 knapsack, items taken or left in order, with the fractional bound: a tiny problem
+/// with prunings, for branch and bound.
+#[derive(Clone, Debug)]
+struct Knapsack {
+    items: Vec<(u32, u32)>,
+    capacity: u32,
+    taken: Vec<bool>,
+    weight: u32,
+    value: u32,
+}
+
+impl Knapsack {
+    fn new(items: &[(u32, u32)], capacity: u32) -> Self {
+        Knapsack {
+            items: items.to_vec(),
+            capacity,
+            taken: Vec::new(),
+            weight: 0,
+            value: 0,
+        }
+    }
+}
+
+impl Problem for Knapsack {
+    type Op = bool;
+    type Ops = std::array::IntoIter<bool, 2>;
+    type Solution = Vec<bool>;
+
+    fn operators(&self) -> Self::Ops {
+        [true, false].into_iter()
+    }
+    fn admissible(&self, take: bool) -> bool {
+        !take || self.weight + self.items[self.taken.len()].0 <= self.capacity
+    }
+    fn apply(&mut self, take: bool) {
+        let (w, v) = self.items[self.taken.len()];
+        if take {
+            self.weight += w;
+            self.value += v;
+        }
+        self.taken.push(take);
+    }
+    fn undo(&mut self, take: bool) {
+        self.taken.pop();
+        let (w, v) = self.items[self.taken.len()];
+        if take {
+            self.weight -= w;
+            self.value -= v;
+        }
+    }
+    fn is_complete(&self) -> bool {
+        self.taken.len() == self.items.len()
+    }
+    fn solution(&self) -> Vec<bool> {
+        self.taken.clone()
+    }
+}
+
+impl Optimize for Knapsack {
+    type Value = u32;
+    fn value(&self) -> u32 {
+        self.value
+    }
+    /// Everything left that fits on its own, added up: crude, but a bound.
+    fn bound(&self) -> u32 {
+        let rest = &self.items[self.taken.len()..];
+        self.value
+            + rest
+                .iter()
+                .filter(|(w, _)| self.weight + w <= self.capacity)
+                .map(|(_, v)| v)
+                .sum::<u32>()
+    }
+}
+
+impl Label for Knapsack {
+    fn label(&self) -> String {
+        let taken: String = self
+            .taken
+            .iter()
+            .map(|&t| if t { '1' } else { '0' })
+            .collect();
+        format!("[{taken}] w={} v={}", self.weight, self.value)
+    }
+    fn op_label(&self, take: bool) -> String {
+        (if take { "take" } else { "leave" }).to_string()
+    }
+}
+
+fn ids(tree: &Tree, status: Status) -> Vec<u64> {
+    tree.nodes()
+        .iter()
+        .filter(|node| node.status == status)
+        .filter_map(|node| node.id)
+        .collect()
+}
+
+fn label_of(tree: &Tree, id: u64) -> &str {
+    &tree.node(id).expect("recorded").label
+}
+
+#[test]
+fn four_queens_is_the_seed_tree() {
+    let tree = tree_of(&Queens::new(4));
+    let numbered: Vec<u64> = tree.nodes().iter().filter_map(|node| node.id).collect();
+    assert_eq!(numbered, (1..=17).collect::<Vec<_>>());
+    assert_eq!(ids(&tree, Status::Solution), [9, 13]);
+    assert_eq!(ids(&tree, Status::DeadEnd), [3, 5, 16, 17]);
+    assert_eq!(label_of(&tree, 1), "(0,0,0,0)");
+    assert_eq!(label_of(&tree, 6), "(2,0,0,0)");
+    assert_eq!(label_of(&tree, 9), "(2,4,1,3)");
+    assert_eq!(label_of(&tree, 13), "(3,1,4,2)");
+    assert_eq!(label_of(&tree, 14), "(4,0,0,0)");
+    // v7 is the parent of v8; v13 a child of v12 (the seed's examples).
+    assert_eq!(tree.node(8).unwrap().parent, Some(7));
+    assert_eq!(tree.node(13).unwrap().parent, Some(12));
+    // Paths: v1 v2 v3, v1 v2 v4 v5, v1 v6 v7 v8 v9, …, v1 v14 v17.
+    let children_of_root: Vec<u64> = tree
+        .nodes()
+        .iter()
+        .filter(|node| node.parent == Some(1))
+        .filter_map(|node| node.id)
+        .collect();
+    assert_eq!(children_of_root, [2, 6, 10, 14]);
+}
+
+#[test]
+fn four_queens_text() {
+    insta::assert_snapshot!(tree_of(&Queens::new(4)));
+}
+
+#[test]
+fn four_queens_dot() {
+    insta::assert_snapshot!(tree_of(&Queens::new(4)).dot());
+}
+
+#[test]
+fn four_queens_json() {
+    let tree = tree_of(&Queens::new(4));
+    let json = tree.json().to_string();
+    let parsed: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+    assert_eq!(parsed["nodes"].as_array().unwrap().len(), 17);
+    assert_eq!(
+        parsed["nodes"][0],
+        serde_json::json!({"id":1,"parent":null,"depth":0,"op":null,"label":"(0,0,0,0)","status":"branch"})
+    );
+    assert_eq!(parsed["stats"]["nodes"], 17);
+    insta::assert_snapshot!(json);
+}
+
+#[test]
+fn four_queens_with_rejected_attempts() {
+    let tree = record(Queens::new(4), Recorder::new().show_rejected());
+    // The real nodes keep the seed's numbers; every refused square is there, unnumbered.
+    let numbered: Vec<u64> = tree.nodes().iter().filter_map(|node| node.id).collect();
+    assert_eq!(numbered, (1..=17).collect::<Vec<_>>());
+    let rejected = tree
+        .nodes()
+        .iter()
+        .filter(|node| node.status == Status::Rejected)
+        .count() as u64;
+    assert_eq!(rejected, tree.stats().rejections);
+    insta::assert_snapshot!(tree);
+}
+
+#[test]
+fn five_queens_text() {
+    let tree = tree_of(&Queens::new(5));
+    assert_eq!(tree.nodes().len(), 54);
+    assert_eq!(tree.solutions().count(), 10);
+    insta::assert_snapshot!(tree);
+}
+
+#[test]
+fn trace_of_a_tiny_problem() {
+    insta::assert_snapshot!(trace_of(&NoAdjacentOnes {
+        bits: vec![],
+        len: 3
+    }));
+}
+
+#[test]
+fn trace_numbers_nodes_like_the_tree() {
+    let trace = trace_of(&Queens::new(4));
+    assert!(trace.contains("enter v9 by 3 (2,4,1,3)\n"));
+    assert!(trace.contains("solution v13\n"));
+    assert_eq!(trace.matches("enter ").count(), 17);
+    assert_eq!(trace.matches("backtrack ").count(), 17);
+}
+
+#[test]
+fn recorder_counts_equal_the_engine_statistics() {
+    for n in 1..=8 {
+        let mut recorder = Recorder::new();
+        let recorded = Search::new(Queens::new(n))
+            .observer(&mut recorder)
+            .count_solutions();
+        let tree = recorder.into_tree();
+        assert!(!tree.truncated(), "n = {n}");
+        assert_eq!(tree.nodes().len() as u64, recorded.stats.nodes, "n = {n}");
+        assert_eq!(*tree.stats(), TreeStats::from(recorded.stats), "n = {n}");
+        assert_eq!(tree.solutions().count() as u64, recorded.found, "n = {n}");
+
+        // Recording changes nothing in the search.
+        let plain = Search::new(Queens::new(n)).count_solutions();
+        assert_eq!(plain.found, recorded.found, "n = {n}");
+        assert_eq!(
+            TreeStats::from(plain.stats),
+            TreeStats::from(recorded.stats),
+            "n = {n}"
+        );
+        assert_eq!(plain.stopped, recorded.stopped, "n = {n}");
+    }
+}
+
+#[test]
+fn eight_queens_fits_the_default_budget_with_every_attempt() {
+    let tree = record(Queens::new(8), Recorder::new().show_rejected());
+    assert!(!tree.truncated());
+    assert_eq!(tree.stats().nodes, 2057);
+    assert_eq!(
+        tree.nodes().len() as u64,
+        tree.stats().nodes + tree.stats().rejections
+    );
+}
+
+#[test]
+fn budget_bounds_the_recording_and_stops_the_search() {
+    for recorder in [
+        Recorder::new().budget(100),
+        Recorder::new().budget(100).show_rejected(),
+    ] {
+        let mut recorder = recorder;
+        let outcome = Search::new(Queens::new(10))
+            .observer(&mut recorder)
+            .count_solutions();
+        let tree = recorder.into_tree();
+        assert!(tree.truncated());
+        assert!(tree.nodes().len() <= 100);
+        assert_eq!(outcome.stopped, Some(StopReason::Observer));
+        assert_eq!(tree.stats().nodes, outcome.stats.nodes);
+        assert!(outcome.stats.nodes <= 101);
+        // The nodes on the path when the search stopped are cut off, the root among them.
+        assert_eq!(tree.nodes()[0].status, Status::CutOff);
+        assert!(tree
+            .to_string()
+            .ends_with("recording stopped at the budget of 100 entries: the tree is incomplete\n"));
+    }
+}
+
+#[test]
+fn a_tree_of_exactly_the_budget_is_complete() {
+    let tree = record(Queens::new(4), Recorder::new().budget(17));
+    assert!(!tree.truncated());
+    assert_eq!(tree.nodes(), tree_of(&Queens::new(4)).nodes());
+}
+
+#[test]
+fn a_limit_cuts_off_the_open_path() {
+    let mut recorder = Recorder::new();
+    let outcome = Search::new(Queens::new(4))
+        .observer(&mut recorder)
+        .limits(Limits::none().solutions(1))
+        .count_solutions();
+    assert_eq!(outcome.stopped, Some(StopReason::SolutionLimit));
+    let tree = recorder.into_tree();
+    assert!(!tree.truncated());
+    assert_eq!(tree.nodes().len(), 9);
+    assert_eq!(ids(&tree, Status::Solution), [9]);
+    assert_eq!(ids(&tree, Status::CutOff), [1, 6, 7, 8]);
+    assert_eq!(ids(&tree, Status::Branch), [2, 4]);
+}
+
+#[test]
+fn a_node_pruned_by_another_observer_is_marked_pruned() {
+    let mut recorder = Recorder::new();
+    // Never place the first queen in column 2.
+    let pruner = from_fn(|_: &Queens, event| match event {
+        Event::Enter {
+            depth: 1,
+            op: Some(1),
+        } => Control::Prune,
+        _ => Control::Continue,
+    });
+    let outcome = Search::new(Queens::new(4))
+        .observer((&mut recorder, pruner))
+        .count_solutions();
+    assert_eq!(outcome.found, 1);
+    let tree = recorder.into_tree();
+    assert_eq!(ids(&tree, Status::Pruned), [6]);
+    assert_eq!(tree.stats().nodes, outcome.stats.nodes);
+}
+
+#[test]
+fn branch_and_bound_shows_its_pruned_attempts() {
+    let problem = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let mut recorder = Recorder::new();
+    let outcome = Search::new(problem.clone()).observer(&mut recorder).best();
+    assert_eq!(outcome.found.as_ref().map(|(_, v)| *v), Some(7));
+    let tree = recorder.into_tree();
+    let pruned = tree
+        .nodes()
+        .iter()
+        .filter(|node| node.status == Status::Pruned && node.id.is_none())
+        .count() as u64;
+    assert!(pruned > 0);
+    assert_eq!(pruned, outcome.stats.prunings);
+    insta::assert_snapshot!(tree);
+}
+
+/// Streams a search of `problem` in `format`.
+fn stream<P: Label>(problem: P, format: Format, rejected: bool) -> String {
+    let mut writer = TreeWriter::new(Vec::new(), format);
+    if rejected {
+        writer = writer.show_rejected();
+    }
+    Search::new(problem).observer(&mut writer).count_solutions();
+    String::from_utf8(writer.finish().unwrap()).unwrap()
+}
+
+#[test]
+fn streamed_json_lines_are_the_recorded_nodes() {
+    for rejected in [false, true] {
+        for n in 1..=6 {
+            let recorder = if rejected {
+                Recorder::new().show_rejected()
+            } else {
+                Recorder::new()
+            };
+            let tree = record(Queens::new(n), recorder);
+            let streamed: Vec<serde_json::Value> = stream(Queens::new(n), Format::Json, rejected)
+                .lines()
+                .map(|line| serde_json::from_str(line).unwrap())
+                .collect();
+            let recorded: Vec<serde_json::Value> = tree
+                .nodes()
+                .iter()
+                .map(|node| serde_json::to_value(node).unwrap())
+                .collect();
+            assert_eq!(streamed, recorded, "n = {n}, rejected = {rejected}");
+        }
+    }
+    let problem = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let mut writer = TreeWriter::new(Vec::new(), Format::Json);
+    Search::new(problem.clone()).observer(&mut writer).best();
+    let streamed = String::from_utf8(writer.finish().unwrap()).unwrap();
+    let mut recorder = Recorder::new();
+    Search::new(problem).observer(&mut recorder).best();
+    let recorded: String = recorder
+        .into_tree()
+        .nodes()
+        .iter()
+        .map(|node| serde_json::to_string(node).unwrap() + "\n")
+        .collect();
+    assert_eq!(streamed, recorded);
+}
+
+#[test]
+fn writer_counts_equal_the_engine_statistics() {
+    for n in 1..=8 {
+        for format in [Format::Text, Format::Dot, Format::Json] {
+            let mut writer = TreeWriter::new(std::io::sink(), format).show_rejected();
+            let outcome = Search::new(Queens::new(n))
+                .observer(&mut writer)
+                .count_solutions();
+            assert_eq!(*writer.stats(), TreeStats::from(outcome.stats), "n = {n}");
+            assert_eq!(outcome.stopped, None);
+            writer.finish().unwrap();
+        }
+    }
+}
+
+#[test]
+fn streamed_text_of_four_queens() {
+    insta::assert_snapshot!(stream(Queens::new(4), Format::Text, false));
+}
+
+#[test]
+fn streaming_stops_the_search_at_a_write_error() {
+    /// Accepts `room` bytes, then fails.
+    #[derive(Debug)]
+    struct Full {
+        room: usize,
+    }
+    impl std::io::Write for Full {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if buf.len() > self.room {
+                return Err(std::io::Error::other("disk full"));
+            }
+            self.room -= buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut writer = TreeWriter::new(Full { room: 1000 }, Format::Text);
+    let outcome = Search::new(Queens::new(12))
+        .observer(&mut writer)
+        .count_solutions();
+    assert_eq!(outcome.stopped, Some(StopReason::Observer));
+    assert!(outcome.stats.nodes < 100);
+    assert_eq!(writer.finish().unwrap_err().to_string(), "disk full");
+}
+
+/// Renders DOT with the real Graphviz, if it is installed (CI installs it).
+fn render_svg(dot: &str) {
+    let Ok(mut child) = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        eprintln!("note: Graphviz `dot` is not on PATH; the DOT output was not rendered");
+        return;
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(dot.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "dot failed: {stderr}");
+    assert!(stderr.is_empty(), "dot warned: {stderr}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("<svg"));
+}
+
+#[test]
+fn dot_renders_with_graphviz() {
+    render_svg(&tree_of(&Queens::new(4)).dot().to_string());
+    render_svg(
+        &record(Queens::new(5), Recorder::new().show_rejected())
+            .dot()
+            .to_string(),
+    );
+    render_svg(
+        &record(Queens::new(8), Recorder::new().budget(30))
+            .dot()
+            .to_string(),
+    );
+    render_svg(&stream(Queens::new(4), Format::Dot, true));
+    // Labels with quotes and backslashes are escaped.
+    render_svg(
+        &tree_of(&NoAdjacentOnes {
+            bits: vec![],
+            len: 2,
+        })
+        .dot()
+        .to_string(),
+    );
+    let knapsack = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let mut recorder = Recorder::new();
+    Search::new(knapsack).observer(&mut recorder).best();
+    render_svg(&recorder.into_tree().dot().to_string());
+}
+
+#[test]
+fn trace_observer_can_be_combined() {
+    let mut trace = Trace::new();
+    let mut recorder = Recorder::new();
+    Search::new(Queens::new(4))
+        .observer((&mut trace, &mut recorder))
+        .count_solutions();
+    assert_eq!(trace.into_string(), trace_of(&Queens::new(4)));
+    assert_eq!(recorder.into_tree(), tree_of(&Queens::new(4)));
+}
