@@ -303,6 +303,15 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         if self.limits.nodes.is_some_and(|max| nodes >= max) {
             return Some(StopReason::NodeLimit);
         }
+        // Normally checked as each solution is found; here for a budget already used up
+        // (zero, or lowered between two calls).
+        if self
+            .limits
+            .solutions
+            .is_some_and(|max| self.stats.solutions >= max)
+        {
+            return Some(StopReason::SolutionLimit);
+        }
         if let Some(cancel) = &self.limits.cancel {
             if cancel.is_cancelled() {
                 return Some(StopReason::Cancelled);

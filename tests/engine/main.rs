@@ -1,0 +1,8 @@
+//! Integration tests of the engine: one binary, one module per concern.
+
+mod common;
+mod deep;
+mod limits;
+mod observer;
+mod properties;
+mod queens;
