@@ -19,7 +19,11 @@ fn node_budget_is_exact() {
             .limits(Limits::none().nodes(budget))
             .count_solutions();
         assert_eq!(outcome.stats.nodes, budget);
-        assert_eq!(outcome.stopped, Some(StopReason::NodeLimit), "budget {budget}");
+        assert_eq!(
+            outcome.stopped,
+            Some(StopReason::NodeLimit),
+            "budget {budget}"
+        );
         assert_eq!(outcome.found, outcome.stats.solutions);
         assert!(outcome.found <= full.found);
     }
@@ -29,7 +33,13 @@ fn node_budget_is_exact() {
             .limits(Limits::none().nodes(budget))
             .count_solutions();
         assert_eq!(outcome.stopped, None, "budget {budget}");
-        assert_eq!(outcome.stats, Stats { elapsed: outcome.stats.elapsed, ..full.stats });
+        assert_eq!(
+            outcome.stats,
+            Stats {
+                elapsed: outcome.stats.elapsed,
+                ..full.stats
+            }
+        );
     }
 }
 
@@ -84,7 +94,9 @@ fn limits_set_between_solutions_apply_from_there() {
     let first_three: Vec<Vec<usize>> = search.by_ref().take(3).collect();
     assert_eq!(first_three.len(), 3);
     let nodes = search.stats().nodes;
-    let outcome = search.limits(Limits::none().nodes(nodes + 10)).count_solutions();
+    let outcome = search
+        .limits(Limits::none().nodes(nodes + 10))
+        .count_solutions();
     assert_eq!(outcome.stats.nodes, nodes + 10);
     assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
 }
@@ -178,7 +190,10 @@ fn parallel_count_matches_on_queens() {
             assert_eq!(parallel.found, serial.found, "{n}-queens split at {split}");
             assert_eq!(
                 parallel.stats,
-                Stats { elapsed: parallel.stats.elapsed, ..serial.stats },
+                Stats {
+                    elapsed: parallel.stats.elapsed,
+                    ..serial.stats
+                },
                 "{n}-queens split at {split}"
             );
         }
@@ -189,4 +204,43 @@ fn parallel_count_matches_on_queens() {
 #[should_panic(expected = "time and cancellation limits only")]
 fn parallel_count_refuses_a_node_budget() {
     let _ = parallel::count(&Queens::new(4), 1, &Limits::none().nodes(3), |_| {});
+}
+
+/// A node with an enormous search range, every operator of which is refused.
+struct Barren;
+
+impl backtrack::Problem for Barren {
+    type Op = u64;
+    type Ops = std::ops::Range<u64>;
+    type Solution = ();
+
+    fn operators(&self) -> Self::Ops {
+        0..10_000_000
+    }
+    fn admissible(&self, _: u64) -> bool {
+        false
+    }
+    fn apply(&mut self, _: u64) {}
+    fn undo(&mut self, _: u64) {}
+    fn is_complete(&self) -> bool {
+        false
+    }
+    fn solution(&self) {}
+}
+
+#[test]
+fn cancellation_is_seen_while_only_rejecting() {
+    // No node is entered after the root, yet the flag must still be looked at.
+    let cancel = Cancel::new();
+    let flag = cancel.clone();
+    let outcome = Search::new(Barren)
+        .limits(Limits::none().cancel(cancel))
+        .observer(backtrack::observer::from_fn(move |_: &Barren, _| {
+            flag.cancel();
+            backtrack::Control::Continue
+        }))
+        .count_solutions();
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    assert_eq!(outcome.stats.nodes, 1);
+    assert!(outcome.stats.rejections <= Limits::CHECK_INTERVAL);
 }

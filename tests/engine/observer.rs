@@ -42,12 +42,14 @@ fn observer_stop_leaves_the_problem_at_the_root() {
 fn observer_prune_cuts_the_subtree() {
     // Prune the queen in the corner: the solutions left are those not starting there.
     let all: Vec<Vec<usize>> = Search::new(Queens::new(8)).collect();
-    let mut search = Search::new(Queens::new(8)).observer(from_fn(|_: &Queens, event| {
-        match event {
-            Event::Enter { depth: 1, op: Some(0) } => Control::Prune,
+    let mut search =
+        Search::new(Queens::new(8)).observer(from_fn(|_: &Queens, event| match event {
+            Event::Enter {
+                depth: 1,
+                op: Some(0),
+            } => Control::Prune,
             _ => Control::Continue,
-        }
-    }));
+        }));
     let some: Vec<Vec<usize>> = search.by_ref().collect();
     let expected: Vec<Vec<usize>> = all.into_iter().filter(|s| s[0] != 0).collect();
     assert_eq!(some, expected);
@@ -101,7 +103,9 @@ fn borrowed_and_paired_observers_see_every_event() {
 fn paired_observers_stop_wins_over_prune() {
     let prune = from_fn(|_: &Queens, _| Control::Prune);
     let stop = from_fn(|_: &Queens, _| Control::Stop);
-    let outcome = Search::new(Queens::new(4)).observer((prune, stop)).count_solutions();
+    let outcome = Search::new(Queens::new(4))
+        .observer((prune, stop))
+        .count_solutions();
     assert_eq!(outcome.stopped, Some(StopReason::Observer));
     assert_eq!(outcome.stats.nodes, 1);
 }
