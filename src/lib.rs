@@ -12,7 +12,8 @@
 //! an explicit stack (no recursion, no depth limit) and no allocation per node.
 //! [`Observer`]s see every event of the walk at no cost when absent. [`parallel`] counts
 //! on all cores. [`Limits`] bound a search by nodes, solutions, time or a
-//! cancellation flag, and a stopped search still reports what it found.
+//! cancellation flag, and a stopped search still reports what it found. [`estimate`]
+//! guesses the size of a tree by random probes before you search it.
 //!
 //! ```
 //! use backtrack::Search;
@@ -23,6 +24,7 @@
 //! assert_eq!(outcome.stats.nodes, 2057); // the solution tree, root included
 //! ```
 
+pub mod estimate;
 pub mod limits;
 pub mod observer;
 pub mod parallel;

@@ -513,6 +513,12 @@ impl<P: Problem, O: Observer<P>> Iterator for Search<P, O> {
             None
         }
     }
+
+    /// The number of solutions left, counted without building them (as
+    /// [`Search::count_solutions`] does).
+    fn count(self) -> usize {
+        self.count_solutions().found as usize
+    }
 }
 
 impl<P: Problem, O: Observer<P>> FusedIterator for Search<P, O> {}

@@ -2,6 +2,7 @@
 
 mod common;
 mod deep;
+mod estimate;
 mod limits;
 mod observer;
 mod properties;

@@ -53,6 +53,9 @@ proptest! {
             search.by_ref().for_each(drop);
             *search.stats()
         };
+        let mut half_way = Search::new(TableProblem::new(tables.clone()));
+        let taken = half_way.by_ref().take(2).count();
+        prop_assert_eq!(taken + half_way.count(), reference.solutions.len());
         let outcome = Search::new(TableProblem::new(tables)).count_solutions();
         prop_assert_eq!(outcome.found, reference.solutions.len() as u64);
         prop_assert_eq!(counts(&outcome.stats), counts(&by_iterator));
