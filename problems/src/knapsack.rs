@@ -64,7 +64,6 @@ impl Knapsack {
     /// ([`Knapsack::from_str`](str::parse) reports that as an error instead).
     pub fn new(capacity: u64, items: &[Item]) -> Self {
         let mut order: Vec<usize> = (0..items.len()).collect();
-        // Decreasing value/weight, compared exactly; a weightless item comes first.
         order.sort_by(|&a, &b| by_ratio(&items[a], &items[b]));
         let sorted: Vec<Item> = order.iter().map(|&i| items[i]).collect();
         let (mut weight_before, mut value_before) = (vec![0], vec![0]);
@@ -111,11 +110,20 @@ impl Knapsack {
     }
 }
 
-/// Decreasing value per unit of weight: `a` before `b` if `a.value / a.weight` is greater.
+/// Decreasing value per unit of weight: weightless items first (they always fit), then
+/// `a` before `b` if `a.value / a.weight` is greater, compared exactly. (Cross-multiplying
+/// alone is no order when a weight is zero: `0/0` would tie with everything.)
 fn by_ratio(a: &Item, b: &Item) -> Ordering {
-    let left = u128::from(b.value) * u128::from(a.weight);
-    let right = u128::from(a.value) * u128::from(b.weight);
-    left.cmp(&right)
+    match (a.weight, b.weight) {
+        (0, 0) => Ordering::Equal,
+        (0, _) => Ordering::Less,
+        (_, 0) => Ordering::Greater,
+        _ => {
+            let left = u128::from(b.value) * u128::from(a.weight);
+            let right = u128::from(a.value) * u128::from(b.weight);
+            left.cmp(&right)
+        }
+    }
 }
 
 impl Problem for Knapsack {
@@ -373,6 +381,16 @@ mod tests {
             assert!(problem.bound() >= best);
         }
         best
+    }
+
+    #[test]
+    fn weightless_items_come_first_in_the_bound() {
+        // A 0/0 item once tied with everything and left the sort unordered, so the bound
+        // missed the weightless item of value 1 behind the one that does not fit.
+        let items = [(1, 0), (0, 0), (0, 1)].map(|(weight, value)| Item { weight, value });
+        assert_eq!(backtrack::Optimize::bound(&Knapsack::new(0, &items)), 1);
+        let outcome = Search::new(Knapsack::new(0, &items)).best();
+        assert_eq!(outcome.found, Some((vec![1, 2], 1)));
     }
 
     #[test]
