@@ -65,4 +65,9 @@ fn four_queens_in_order() {
     let all: Vec<Vec<usize>> = search.by_ref().collect();
     assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
     assert_eq!((search.stats().nodes, search.stats().solutions), (17, 2));
+    // Fused: an exhausted search stays exhausted, and its statistics stay put.
+    assert_eq!(search.next(), None);
+    assert_eq!(search.next(), None);
+    assert_eq!(search.stats().nodes, 17);
+    assert!(search.is_done() && search.stopped().is_none());
 }
