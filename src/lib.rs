@@ -15,6 +15,7 @@
 //! cancellation flag, and a stopped search still reports what it found. [`tree`] records
 //! the solution tree (解答树) and shows it as text, Graphviz or JSON; [`trace`] writes the
 //! event trace; both as stable text for snapshot tests.
+//! [`estimate`] guesses the size of a tree by random probes before you search it.
 //!
 //! ```
 //! use backtrack::Search;
@@ -25,6 +26,7 @@
 //! assert_eq!(outcome.stats.nodes, 2057); // the solution tree, root included
 //! ```
 
+pub mod estimate;
 pub mod limits;
 pub mod observer;
 pub mod parallel;

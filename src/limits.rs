@@ -8,12 +8,13 @@ use std::time::Duration;
 /// Bounds on a search. The default has none.
 ///
 /// Limits are checked without slowing the search down: the node budget exactly, the
-/// clock and the cancellation flag every [`Limits::CHECK_INTERVAL`] nodes.
+/// clock and the cancellation flag every [`Limits::CHECK_INTERVAL`] nodes entered and every
+/// [`Limits::CHECK_INTERVAL`] operators refused.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop before entering more than this many nodes.
     pub nodes: Option<u64>,
-    /// Stop once this many solutions have been found.
+    /// Stop once this many solutions have been found (zero: find none).
     pub solutions: Option<u64>,
     /// Stop once the search has run this long.
     pub time: Option<Duration>,
@@ -22,7 +23,8 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// How many nodes pass between two looks at the clock and the cancellation flag.
+    /// How many nodes (or refused operators) pass between two looks at the clock and the
+    /// cancellation flag.
     pub const CHECK_INTERVAL: u64 = 1024;
 
     /// No limits.

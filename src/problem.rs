@@ -115,6 +115,9 @@ pub trait Optimize: Problem {
     fn bound(&self) -> Self::Value;
 }
 
+/// A borrowed problem: the search works on the caller's state in place (end the search
+/// with a consuming mode or [`Search::into_parts`](crate::Search::into_parts) to leave it at
+/// the root).
 impl<P: Problem + ?Sized> Problem for &mut P {
     type Op = P::Op;
     type Ops = P::Ops;

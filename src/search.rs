@@ -21,6 +21,10 @@ use crate::{Control, Limits, Observer, Optimize, Problem, Stats, StopReason};
 /// consuming modes. All modes visit nodes in the same, deterministic order: the order of
 /// each node's search range.
 ///
+/// The consuming modes and [`into_parts`](Search::into_parts) leave the problem at the
+/// root. A search dropped half-way does not: if it was lent a problem (`Search::new(&mut
+/// problem)`), finish with `into_parts` to get the root state back.
+///
 /// # Examples
 ///
 /// ```
@@ -48,6 +52,10 @@ pub struct Search<P: Problem, O = ()> {
     phase: Phase,
     /// The node count at which limits are next looked at.
     checkpoint: u64,
+    /// Refused operators (rejected or pruned) left before the clock and the cancellation
+    /// flag are looked at: a node whose search range is long and all refused enters no
+    /// node, and must not hide the limits.
+    refusals_left: u64,
     /// When the current call into the engine began (for the time limit and `elapsed`).
     call_start: Instant,
 }
@@ -76,13 +84,16 @@ pub struct Outcome<T> {
     pub found: T,
     /// What the search did.
     pub stats: Stats,
-    /// `None` if the whole tree was searched; otherwise why the search stopped, in which
-    /// case `found` covers only the part searched.
+    /// Why a limit or an observer cut the search short, in which case `found` covers only
+    /// the part searched; `None` otherwise. ([`Search::first`] ends at its solution by
+    /// design: that is not a stop.)
     pub stopped: Option<StopReason>,
 }
 
 impl<T> Outcome<T> {
-    /// Did the search cover the whole tree?
+    /// Was the search not cut short by a limit or an observer? For
+    /// [`count_solutions`](Search::count_solutions) and [`best`](Search::best), this means
+    /// the whole tree was searched and `found` is the exact answer.
     pub fn is_exhaustive(&self) -> bool {
         self.stopped.is_none()
     }
@@ -173,6 +184,7 @@ impl<P: Problem> Search<P> {
             stats: Stats::default(),
             phase: Phase::Fresh,
             checkpoint: 0,
+            refusals_left: Limits::CHECK_INTERVAL,
             call_start: Instant::now(),
         }
     }
@@ -189,6 +201,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             stats: self.stats,
             phase: self.phase,
             checkpoint: self.checkpoint,
+            refusals_left: self.refusals_left,
             call_start: self.call_start,
         }
     }
@@ -303,15 +316,17 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         if self.limits.nodes.is_some_and(|max| nodes >= max) {
             return Some(StopReason::NodeLimit);
         }
-        if let Some(cancel) = &self.limits.cancel {
-            if cancel.is_cancelled() {
-                return Some(StopReason::Cancelled);
-            }
+        // Normally checked as each solution is found; here for a budget already used up
+        // (zero, or lowered between two calls).
+        if self
+            .limits
+            .solutions
+            .is_some_and(|max| self.stats.solutions >= max)
+        {
+            return Some(StopReason::SolutionLimit);
         }
-        if let Some(max) = self.limits.time {
-            if self.stats.elapsed + self.call_start.elapsed() >= max {
-                return Some(StopReason::TimeLimit);
-            }
+        if let Some(reason) = self.poll_clock() {
+            return Some(reason);
         }
         let periodic = self.limits.time.is_some() || self.limits.cancel.is_some();
         let next = if periodic {
@@ -323,8 +338,45 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         None
     }
 
-    /// Runs until the mode asks to pause (returns `true`) or the search ends (`false`).
+    /// Looks at the cancellation flag and the clock.
+    fn poll_clock(&self) -> Option<StopReason> {
+        if let Some(cancel) = &self.limits.cancel {
+            if cancel.is_cancelled() {
+                return Some(StopReason::Cancelled);
+            }
+        }
+        if let Some(max) = self.limits.time {
+            if self.stats.elapsed + self.call_start.elapsed() >= max {
+                return Some(StopReason::TimeLimit);
+            }
+        }
+        None
+    }
+
+    /// An operator was refused: every [`Limits::CHECK_INTERVAL`] refusals, looks at the
+    /// cancellation flag and the clock. Returns `true` if the search must stop (it has).
     #[inline]
+    fn refused(&mut self) -> bool {
+        self.refusals_left -= 1;
+        if self.refusals_left > 0 {
+            return false;
+        }
+        self.refusals_left = Limits::CHECK_INTERVAL;
+        match self.poll_clock() {
+            Some(reason) => {
+                self.finish(Some(reason));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Runs until the mode asks to pause (returns `true`) or the search ends (`false`).
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "measured (benches/engine.rs): without it the kernel is up to 15% slower and its speed depends on the observer"
+    )]
     fn kernel<M: Mode<P>>(&mut self, mode: &mut M) -> bool {
         match self.phase {
             Phase::Done(_) => return false,
@@ -353,6 +405,9 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
                 if !self.problem.admissible(op) {
                     self.stats.rejections += 1;
                     self.observer.reject(&self.problem, depth, op);
+                    if self.refused() {
+                        return false;
+                    }
                     continue;
                 }
                 if self.stats.nodes >= self.checkpoint {
@@ -366,6 +421,9 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
                     self.problem.undo(op);
                     self.stats.prunings += 1;
                     self.observer.prune(&self.problem, depth, op);
+                    if self.refused() {
+                        return false;
+                    }
                     continue;
                 }
                 match self.arrive(mode, Some(op), depth) {
@@ -390,7 +448,11 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     /// The state is now the node reached by `op` (the root if `None`) at `depth`: count
     /// it, tell the observer, and either report it (complete) or push its frame.
-    #[inline]
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "measured (benches/engine.rs): without it the kernel is up to 15% slower and its speed depends on the observer"
+    )]
     fn arrive<M: Mode<P>>(&mut self, mode: &mut M, op: Option<P::Op>, depth: usize) -> Arrival {
         self.stats.nodes += 1;
         if depth > self.stats.max_depth {
@@ -438,7 +500,11 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     }
 
     /// Leaves a node that has no frame (a solution, or one the observer pruned).
-    #[inline]
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "measured (benches/engine.rs): without it the kernel is up to 15% slower and its speed depends on the observer"
+    )]
     fn leave(&mut self, op: Option<P::Op>, depth: usize) {
         self.observer.backtrack(&self.problem, depth, op);
         if let Some(op) = op {
@@ -458,6 +524,12 @@ impl<P: Problem, O: Observer<P>> Iterator for Search<P, O> {
         } else {
             None
         }
+    }
+
+    /// The number of solutions left, counted without building them (as
+    /// [`Search::count_solutions`] does).
+    fn count(self) -> usize {
+        self.count_solutions().found as usize
     }
 }
 

@@ -1,0 +1,158 @@
+//! Subset sum: which of the given numbers add up exactly to the target?
+//!
+//! Each number in turn is taken or left (taken first). Two constraints keep the tree
+//! small: a number is taken only if the sum stays within the target, and left only if
+//! the numbers still undecided can make up what is missing. Every complete state is
+//! therefore an exact solution.
+
+use backtrack::Problem;
+
+/// A subset-sum problem, and the search state of a subset being built.
+///
+/// A solution is the indices of the numbers taken, ascending. Equal numbers at different
+/// indices make different solutions.
+///
+/// ```
+/// use backtrack::Search;
+/// use backtrack_problems::subset_sum::SubsetSum;
+///
+/// let all: Vec<Vec<usize>> = Search::new(SubsetSum::new(vec![3, 34, 4, 12, 5, 2], 9)).collect();
+/// assert_eq!(all, [vec![0, 2, 5], vec![2, 4]]); // 3 + 4 + 2 and 4 + 5
+/// ```
+#[derive(Clone, Debug)]
+pub struct SubsetSum {
+    numbers: Vec<u64>,
+    target: u64,
+    /// `rest[i]`: the sum of `numbers[i..]` (saturating).
+    rest: Vec<u64>,
+    decided: usize,
+    taken: Vec<usize>,
+    sum: u64,
+}
+
+impl SubsetSum {
+    /// The subsets of `numbers` that add up to `target`.
+    pub fn new(numbers: Vec<u64>, target: u64) -> Self {
+        let mut rest = vec![0u64; numbers.len() + 1];
+        for i in (0..numbers.len()).rev() {
+            rest[i] = rest[i + 1].saturating_add(numbers[i]);
+        }
+        SubsetSum {
+            taken: Vec::with_capacity(numbers.len()),
+            numbers,
+            target,
+            rest,
+            decided: 0,
+            sum: 0,
+        }
+    }
+
+    /// The numbers.
+    pub fn numbers(&self) -> &[u64] {
+        &self.numbers
+    }
+
+    /// The target.
+    pub fn target(&self) -> u64 {
+        self.target
+    }
+}
+
+impl Problem for SubsetSum {
+    /// Take (`true`) or leave (`false`) the next number.
+    type Op = bool;
+    type Ops = std::iter::Take<std::array::IntoIter<bool, 2>>;
+    /// The indices of the numbers taken, ascending.
+    type Solution = Vec<usize>;
+
+    /// Take, then leave; nothing once every number is decided, or if the numbers left
+    /// cannot make up the target (only possible at the root: the constraints keep it so).
+    fn operators(&self) -> Self::Ops {
+        let open =
+            self.decided < self.numbers.len() && self.rest[self.decided] >= self.target - self.sum;
+        let choices = if open { 2 } else { 0 };
+        [true, false].into_iter().take(choices)
+    }
+
+    fn admissible(&self, take: bool) -> bool {
+        let number = self.numbers[self.decided];
+        let missing = self.target - self.sum;
+        if take {
+            number <= missing
+        } else {
+            self.rest[self.decided + 1] >= missing
+        }
+    }
+
+    fn apply(&mut self, take: bool) {
+        if take {
+            self.sum += self.numbers[self.decided];
+            self.taken.push(self.decided);
+        }
+        self.decided += 1;
+    }
+
+    fn undo(&mut self, take: bool) {
+        self.decided -= 1;
+        if take {
+            self.sum -= self.numbers[self.decided];
+            self.taken.pop();
+        }
+    }
+
+    /// Every number decided, and the sum is the target (below the root, the constraints
+    /// make the second follow from the first).
+    fn is_complete(&self) -> bool {
+        self.decided == self.numbers.len() && self.sum == self.target
+    }
+
+    fn solution(&self) -> Vec<usize> {
+        self.taken.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use backtrack::Search;
+    use proptest::prelude::*;
+
+    use super::SubsetSum;
+
+    /// Every subset by bit mask, in the search's order (taking before leaving, first
+    /// number first, is decreasing order of the reversed mask).
+    fn brute_force(numbers: &[u64], target: u64) -> Vec<Vec<usize>> {
+        let n = numbers.len();
+        let mut all: Vec<Vec<usize>> = (0u32..1 << n)
+            .map(|mask| {
+                (0..n)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .collect::<Vec<usize>>()
+            })
+            .filter(|subset| subset.iter().map(|&i| numbers[i]).sum::<u64>() == target)
+            .collect();
+        // Compare taken/left decisions index by index, taken first.
+        all.sort_by_key(|subset| (0..n).map(|i| !subset.contains(&i)).collect::<Vec<bool>>());
+        all
+    }
+
+    proptest! {
+        #[test]
+        fn all_solutions_in_order(numbers in proptest::collection::vec(0u64..10, 0..=12), target in 0u64..40) {
+            let all: Vec<Vec<usize>> = Search::new(SubsetSum::new(numbers.clone(), target)).collect();
+            prop_assert_eq!(&all, &brute_force(&numbers, target));
+            let outcome = Search::new(SubsetSum::new(numbers, target)).count_solutions();
+            prop_assert_eq!(outcome.found, all.len() as u64);
+        }
+    }
+
+    #[test]
+    fn empty_and_unreachable() {
+        assert_eq!(Search::new(SubsetSum::new(vec![], 0)).count(), 1);
+        assert_eq!(Search::new(SubsetSum::new(vec![], 3)).count(), 0);
+        let outcome = Search::new(SubsetSum::new(vec![1, 2], 4)).count_solutions();
+        assert_eq!(
+            (outcome.found, outcome.stats.nodes, outcome.stats.dead_ends),
+            (0, 1, 1)
+        );
+    }
+}

@@ -1,0 +1,471 @@
+//! Sudoku: fill a 9×9 grid so that every row, column and 3×3 box holds the digits 1 to 9.
+//!
+//! The state is the grid with, for each row, column and box, a bit mask of the digits it
+//! already holds, so a cell's candidates are one `!(row | column | box)`. The search range
+//! of a state is the candidates of its most constrained empty cell (fewest candidates,
+//! first in reading order among equals): a cell with none makes the state a dead end at
+//! once, and a cell with one is filled without branching.
+
+use std::fmt;
+use std::str::FromStr;
+
+use backtrack::Problem;
+
+/// A 9×9 grid, row by row, `0` for an empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grid(pub [u8; 81]);
+
+impl Grid {
+    /// The digit at `row`, `col` (0-based), `0` if empty.
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        self.0[row * 9 + col]
+    }
+
+    /// Is every cell filled, every row, column and box a permutation of 1..=9?
+    pub fn is_solved(&self) -> bool {
+        let group_ok = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut seen = 0u16;
+            for cell in cells {
+                let digit = self.0[cell];
+                if !(1..=9).contains(&digit) {
+                    return false;
+                }
+                seen |= 1 << digit;
+            }
+            seen == 0b11_1111_1110
+        };
+        (0..9).all(|i| {
+            group_ok(&mut (0..9).map(|c| i * 9 + c))
+                && group_ok(&mut (0..9).map(|r| r * 9 + i))
+                && group_ok(&mut (0..9).map(|k| (i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3))
+        })
+    }
+}
+
+impl fmt::Display for Grid {
+    /// Nine lines of nine characters, `.` for an empty cell.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.0.chunks(9) {
+            let line: String = row
+                .iter()
+                .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+                .collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What is wrong with a sudoku grid given as text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SudokuError {
+    /// Neither one line of 81 cells nor nine lines of nine.
+    #[error(
+        "expected one line of 81 cells or 9 lines of 9 cells, found {lines} non-empty line(s)"
+    )]
+    Shape {
+        /// Non-empty lines found.
+        lines: usize,
+    },
+    /// A line with the wrong number of cells.
+    #[error("line {line}: expected {expected} cells, found {found}")]
+    Length {
+        /// 1-based line number (counting non-empty lines).
+        line: usize,
+        /// 81 or 9.
+        expected: usize,
+        /// How many there were.
+        found: usize,
+    },
+    /// A character that is not a digit nor an empty-cell mark.
+    #[error("row {row}, column {col}: `{ch}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)")]
+    Character {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A given digit already present in its row, column or box.
+    #[error("row {row}, column {col}: {digit} is already in its row, column or box")]
+    Conflict {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The repeated digit.
+        digit: u8,
+    },
+}
+
+/// Reads one line of 81 cells or nine lines of nine (spaces within a line ignored). A cell
+/// is a digit 1-9, or `.`, `0` or `_` when empty.
+impl FromStr for Grid {
+    type Err = SudokuError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let lines: Vec<Vec<char>> = text
+            .lines()
+            .map(|line| {
+                line.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<char>>()
+            })
+            .filter(|cells| !cells.is_empty())
+            .collect();
+        let per_line = match lines.len() {
+            1 => 81,
+            9 => 9,
+            lines => return Err(SudokuError::Shape { lines }),
+        };
+        let mut grid = [0u8; 81];
+        let mut index = 0;
+        for (number, cells) in lines.iter().enumerate() {
+            if cells.len() != per_line {
+                return Err(SudokuError::Length {
+                    line: number + 1,
+                    expected: per_line,
+                    found: cells.len(),
+                });
+            }
+            for &ch in cells {
+                grid[index] = match ch {
+                    '.' | '0' | '_' => 0,
+                    '1'..='9' => ch as u8 - b'0',
+                    _ => {
+                        return Err(SudokuError::Character {
+                            row: index / 9 + 1,
+                            col: index % 9 + 1,
+                            ch,
+                        })
+                    }
+                };
+                index += 1;
+            }
+        }
+        Ok(Grid(grid))
+    }
+}
+
+/// The box (0..9, in reading order) of a cell.
+fn box_of(cell: usize) -> usize {
+    cell / 27 * 3 + cell % 9 / 3
+}
+
+/// Writing `digit` into `cell`: a sudoku operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// The cell, 0..81 in reading order.
+    pub cell: u8,
+    /// The digit, 1..=9.
+    pub digit: u8,
+}
+
+/// The candidates of one cell, smallest digit first: the search range of a state.
+#[derive(Clone, Debug)]
+pub struct Candidates {
+    cell: u8,
+    /// Bit `d` set: digit `d` is a candidate.
+    mask: u16,
+}
+
+impl Iterator for Candidates {
+    type Item = Placement;
+
+    fn next(&mut self) -> Option<Placement> {
+        if self.mask == 0 {
+            return None;
+        }
+        let digit = self.mask.trailing_zeros() as u8;
+        self.mask &= self.mask - 1;
+        Some(Placement {
+            cell: self.cell,
+            digit,
+        })
+    }
+}
+
+/// A sudoku being solved: the grid and the digits used by each row, column and box.
+///
+/// ```
+/// use backtrack::Search;
+/// use backtrack_problems::sudoku::{Grid, Sudoku};
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .parse()?;
+/// let mut solutions = Search::new(Sudoku::new(puzzle)?);
+/// let solution = solutions.next().expect("it has a solution");
+/// assert!(solution.is_solved());
+/// assert_eq!(solutions.next(), None, "and only one");
+/// # Ok::<(), backtrack_problems::sudoku::SudokuError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Sudoku {
+    grid: Grid,
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+    empty: usize,
+}
+
+impl Sudoku {
+    /// The puzzle `grid`, or an error if a given digit repeats in a row, column or box.
+    pub fn new(grid: Grid) -> Result<Self, SudokuError> {
+        let mut sudoku = Sudoku {
+            grid: Grid([0; 81]),
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+            empty: 81,
+        };
+        for (cell, &digit) in grid.0.iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            if sudoku.candidates(cell) & 1 << digit == 0 {
+                return Err(SudokuError::Conflict {
+                    row: cell / 9 + 1,
+                    col: cell % 9 + 1,
+                    digit,
+                });
+            }
+            sudoku.apply(Placement {
+                cell: cell as u8,
+                digit,
+            });
+        }
+        Ok(sudoku)
+    }
+
+    /// The grid as filled so far.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The digits (as bits 1..=9) that `cell` may still take.
+    fn candidates(&self, cell: usize) -> u16 {
+        let used = self.rows[cell / 9] | self.cols[cell % 9] | self.boxes[box_of(cell)];
+        !used & 0b11_1111_1110
+    }
+
+    fn toggle(&mut self, Placement { cell, digit }: Placement) {
+        let cell = usize::from(cell);
+        let bit = 1 << digit;
+        self.rows[cell / 9] ^= bit;
+        self.cols[cell % 9] ^= bit;
+        self.boxes[box_of(cell)] ^= bit;
+    }
+}
+
+impl Problem for Sudoku {
+    type Op = Placement;
+    type Ops = Candidates;
+    type Solution = Grid;
+
+    /// The candidates of the empty cell with the fewest.
+    fn operators(&self) -> Candidates {
+        let mut best = Candidates { cell: 0, mask: 0 };
+        let mut fewest = u32::MAX;
+        for cell in 0..81 {
+            if self.grid.0[cell] != 0 {
+                continue;
+            }
+            let mask = self.candidates(cell);
+            let count = mask.count_ones();
+            if count < fewest {
+                fewest = count;
+                best = Candidates {
+                    cell: cell as u8,
+                    mask,
+                };
+                if count <= 1 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn apply(&mut self, placement: Placement) {
+        self.grid.0[usize::from(placement.cell)] = placement.digit;
+        self.toggle(placement);
+        self.empty -= 1;
+    }
+
+    fn undo(&mut self, placement: Placement) {
+        self.grid.0[usize::from(placement.cell)] = 0;
+        self.toggle(placement);
+        self.empty += 1;
+    }
+
+    fn is_complete(&self) -> bool {
+        self.empty == 0
+    }
+
+    fn solution(&self) -> Grid {
+        self.grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use backtrack::{Limits, Search};
+
+    use super::{Grid, Sudoku, SudokuError};
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// The published solution of `PUZZLE` (Wikipedia, "Sudoku").
+    const SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn grid(text: &str) -> Grid {
+        text.parse().expect("a valid grid")
+    }
+
+    /// The givens of `puzzle` are kept in `solution`.
+    fn extends(puzzle: &Grid, solution: &Grid) -> bool {
+        puzzle
+            .0
+            .iter()
+            .zip(&solution.0)
+            .all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    #[test]
+    fn solves_the_classic_puzzle_uniquely() {
+        let puzzle = grid(PUZZLE);
+        let outcome = Search::new(Sudoku::new(puzzle).expect("consistent")).first();
+        let solution = outcome.found.expect("solvable");
+        assert!(solution.is_solved());
+        assert!(extends(&puzzle, &solution));
+        assert_eq!(solution, grid(SOLUTION));
+        let count = Search::new(Sudoku::new(puzzle).expect("consistent")).count_solutions();
+        assert_eq!(count.found, 1);
+    }
+
+    #[test]
+    fn solves_a_hard_puzzle_uniquely() {
+        // Arto Inkala's "world's hardest sudoku" (2012).
+        let puzzle = grid(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
+        let mut search = Search::new(Sudoku::new(puzzle).expect("consistent"));
+        let solution = search.next().expect("solvable");
+        assert!(solution.is_solved() && extends(&puzzle, &solution));
+        assert_eq!(search.next(), None, "unique");
+    }
+
+    #[test]
+    fn an_empty_grid_has_many_solutions_all_valid() {
+        let mut search = Search::new(Sudoku::new(Grid([0; 81])).expect("consistent"))
+            .limits(Limits::none().solutions(50));
+        let solutions: Vec<Grid> = search.by_ref().collect();
+        assert_eq!(solutions.len(), 50);
+        assert!(solutions.iter().all(Grid::is_solved));
+        let mut distinct = solutions.clone();
+        distinct.sort_unstable_by_key(|g| g.0);
+        distinct.dedup();
+        assert_eq!(distinct.len(), 50);
+        // The first cell with fewest candidates is always filled with its smallest.
+        assert_eq!(solutions[0].to_string().lines().next(), Some("123456789"));
+    }
+
+    #[test]
+    fn an_unsolvable_puzzle_has_no_solution() {
+        // The top-right cell can only be 9, and its column already has one.
+        let mut text = String::from("12345678.\n........9\n");
+        text.push_str(&".........\n".repeat(7));
+        let outcome = Search::new(Sudoku::new(grid(&text)).expect("consistent")).count_solutions();
+        assert_eq!(outcome.found, 0);
+        assert_eq!((outcome.stats.nodes, outcome.stats.dead_ends), (1, 1));
+    }
+
+    #[test]
+    fn nine_lines_and_one_line_read_the_same() {
+        let puzzle = grid(PUZZLE);
+        assert_eq!(grid(&puzzle.to_string()), puzzle);
+        let spaced: String = puzzle
+            .to_string()
+            .lines()
+            .map(|line| {
+                line.chars()
+                    .flat_map(|c| [c, ' '])
+                    .chain(['\n'])
+                    .collect::<String>()
+            })
+            .collect();
+        assert_eq!(grid(&spaced), puzzle);
+        assert_eq!(grid(&PUZZLE.replace('.', "0")), puzzle);
+    }
+
+    #[test]
+    fn malformed_grids_are_reported() {
+        let nine = ".........\n".repeat(9);
+        let cases = [
+            (String::new(), SudokuError::Shape { lines: 0 }),
+            (".........\n".repeat(3), SudokuError::Shape { lines: 3 }),
+            (
+                PUZZLE[..80].to_string(),
+                SudokuError::Length {
+                    line: 1,
+                    expected: 81,
+                    found: 80,
+                },
+            ),
+            (
+                nine.replacen(".........", "..........", 1),
+                SudokuError::Length {
+                    line: 1,
+                    expected: 9,
+                    found: 10,
+                },
+            ),
+            (
+                PUZZLE.replacen('.', "x", 1),
+                SudokuError::Character {
+                    row: 1,
+                    col: 3,
+                    ch: 'x',
+                },
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(text.parse::<Grid>().unwrap_err(), expected, "{text:?}");
+        }
+        let conflict = grid(&PUZZLE.replacen('.', "5", 1));
+        assert_eq!(
+            Sudoku::new(conflict).unwrap_err(),
+            SudokuError::Conflict {
+                row: 1,
+                col: 3,
+                digit: 5
+            }
+        );
+        assert_eq!(
+            SudokuError::Conflict {
+                row: 1,
+                col: 3,
+                digit: 5
+            }
+            .to_string(),
+            "row 1, column 3: 5 is already in its row, column or box"
+        );
+    }
+
+    #[test]
+    fn the_checker_rejects_broken_grids() {
+        let solved = grid(SOLUTION);
+        assert!(solved.is_solved());
+        let mut swapped = solved;
+        swapped.0.swap(0, 1);
+        assert!(!swapped.is_solved());
+        let mut emptied = solved;
+        emptied.0[40] = 0;
+        assert!(!emptied.is_solved());
+        // Rows and columns fine, boxes wrong: a cyclic Latin square.
+        let latin = Grid(std::array::from_fn(|i| ((i / 9 + i % 9) % 9 + 1) as u8));
+        assert!(!latin.is_solved());
+    }
+}

@@ -1,0 +1,99 @@
+//! How big is the tree? Knuth's estimate by random probes, before searching it.
+//!
+//! A probe walks from the root to a leaf, at each node choosing one admissible child
+//! uniformly at random. If the nodes on its way have `c₁, c₂, …` admissible children, the
+//! probe's estimate of the tree size is `1 + c₁ + c₁c₂ + c₁c₂c₃ + …`: its expected value is
+//! exactly the number of nodes of the solution tree (D. E. Knuth, *Estimating the
+//! efficiency of backtrack programs*, Math. Comp. 29, 1975). The mean of many probes
+//! converges to it, quickly on balanced trees and slowly on lopsided ones.
+
+use crate::Problem;
+
+/// Estimates the number of nodes of `problem`'s solution tree (root included, as in
+/// [`Stats::nodes`](crate::Stats::nodes)) by the mean of `probes` random probes.
+///
+/// The walk is random but deterministic for a given `seed`. The problem is left at the
+/// root (pass `&mut problem` to keep it). Complete states are leaves, as in a search; the
+/// constraints ([`Problem::admissible`]) are applied, optimality bounds are not.
+///
+/// - `problem`: the root state.
+/// - `probes`: how many root-to-leaf walks to average (0 gives 0).
+/// - `seed`: the seed of the internal pseudo-random generator.
+///
+/// ```
+/// use backtrack::estimate;
+/// use backtrack_problems::queens::Queens;
+///
+/// let estimate = estimate::tree_size(Queens::new(8), 10_000, 1);
+/// assert!((estimate - 2057.0).abs() < 0.1 * 2057.0);
+/// ```
+pub fn tree_size<P: Problem>(mut problem: P, probes: u32, seed: u64) -> f64 {
+    let mut rng = XorShift::new(seed);
+    let mut admitted: Vec<P::Op> = Vec::new();
+    let mut path: Vec<P::Op> = Vec::new();
+    let mut total = 0.0;
+    for _ in 0..probes {
+        let (mut estimate, mut weight) = (1.0, 1.0);
+        while !problem.is_complete() {
+            admitted.clear();
+            admitted.extend(problem.operators().filter(|&op| problem.admissible(op)));
+            if admitted.is_empty() {
+                break;
+            }
+            weight *= admitted.len() as f64;
+            estimate += weight;
+            let op = admitted[rng.below(admitted.len())];
+            problem.apply(op);
+            path.push(op);
+        }
+        while let Some(op) = path.pop() {
+            problem.undo(op);
+        }
+        total += estimate;
+    }
+    if probes == 0 {
+        0.0
+    } else {
+        total / f64::from(probes)
+    }
+}
+
+/// Marsaglia's xorshift64*: small, fast, good enough to pick children.
+struct XorShift(u64);
+
+impl XorShift {
+    fn new(seed: u64) -> Self {
+        // Any non-zero state will do; spread the seed so that 0, 1, 2… differ at once.
+        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (n > 0), by the high half of a 128-bit product.
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::XorShift;
+
+    #[test]
+    fn below_stays_in_range_and_covers_it() {
+        let mut rng = XorShift::new(7);
+        let mut seen = [0u32; 5];
+        for _ in 0..5000 {
+            seen[rng.below(5)] += 1;
+        }
+        assert!(
+            seen.iter().all(|&count| (800..1200).contains(&count)),
+            "{seen:?}"
+        );
+    }
+}

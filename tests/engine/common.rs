@@ -1,0 +1,256 @@
+//! Test problems with independently computed answers: a random "table problem" and its
+//! brute-force recursive reference, and a chain as deep as you like.
+
+use std::sync::Arc;
+
+use backtrack::{Optimize, Problem};
+use proptest::prelude::*;
+
+/// The fixed, random data of a table problem: a complete `branching`-ary tree of height
+/// `depth`, nodes numbered heap-style (root 0, child `op` of `node` is
+/// `node * branching + op + 1`).
+#[derive(Debug)]
+pub struct Tables {
+    pub depth: usize,
+    pub branching: usize,
+    /// Is the node (as a child of its parent) admitted by the constraints?
+    pub admissible: Vec<bool>,
+    /// Is the node complete before the last level? (Every node at `depth` is.)
+    pub goal: Vec<bool>,
+    pub value: Vec<i32>,
+    /// Added to the true best value below the node to make its (valid) bound.
+    pub slack: Vec<i32>,
+}
+
+impl Tables {
+    pub fn size(depth: usize, branching: usize) -> usize {
+        (0..=depth).map(|level| branching.pow(level as u32)).sum()
+    }
+
+    pub fn child(&self, node: usize, op: u8) -> usize {
+        node * self.branching + usize::from(op) + 1
+    }
+
+    pub fn is_complete(&self, node: usize, depth: usize) -> bool {
+        depth == self.depth || self.goal[node]
+    }
+
+    /// The best value of a complete node reachable from `node` (itself included), if any.
+    pub fn best_below(&self, node: usize, depth: usize) -> Option<i32> {
+        if self.is_complete(node, depth) {
+            return Some(self.value[node]);
+        }
+        (0..self.branching as u8)
+            .map(|op| self.child(node, op))
+            .filter(|&child| self.admissible[child])
+            .filter_map(|child| self.best_below(child, depth + 1))
+            .max()
+    }
+
+    /// A valid optimistic bound: the true best below plus some slack (anything at all if
+    /// no complete node is reachable).
+    pub fn bound(&self, node: usize, depth: usize) -> i32 {
+        self.best_below(node, depth).unwrap_or(-10) + self.slack[node]
+    }
+}
+
+/// Random tables: depth 0..=5, branching 1..=4.
+pub fn tables() -> impl Strategy<Value = Arc<Tables>> {
+    (0usize..=5, 1usize..=4).prop_flat_map(|(depth, branching)| {
+        let size = Tables::size(depth, branching);
+        (
+            proptest::collection::vec(proptest::bool::weighted(0.75), size),
+            proptest::collection::vec(proptest::bool::weighted(0.15), size),
+            proptest::collection::vec(0i32..8, size),
+            proptest::collection::vec(0i32..3, size),
+        )
+            .prop_map(move |(admissible, goal, value, slack)| {
+                Arc::new(Tables {
+                    depth,
+                    branching,
+                    admissible,
+                    goal,
+                    value,
+                    slack,
+                })
+            })
+    })
+}
+
+/// The table problem for the engine: the state is the path of operators from the root.
+#[derive(Clone, Debug)]
+pub struct TableProblem {
+    pub tables: Arc<Tables>,
+    pub path: Vec<u8>,
+    pub node: usize,
+}
+
+impl TableProblem {
+    pub fn new(tables: Arc<Tables>) -> Self {
+        TableProblem {
+            tables,
+            path: Vec::new(),
+            node: 0,
+        }
+    }
+}
+
+impl Problem for TableProblem {
+    type Op = u8;
+    type Ops = std::ops::Range<u8>;
+    type Solution = Vec<u8>;
+
+    fn operators(&self) -> Self::Ops {
+        0..self.tables.branching as u8
+    }
+
+    fn admissible(&self, op: u8) -> bool {
+        self.tables.admissible[self.tables.child(self.node, op)]
+    }
+
+    fn apply(&mut self, op: u8) {
+        self.node = self.tables.child(self.node, op);
+        self.path.push(op);
+    }
+
+    fn undo(&mut self, op: u8) {
+        assert_eq!(self.path.pop(), Some(op), "undo out of LIFO order");
+        self.node = (self.node - usize::from(op) - 1) / self.tables.branching;
+    }
+
+    fn is_complete(&self) -> bool {
+        self.tables.is_complete(self.node, self.path.len())
+    }
+
+    fn solution(&self) -> Vec<u8> {
+        self.path.clone()
+    }
+}
+
+impl Optimize for TableProblem {
+    type Value = i32;
+
+    fn value(&self) -> i32 {
+        self.tables.value[self.node]
+    }
+
+    fn bound(&self) -> i32 {
+        self.tables.bound(self.node, self.path.len())
+    }
+}
+
+/// What a plain recursive walk of the same tables sees.
+#[derive(Debug, Default)]
+pub struct Reference {
+    pub solutions: Vec<(Vec<u8>, i32)>,
+    pub nodes: u64,
+    pub dead_ends: u64,
+    pub rejections: u64,
+    pub max_depth: usize,
+}
+
+impl Reference {
+    pub fn of(tables: &Tables) -> Self {
+        let mut reference = Reference::default();
+        reference.walk(tables, 0, &mut Vec::new());
+        reference
+    }
+
+    fn walk(&mut self, tables: &Tables, node: usize, path: &mut Vec<u8>) {
+        self.nodes += 1;
+        self.max_depth = self.max_depth.max(path.len());
+        if tables.is_complete(node, path.len()) {
+            self.solutions.push((path.clone(), tables.value[node]));
+            return;
+        }
+        let mut entered = false;
+        for op in 0..tables.branching as u8 {
+            let child = tables.child(node, op);
+            if !tables.admissible[child] {
+                self.rejections += 1;
+                continue;
+            }
+            entered = true;
+            path.push(op);
+            self.walk(tables, child, path);
+            path.pop();
+        }
+        if !entered {
+            self.dead_ends += 1;
+        }
+    }
+}
+
+/// The textbook recursive branch and bound on the same tables: returns the incumbent and
+/// the number of children pruned.
+pub fn branch_and_bound(tables: &Tables) -> (Option<(Vec<u8>, i32)>, u64) {
+    fn walk(
+        tables: &Tables,
+        node: usize,
+        path: &mut Vec<u8>,
+        best: &mut Option<(Vec<u8>, i32)>,
+        pruned: &mut u64,
+    ) {
+        if tables.is_complete(node, path.len()) {
+            let value = tables.value[node];
+            if best.as_ref().is_none_or(|(_, b)| value > *b) {
+                *best = Some((path.clone(), value));
+            }
+            return;
+        }
+        for op in 0..tables.branching as u8 {
+            let child = tables.child(node, op);
+            if !tables.admissible[child] {
+                continue;
+            }
+            path.push(op);
+            if best
+                .as_ref()
+                .is_some_and(|(_, b)| tables.bound(child, path.len()) <= *b)
+            {
+                *pruned += 1;
+            } else {
+                walk(tables, child, path, best, pruned);
+            }
+            path.pop();
+        }
+    }
+    let mut best = None;
+    let mut pruned = 0;
+    walk(tables, 0, &mut Vec::new(), &mut best, &mut pruned);
+    (best, pruned)
+}
+
+/// A chain: one operator per level, complete at `length`. Its tree is a path of
+/// `length + 1` nodes.
+#[derive(Clone, Debug)]
+pub struct Chain {
+    pub length: usize,
+    pub depth: usize,
+}
+
+impl Problem for Chain {
+    type Op = ();
+    type Ops = std::iter::Once<()>;
+    type Solution = usize;
+
+    fn operators(&self) -> Self::Ops {
+        std::iter::once(())
+    }
+
+    fn apply(&mut self, (): ()) {
+        self.depth += 1;
+    }
+
+    fn undo(&mut self, (): ()) {
+        self.depth -= 1;
+    }
+
+    fn is_complete(&self) -> bool {
+        self.depth == self.length
+    }
+
+    fn solution(&self) -> usize {
+        self.depth
+    }
+}

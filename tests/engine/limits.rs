@@ -1,0 +1,246 @@
+//! Every limit stops the search, and the partial statistics are right.
+
+use std::thread;
+use std::time::Duration;
+
+use backtrack::{parallel, Cancel, Limits, Search, StopReason};
+use backtrack_problems::queens::Queens;
+
+/// A tree far too big to finish: the search must be stopped.
+fn huge() -> Queens {
+    Queens::new(30)
+}
+
+#[test]
+fn node_budget_is_exact() {
+    let full = Search::new(Queens::new(8)).count_solutions();
+    for budget in [0, 1, 2, 17, 100, 1000, 1024, 1025, 2056] {
+        let outcome = Search::new(Queens::new(8))
+            .limits(Limits::none().nodes(budget))
+            .count_solutions();
+        assert_eq!(outcome.stats.nodes, budget);
+        assert_eq!(
+            outcome.stopped,
+            Some(StopReason::NodeLimit),
+            "budget {budget}"
+        );
+        assert_eq!(outcome.found, outcome.stats.solutions);
+        assert!(outcome.found <= full.found);
+    }
+    // A budget that covers the whole tree does not stop it.
+    for budget in [2057, 2058, u64::MAX] {
+        let outcome = Search::new(Queens::new(8))
+            .limits(Limits::none().nodes(budget))
+            .count_solutions();
+        assert_eq!(outcome.stopped, None, "budget {budget}");
+        assert_eq!(
+            outcome.stats,
+            Stats {
+                elapsed: outcome.stats.elapsed,
+                ..full.stats
+            }
+        );
+    }
+}
+
+use backtrack::Stats;
+
+#[test]
+fn node_budget_stops_the_iterator_after_a_prefix() {
+    let all: Vec<Vec<usize>> = Search::new(Queens::new(8)).collect();
+    let mut search = Search::new(Queens::new(8)).limits(Limits::none().nodes(500));
+    let some: Vec<Vec<usize>> = search.by_ref().collect();
+    assert_eq!(search.stats().nodes, 500);
+    assert_eq!(search.stopped(), Some(StopReason::NodeLimit));
+    assert_eq!(some, all[..some.len()]);
+    assert_eq!(search.next(), None, "fused after a stop");
+}
+
+#[test]
+fn solution_budget_is_exact() {
+    let all: Vec<Vec<usize>> = Search::new(Queens::new(8)).collect();
+    for k in 0..=93u64 {
+        let outcome = Search::new(Queens::new(8))
+            .limits(Limits::none().solutions(k))
+            .count_solutions();
+        assert_eq!(outcome.found, k.min(92), "budget {k}");
+        assert_eq!(outcome.stats.solutions, k.min(92));
+        let expected = (k <= 92).then_some(StopReason::SolutionLimit);
+        assert_eq!(outcome.stopped, expected, "budget {k}");
+
+        let mut search = Search::new(Queens::new(8)).limits(Limits::none().solutions(k));
+        let some: Vec<Vec<usize>> = search.by_ref().collect();
+        assert_eq!(some, all[..k.min(92) as usize]);
+        assert_eq!(search.stopped(), expected);
+    }
+}
+
+#[test]
+fn solution_budget_of_zero_finds_nothing() {
+    let outcome = Search::new(Queens::new(4))
+        .limits(Limits::none().solutions(0))
+        .count_solutions();
+    assert_eq!((outcome.found, outcome.stats.nodes), (0, 0));
+    assert_eq!(outcome.stopped, Some(StopReason::SolutionLimit));
+    let first = Search::new(Queens::new(4))
+        .limits(Limits::none().solutions(0))
+        .first();
+    assert_eq!(first.found, None);
+}
+
+#[test]
+fn limits_set_between_solutions_apply_from_there() {
+    let mut search = Search::new(Queens::new(8));
+    let first_three: Vec<Vec<usize>> = search.by_ref().take(3).collect();
+    assert_eq!(first_three.len(), 3);
+    let nodes = search.stats().nodes;
+    let outcome = search
+        .limits(Limits::none().nodes(nodes + 10))
+        .count_solutions();
+    assert_eq!(outcome.stats.nodes, nodes + 10);
+    assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
+}
+
+#[test]
+fn time_limit_stops_a_huge_search() {
+    let outcome = Search::new(huge())
+        .limits(Limits::none().time(Duration::from_millis(50)))
+        .count_solutions();
+    assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
+    assert_eq!(outcome.found, outcome.stats.solutions);
+    assert!(outcome.stats.nodes > 0);
+}
+
+#[test]
+fn time_limit_stops_the_iterator() {
+    let mut search = Search::new(huge()).limits(Limits::none().time(Duration::from_millis(50)));
+    let found = search.by_ref().count() as u64;
+    assert_eq!(search.stopped(), Some(StopReason::TimeLimit));
+    assert_eq!(found, search.stats().solutions);
+}
+
+#[test]
+fn cancellation_from_another_thread() {
+    let cancel = Cancel::new();
+    let canceller = {
+        let cancel = cancel.clone();
+        thread::spawn(move || {
+            thread::sleep(Duration::from_millis(30));
+            cancel.cancel();
+        })
+    };
+    let outcome = Search::new(huge())
+        .limits(Limits::none().cancel(cancel))
+        .count_solutions();
+    canceller.join().expect("the canceller does not panic");
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    assert_eq!(outcome.found, outcome.stats.solutions);
+}
+
+#[test]
+fn cancelled_before_start() {
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let outcome = Search::new(Queens::new(8))
+        .limits(Limits::none().cancel(cancel.clone()))
+        .count_solutions();
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    assert_eq!((outcome.found, outcome.stats.nodes), (0, 0));
+
+    let mut search = Search::new(Queens::new(8)).limits(Limits::none().cancel(cancel.clone()));
+    assert_eq!(search.next(), None);
+    assert_eq!(search.stopped(), Some(StopReason::Cancelled));
+
+    let outcome = parallel::count(&Queens::new(8), 2, &Limits::none().cancel(cancel), |_| {});
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    assert_eq!(outcome.found, 0);
+}
+
+#[test]
+fn parallel_count_stops_on_time_and_cancellation() {
+    let outcome = parallel::count(
+        &huge(),
+        2,
+        &Limits::none().time(Duration::from_millis(50)),
+        |_| {},
+    );
+    assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
+    assert_eq!(outcome.found, outcome.stats.solutions);
+
+    let cancel = Cancel::new();
+    let canceller = {
+        let cancel = cancel.clone();
+        thread::spawn(move || {
+            thread::sleep(Duration::from_millis(30));
+            cancel.cancel();
+        })
+    };
+    let outcome = parallel::count(&huge(), 2, &Limits::none().cancel(cancel), |_| {});
+    canceller.join().expect("the canceller does not panic");
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    assert_eq!(outcome.found, outcome.stats.solutions);
+}
+
+#[test]
+fn parallel_count_matches_on_queens() {
+    for n in 1..=8 {
+        let serial = Search::new(Queens::new(n)).count_solutions();
+        for split in 0..=n + 1 {
+            let parallel = parallel::count(&Queens::new(n), split, &Limits::none(), |_| {});
+            assert_eq!(parallel.found, serial.found, "{n}-queens split at {split}");
+            assert_eq!(
+                parallel.stats,
+                Stats {
+                    elapsed: parallel.stats.elapsed,
+                    ..serial.stats
+                },
+                "{n}-queens split at {split}"
+            );
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "time and cancellation limits only")]
+fn parallel_count_refuses_a_node_budget() {
+    let _ = parallel::count(&Queens::new(4), 1, &Limits::none().nodes(3), |_| {});
+}
+
+/// A node with an enormous search range, every operator of which is refused.
+struct Barren;
+
+impl backtrack::Problem for Barren {
+    type Op = u64;
+    type Ops = std::ops::Range<u64>;
+    type Solution = ();
+
+    fn operators(&self) -> Self::Ops {
+        0..10_000_000
+    }
+    fn admissible(&self, _: u64) -> bool {
+        false
+    }
+    fn apply(&mut self, _: u64) {}
+    fn undo(&mut self, _: u64) {}
+    fn is_complete(&self) -> bool {
+        false
+    }
+    fn solution(&self) {}
+}
+
+#[test]
+fn cancellation_is_seen_while_only_rejecting() {
+    // No node is entered after the root, yet the flag must still be looked at.
+    let cancel = Cancel::new();
+    let flag = cancel.clone();
+    let outcome = Search::new(Barren)
+        .limits(Limits::none().cancel(cancel))
+        .observer(backtrack::observer::from_fn(move |_: &Barren, _| {
+            flag.cancel();
+            backtrack::Control::Continue
+        }))
+        .count_solutions();
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    assert_eq!(outcome.stats.nodes, 1);
+    assert!(outcome.stats.rejections <= Limits::CHECK_INTERVAL);
+}

@@ -1,0 +1,168 @@
+//! On random table problems, every mode of the engine agrees with a plain recursive walk.
+
+use backtrack::observer::{from_fn, Event};
+use backtrack::{parallel, Control, Limits, Search, Stats};
+use proptest::prelude::*;
+
+use crate::common::{branch_and_bound, tables, Reference, TableProblem};
+
+/// Everything but the clock.
+fn counts(stats: &Stats) -> (u64, u64, u64, u64, u64, usize) {
+    (
+        stats.nodes,
+        stats.solutions,
+        stats.dead_ends,
+        stats.rejections,
+        stats.prunings,
+        stats.max_depth,
+    )
+}
+
+proptest! {
+    #[test]
+    fn all_solutions_in_order_with_the_same_statistics(tables in tables()) {
+        let reference = Reference::of(&tables);
+        let mut search = Search::new(TableProblem::new(tables));
+        let all: Vec<Vec<u8>> = search.by_ref().collect();
+        let expected: Vec<Vec<u8>> = reference.solutions.iter().map(|(p, _)| p.clone()).collect();
+        prop_assert_eq!(&all, &expected);
+        let stats = search.stats();
+        prop_assert_eq!(stats.nodes, reference.nodes);
+        prop_assert_eq!(stats.solutions, reference.solutions.len() as u64);
+        prop_assert_eq!(stats.dead_ends, reference.dead_ends);
+        prop_assert_eq!(stats.rejections, reference.rejections);
+        prop_assert_eq!(stats.prunings, 0);
+        prop_assert_eq!(stats.max_depth, reference.max_depth);
+        prop_assert_eq!(search.stopped(), None);
+        prop_assert!(search.is_done());
+    }
+
+    #[test]
+    fn first_is_the_head_of_all(tables in tables()) {
+        let reference = Reference::of(&tables);
+        let outcome = Search::new(TableProblem::new(tables)).first();
+        prop_assert_eq!(outcome.found, reference.solutions.first().map(|(p, _)| p.clone()));
+        prop_assert_eq!(outcome.stopped, None);
+    }
+
+    #[test]
+    fn count_is_the_length_of_all_with_the_same_statistics(tables in tables()) {
+        let reference = Reference::of(&tables);
+        let by_iterator = {
+            let mut search = Search::new(TableProblem::new(tables.clone()));
+            search.by_ref().for_each(drop);
+            *search.stats()
+        };
+        let mut half_way = Search::new(TableProblem::new(tables.clone()));
+        let taken = half_way.by_ref().take(2).count();
+        prop_assert_eq!(taken + half_way.count(), reference.solutions.len());
+        let outcome = Search::new(TableProblem::new(tables)).count_solutions();
+        prop_assert_eq!(outcome.found, reference.solutions.len() as u64);
+        prop_assert_eq!(counts(&outcome.stats), counts(&by_iterator));
+        prop_assert!(outcome.is_exhaustive());
+    }
+
+    #[test]
+    fn best_is_the_first_solution_of_greatest_value(tables in tables()) {
+        let reference = Reference::of(&tables);
+        let max = reference.solutions.iter().map(|(_, v)| *v).max();
+        let expected = max.map(|max| {
+            reference.solutions.iter().find(|(_, v)| *v == max).cloned().expect("max is a value")
+        });
+        let (bnb, pruned) = branch_and_bound(&tables);
+        prop_assert_eq!(&bnb, &expected);
+        let outcome = Search::new(TableProblem::new(tables)).best();
+        prop_assert_eq!(&outcome.found, &expected);
+        prop_assert_eq!(outcome.stats.prunings, pruned);
+        prop_assert_eq!(outcome.stopped, None);
+    }
+
+    #[test]
+    fn parallel_count_equals_count_statistics_included(tables in tables(), split in 0usize..7) {
+        let serial = Search::new(TableProblem::new(tables.clone())).count_solutions();
+        let parallel = parallel::count(&TableProblem::new(tables), split, &Limits::none(), |_| {});
+        prop_assert_eq!(parallel.found, serial.found);
+        prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));
+        prop_assert_eq!(parallel.stopped, None);
+    }
+
+    #[test]
+    fn observer_events_are_well_formed(tables in tables()) {
+        // The open nodes, as (depth, op, had a solution or dead end event).
+        let mut open: Vec<(usize, Option<u8>, bool)> = Vec::new();
+        let mut events = Vec::new();
+        let mut problems_ok = true;
+        let outcome = Search::new(TableProblem::new(tables))
+            .observer(from_fn(|problem: &TableProblem, event| {
+                events.push(event);
+                // The state seen is the node itself, or the parent for reject and prune.
+                let expected_len = match event {
+                    Event::Reject { depth, .. } | Event::Prune { depth, .. } => depth - 1,
+                    Event::Enter { depth, .. }
+                    | Event::Solution { depth }
+                    | Event::DeadEnd { depth }
+                    | Event::Backtrack { depth, .. } => depth,
+                };
+                problems_ok &= problem.path.len() == expected_len;
+                match event {
+                    Event::Enter { depth, op } => {
+                        assert_eq!(depth, open.len(), "enter at the depth below the open node");
+                        assert_eq!(op.is_none(), depth == 0, "only the root has no operator");
+                        open.push((depth, op, false));
+                    }
+                    Event::Reject { depth, .. } | Event::Prune { depth, .. } => {
+                        assert_eq!(depth, open.len(), "refused child one below the open node");
+                    }
+                    Event::Solution { depth } | Event::DeadEnd { depth } => {
+                        let top = open.last_mut().expect("an open node");
+                        assert_eq!(top.0, depth);
+                        assert!(!top.2, "one solution or dead end per node");
+                        top.2 = true;
+                    }
+                    Event::Backtrack { depth, op } => {
+                        let (d, o, _) = open.pop().expect("every backtrack matches an enter");
+                        assert_eq!((d, o), (depth, op));
+                    }
+                }
+                Control::Continue
+            }))
+            .count_solutions();
+        prop_assert!(problems_ok);
+        prop_assert!(open.is_empty(), "every enter is matched by one backtrack");
+        let count = |f: fn(&Event<u8>) -> bool| events.iter().filter(|e| f(e)).count() as u64;
+        prop_assert_eq!(count(|e| matches!(e, Event::Enter { .. })), outcome.stats.nodes);
+        prop_assert_eq!(count(|e| matches!(e, Event::Backtrack { .. })), outcome.stats.nodes);
+        prop_assert_eq!(count(|e| matches!(e, Event::Solution { .. })), outcome.stats.solutions);
+        prop_assert_eq!(count(|e| matches!(e, Event::DeadEnd { .. })), outcome.stats.dead_ends);
+        prop_assert_eq!(count(|e| matches!(e, Event::Reject { .. })), outcome.stats.rejections);
+    }
+
+    #[test]
+    fn into_parts_gives_back_the_root(tables in tables(), taken in 0usize..6) {
+        let mut search = Search::new(TableProblem::new(tables));
+        for _ in search.by_ref().take(taken) {}
+        let (problem, ()) = search.into_parts();
+        prop_assert!(problem.path.is_empty());
+        prop_assert_eq!(problem.node, 0);
+    }
+
+    #[test]
+    fn observer_prune_cuts_exactly_the_subtrees(tables in tables(), cut in 0u8..4) {
+        // Pruning every child reached by `cut` at depth 1 leaves the solutions that do not
+        // start with it (and the node itself as a leaf, counted but not expanded).
+        let reference = Reference::of(&tables);
+        let all: Vec<Vec<u8>> = Search::new(TableProblem::new(tables.clone()))
+            .observer(from_fn(|_: &TableProblem, event| match event {
+                Event::Enter { depth: 1, op: Some(op) } if op == cut => Control::Prune,
+                _ => Control::Continue,
+            }))
+            .collect();
+        let expected: Vec<Vec<u8>> = reference
+            .solutions
+            .iter()
+            .map(|(p, _)| p.clone())
+            .filter(|p| p.first() != Some(&cut))
+            .collect();
+        prop_assert_eq!(all, expected);
+    }
+}
