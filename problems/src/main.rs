@@ -2,6 +2,7 @@
 
 mod cli;
 mod commands;
+mod queens_cli;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
