@@ -102,13 +102,19 @@ impl<M: Mask> Iterator for FreeSquares<M> {
 }
 
 /// What is attacked after the first `depth` rows: columns, and the diagonals going down
-/// to the right (`ld`) and to the left (`rd`), each already shifted to the next row.
+/// to the right (`ld`) and to the left (`rd`), each already shifted to the next row; and
+/// the squares row `depth` may use at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Level<M> {
     cols: M,
     ld: M,
     rd: M,
+    allowed: M,
 }
+
+/// Room for the levels of any board up to 255 rows, indexed by a `u8` depth so that no
+/// index is ever out of bounds (and none is checked).
+const LEVELS: usize = 256;
 
 /// N-Queens on bitboards, for `n <= M::BITS`.
 ///
@@ -120,7 +126,7 @@ struct Level<M> {
 /// tree (same nodes, same order).
 ///
 /// Rows can be narrowed before the search ([`BitQueens::restrict_row`]): pre-placed queens
-/// ([`BitQueens::with_placement`]) and first-row mirror halving ([`super::symmetry`]) use
+/// ([`BitQueens::with_placement`]) and first-row mirror halving ([`count_mirrored`](super::count_mirrored)) use
 /// this.
 ///
 /// ```
@@ -134,12 +140,11 @@ struct Level<M> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct BitQueens<M> {
-    n: usize,
-    /// The squares each row may use at all (every column, unless restricted).
-    allowed: Vec<M>,
-    /// `levels[d]`: what the first `d` queens attack. `levels[depth]` is the current one.
-    levels: Vec<Level<M>>,
-    depth: usize,
+    n: u8,
+    /// `levels[d]`: what the first `d` queens attack, and what row `d` allows.
+    /// `levels[depth]` is the current one.
+    levels: Box<[Level<M>; LEVELS]>,
+    depth: u8,
 }
 
 impl<M: Mask> BitQueens<M> {
@@ -153,16 +158,16 @@ impl<M: Mask> BitQueens<M> {
             n <= M::BITS as usize,
             "a {n}×{n} board needs a mask of at least {n} bits"
         );
-        let all = M::low_bits(n as u32);
         let empty = Level {
             cols: M::ZERO,
             ld: M::ZERO,
             rd: M::ZERO,
+            allowed: M::low_bits(n as u32),
         };
+        let levels: Box<[Level<M>]> = vec![empty; LEVELS].into_boxed_slice();
         BitQueens {
-            n,
-            allowed: vec![all; n + 1],
-            levels: vec![empty; n + 1],
+            n: n as u8,
+            levels: levels.try_into().expect("LEVELS levels"),
             depth: 0,
         }
     }
@@ -179,20 +184,20 @@ impl<M: Mask> BitQueens<M> {
             let mask = if let Some(col) = placement.column_of(row) {
                 M::ONE << col as u32
             } else {
-                let mut mask = problem.allowed[row];
+                let mut mask = problem.levels[row].allowed;
                 for col in placement.attacked_in_row(row) {
                     mask = mask & !(M::ONE << col as u32);
                 }
                 mask
             };
-            problem.allowed[row] = mask;
+            problem.levels[row].allowed = mask;
         }
         problem
     }
 
     /// The board size.
     pub fn n(&self) -> usize {
-        self.n
+        usize::from(self.n)
     }
 
     /// Narrows the columns row `row` may use to those in `columns` (bit `c` = column `c`).
@@ -201,29 +206,29 @@ impl<M: Mask> BitQueens<M> {
     ///
     /// If `row >= n`.
     pub fn restrict_row(&mut self, row: usize, columns: M) {
-        assert!(row < self.n, "row {row} is off a {0}×{0} board", self.n);
-        self.allowed[row] = self.allowed[row] & columns;
+        assert!(row < self.n(), "row {row} is off a {0}×{0} board", self.n);
+        self.levels[row].allowed = self.levels[row].allowed & columns;
     }
 
     /// The 0-based columns of the queens placed so far, row 0 first.
     pub fn placed(&self) -> Vec<usize> {
         self.levels
             .windows(2)
-            .take(self.depth)
+            .take(self.depth())
             .map(|w| (w[1].cols ^ w[0].cols).trailing_zeros() as usize)
             .collect()
     }
 
     /// The number of rows filled.
     pub fn depth(&self) -> usize {
-        self.depth
+        usize::from(self.depth)
     }
 
     /// Writes the 0-based columns of the queens placed so far into `out` (cleared first),
     /// without allocating when `out` has room.
     pub fn placed_into(&self, out: &mut Vec<usize>) {
         out.clear();
-        for d in 0..self.depth {
+        for d in 0..self.depth() {
             let bit = self.levels[d + 1].cols ^ self.levels[d].cols;
             out.push(bit.trailing_zeros() as usize);
         }
@@ -237,19 +242,23 @@ impl<M: Mask> Problem for BitQueens<M> {
 
     #[inline]
     fn operators(&self) -> FreeSquares<M> {
-        let Level { cols, ld, rd } = self.levels[self.depth];
-        FreeSquares(self.allowed[self.depth] & !(cols | ld | rd))
+        let Level {
+            cols,
+            ld,
+            rd,
+            allowed,
+        } = self.levels[usize::from(self.depth)];
+        FreeSquares(allowed & !(cols | ld | rd))
     }
 
     #[inline]
     fn apply(&mut self, bit: M) {
-        let Level { cols, ld, rd } = self.levels[self.depth];
+        let Level { cols, ld, rd, .. } = self.levels[usize::from(self.depth)];
         self.depth += 1;
-        self.levels[self.depth] = Level {
-            cols: cols | bit,
-            ld: (ld | bit) << 1,
-            rd: (rd | bit) >> 1,
-        };
+        let next = &mut self.levels[usize::from(self.depth)];
+        next.cols = cols | bit;
+        next.ld = (ld | bit) << 1;
+        next.rd = (rd | bit) >> 1;
     }
 
     #[inline]
