@@ -142,8 +142,10 @@ impl HeuristicQueens {
         self.anti_used[row + self.n - 1 - col] = value;
     }
 
-    /// Adds `delta` (±1) to the free count of every empty row for each of its squares on a
-    /// line through `(row, col)` that is free now.
+    /// Adds (or takes) one to the free count of every other empty row for each of its
+    /// squares on a line through `(row, col)` that is free. Called while those three lines
+    /// are free (before `apply` takes them, after `undo` gives them back), so each square
+    /// needs only its other two lines looked at.
     fn recount(&mut self, row: usize, col: usize, add: bool) {
         let n = self.n;
         for r in 0..n {
@@ -151,12 +153,27 @@ impl HeuristicQueens {
                 continue;
             }
             let d = r.abs_diff(row);
-            let mut changed = u32::from(self.is_free(r, col));
-            if col >= d && self.is_free(r, col - d) {
-                changed += 1;
+            // (r, col) shares the column.
+            let mut changed = u32::from(!self.diag_used[r + col] && !self.anti_used[r + n - 1 - col]);
+            // (r, col - d) and (r, col + d) share one diagonal each, which one depending on
+            // whether row r is below or above.
+            if col >= d {
+                let c = col - d;
+                let other = if r > row {
+                    self.anti_used[r + n - 1 - c]
+                } else {
+                    self.diag_used[r + c]
+                };
+                changed += u32::from(!self.col_used[c] && !other);
             }
-            if col + d < n && self.is_free(r, col + d) {
-                changed += 1;
+            if col + d < n {
+                let c = col + d;
+                let other = if r > row {
+                    self.diag_used[r + c]
+                } else {
+                    self.anti_used[r + n - 1 - c]
+                };
+                changed += u32::from(!self.col_used[c] && !other);
             }
             if add {
                 self.free[r] += changed;
