@@ -36,7 +36,8 @@ pub struct QueensArgs {
 
     /// Fundamentally different solutions only (up to rotation and reflection): print how
     /// many, or with --list, --first, --limit or --format list one representative of each
-    /// class (its lexicographically smallest form).
+    /// class (its lexicographically smallest form; in the heuristic order the classes
+    /// printed are remembered, so memory grows with the listing).
     #[arg(long, conflicts_with = "place")]
     pub unique: bool,
 

@@ -1,5 +1,6 @@
 //! `backtrack queens`: options turned into a checked plan, then counted or listed.
 
+use std::collections::HashSet;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -239,8 +240,14 @@ fn list(
     Ok((ExitCode::SUCCESS, stats))
 }
 
-/// Prints the solutions of `search` as they come (constant memory). Returns how many were
-/// printed, the statistics and why the search stopped early, if it did.
+/// Prints the solutions of `search` as they come. Returns how many were printed, the
+/// statistics and why the search stopped early, if it did.
+///
+/// With `unique`, only one representative of each class is printed, its canonical form. In
+/// lexicographic order the canonical solutions are simply the ones printed (constant
+/// memory). The heuristic order reaches canonical forms rarely (its first queen sits in
+/// the middle of a row), so there each solution's canonical form is printed the first time
+/// its class is met, and the classes printed are remembered.
 fn emit<P: Problem<Solution = Vec<usize>>>(
     plan: &Plan,
     search: Search<P>,
@@ -251,12 +258,22 @@ fn emit<P: Problem<Solution = Vec<usize>>>(
 ) -> Result<(u64, Stats, Option<StopReason>)> {
     let mut search = search.limits(limits);
     let mut symmetry = Symmetry::new(plan.n);
+    let mut seen: HashSet<Vec<usize>> = HashSet::new();
     let mut printer = Printer::new(plan);
     let mut listed = 0u64;
     while limit.is_none_or(|k| listed < k) {
-        let Some(cols) = search.next() else { break };
-        if unique && !symmetry.is_canonical(&cols) {
-            continue;
+        let Some(mut cols) = search.next() else { break };
+        if unique {
+            if plan.lex {
+                if !symmetry.is_canonical(&cols) {
+                    continue;
+                }
+            } else {
+                cols = symmetry.canonical(&cols);
+                if !seen.insert(cols.clone()) {
+                    continue;
+                }
+            }
         }
         listed += 1;
         printer.write(out, listed, &cols)?;

@@ -144,6 +144,17 @@ fn unique_listing_gives_one_canonical_representative_per_class() {
         .all(|s| verify(8, s) && sym.is_canonical(s)));
     let first = parse_numbered(&stdout(&["queens", "8", "--unique", "--first"]), 8);
     assert_eq!(first, solutions[..1]);
+    // In the heuristic order: the same classes, each once, as canonical forms.
+    let mut heuristic = parse_numbered(
+        &stdout(&["queens", "8", "--unique", "--list", "--order", "heuristic"]),
+        8,
+    );
+    heuristic.sort();
+    assert_eq!(heuristic, solutions);
+    let text = stdout(&["queens", "40", "--unique", "--limit", "3"]);
+    for s in parse_numbered(&text, 40) {
+        assert!(verify(40, &s) && Symmetry::new(40).is_canonical(&s));
+    }
 }
 
 #[test]

@@ -154,7 +154,8 @@ impl HeuristicQueens {
             }
             let d = r.abs_diff(row);
             // (r, col) shares the column.
-            let mut changed = u32::from(!self.diag_used[r + col] && !self.anti_used[r + n - 1 - col]);
+            let mut changed =
+                u32::from(!self.diag_used[r + col] && !self.anti_used[r + n - 1 - col]);
             // (r, col - d) and (r, col + d) share one diagonal each, which one depending on
             // whether row r is below or above.
             if col >= d {
