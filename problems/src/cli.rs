@@ -1,6 +1,6 @@
 //! The command line, as clap-derive types. Doc comments are the help text.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::tree_cli::TreeArgs;
 
@@ -15,26 +15,68 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// N-Queens: place N queens on an N×N board, no two attacking each other.
+    ///
+    /// Lists every solution by default (streamed), in seed 004's format: the solution's
+    /// number on a line, then N lines, line i the 1-based column of row i's queen.
     Queens(QueensArgs),
 }
 
-#[derive(Debug, Args)]
-pub struct QueensArgs {
-    /// The board size N (at least 1).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-    pub n: u32,
+/// The largest board the tool accepts at all (first solutions by the heuristic order take
+/// O(n²) time per solution: about a minute at this size).
+pub const MAX_N: usize = 100_000;
 
-    /// Print only the number of solutions.
-    #[arg(long, conflicts_with_all = ["first", "limit"])]
+#[derive(Debug, Args)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct QueensArgs {
+    /// The board size N (1 to 100000; counting and lexicographic order need N <= 128).
+    #[arg(value_parser = parse_board_size, allow_negative_numbers = true)]
+    pub n: usize,
+
+    /// Print only the number of solutions (with --unique: of fundamentally different ones).
+    #[arg(long, conflicts_with_all = ["first", "limit", "list", "format"])]
     pub count: bool,
 
+    /// Fundamentally different solutions only (up to rotation and reflection): print how
+    /// many, or with --list, --first, --limit or --format list one representative of each
+    /// class (its lexicographically smallest form; in the heuristic order the classes
+    /// printed are remembered, so memory grows with the listing).
+    #[arg(long, conflicts_with_all = ["place", "tree"])]
+    pub unique: bool,
+
+    /// With --unique: list the representatives instead of counting them.
+    #[arg(long, requires = "unique")]
+    pub list: bool,
+
     /// Print only the first solution, or "no solution" (exit status 1).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "limit")]
     pub first: bool,
 
     /// Stop after printing K solutions.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
+
+    /// How to print each solution [default: numbered].
+    #[arg(long, value_enum, conflicts_with = "tree")]
+    pub format: Option<Format>,
+
+    /// The two characters drawing a queen and an empty square in --format board.
+    #[arg(long, value_name = "QE", default_value = "Q.", value_parser = parse_glyphs)]
+    pub glyphs: (char, char),
+
+    /// A queen placed before the search (1-based ROW:COL; repeatable). The search fills
+    /// the other rows.
+    #[arg(long, value_name = "ROW:COL", value_parser = parse_square, conflicts_with = "tree")]
+    pub place: Vec<(usize, usize)>,
+
+    /// The search order for listing: lexicographic (row by row, leftmost column first),
+    /// or heuristic (most-constrained row first, columns from the middle out), or auto:
+    /// lexicographic up to N = 29, heuristic beyond. Counting ignores it.
+    #[arg(long, value_enum, default_value_t = Order::Auto, conflicts_with = "tree")]
+    pub order: Order,
+
+    /// Threads for counting (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "tree")]
+    pub threads: Option<u32>,
 
     /// Print the search statistics to stderr.
     #[arg(long)]
@@ -42,4 +84,62 @@ pub struct QueensArgs {
 
     #[command(flatten)]
     pub tree: TreeArgs,
+}
+
+/// How a solution is printed. Columns are 1-based everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Seed 004: the solution's number on a line, then line i the column of row i's queen.
+    Numbered,
+    /// Seed 002: N rows of `1 0 0 …`, 1 where the queen is; solutions apart by a blank line.
+    Matrix,
+    /// Seeds 000 and 001: `solution K`, then the board drawn with --glyphs.
+    Board,
+    /// Seed 000's C program, `printf("No.%-5d")` then the columns: `No.1    1 5 8 6 3 7 2 4`.
+    Compact,
+    /// One JSON object per line: `{"index":1,"columns":[2,4,1,3]}`.
+    Json,
+}
+
+/// The order in which the search tries rows and columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Order {
+    /// Lexicographic up to N = 29, heuristic beyond.
+    Auto,
+    /// Row by row, leftmost column first (bitboards; N <= 128).
+    Lex,
+    /// Most-constrained row first, columns from the middle out (any N).
+    Heuristic,
+}
+
+fn parse_board_size(s: &str) -> Result<usize, String> {
+    let n: i128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("the board size must be a whole number, not '{s}'"))?;
+    if n < 1 {
+        return Err(format!("the board size must be at least 1, not {n}"));
+    }
+    match usize::try_from(n) {
+        Ok(n) if n <= MAX_N => Ok(n),
+        _ => Err(format!("the board size must be at most {MAX_N}, not {n}")),
+    }
+}
+
+fn parse_glyphs(s: &str) -> Result<(char, char), String> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some(queen), Some(empty), None) => Ok((queen, empty)),
+        _ => Err(format!(
+            "give exactly two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}'"
+        )),
+    }
+}
+
+fn parse_square(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("a queen is ROW:COL with 1-based whole numbers (such as 1:4), not '{s}'");
+    let (row, col) = s.split_once(':').ok_or_else(bad)?;
+    let row = row.trim().parse().map_err(|_| bad())?;
+    let col = col.trim().parse().map_err(|_| bad())?;
+    Ok((row, col))
 }

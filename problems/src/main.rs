@@ -2,6 +2,7 @@
 
 mod cli;
 mod commands;
+mod queens_cli;
 mod tree_cli;
 
 use std::io::{self, Write};

@@ -1,0 +1,273 @@
+//! The eight symmetries of the board, canonical forms, and counting with symmetry.
+//!
+//! Two solutions are *fundamentally* the same when a rotation or reflection of the board
+//! turns one into the other. Each class has exactly one lexicographically smallest member,
+//! its *canonical* form: counting the canonical solutions counts the classes (OEIS A002562),
+//! and listing only canonical solutions lists one representative of each.
+//!
+//! Plain counting uses the mirror symmetry differently: a solution with its first-row queen
+//! in the left half has a mirror image with it in the right half, so the right half is never
+//! searched; the left half counts twice, and the middle column of an odd board once.
+
+use backtrack::observer::Observer;
+use backtrack::parallel::{self, Progress};
+use backtrack::{Limits, Outcome, Search, StopReason};
+use rayon::prelude::*;
+
+use super::bits::{BitQueens, Mask};
+
+/// A reusable canonical-form checker for solutions of one board size (no allocation per
+/// check).
+///
+/// ```
+/// use backtrack_problems::queens::Symmetry;
+///
+/// let mut sym = Symmetry::new(4);
+/// assert!(sym.is_canonical(&[1, 3, 0, 2]));
+/// assert!(!sym.is_canonical(&[2, 0, 3, 1])); // the mirror image of the one above
+/// assert_eq!(sym.canonical(&[2, 0, 3, 1]), [1, 3, 0, 2]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Symmetry {
+    n: usize,
+    /// Scratch: the inverse permutation (the transposed board).
+    inverse: Vec<usize>,
+    /// Scratch: one transformed solution.
+    image: Vec<usize>,
+}
+
+impl Symmetry {
+    /// A checker for `n`×`n` boards.
+    pub fn new(n: usize) -> Self {
+        Symmetry {
+            n,
+            inverse: vec![0; n],
+            image: vec![0; n],
+        }
+    }
+
+    /// The eight images of `cols` under the symmetries of the square, identity first.
+    /// `cols` must be a permutation of `0..n` (any solution is).
+    pub fn images(&self, cols: &[usize]) -> [Vec<usize>; 8] {
+        let n = self.n;
+        let m = n.saturating_sub(1);
+        let mut inv = vec![0; n];
+        for (r, &c) in cols.iter().enumerate() {
+            inv[c] = r;
+        }
+        let f = |g: &dyn Fn(usize) -> usize| (0..n).map(g).collect::<Vec<usize>>();
+        [
+            cols.to_vec(),
+            f(&|r| m - cols[r]),     // mirror left-right
+            f(&|r| cols[m - r]),     // mirror top-bottom
+            f(&|r| m - cols[m - r]), // rotate 180°
+            inv.clone(),             // transpose
+            f(&|r| m - inv[m - r]),  // anti-transpose
+            f(&|r| inv[m - r]),      // rotate 90°
+            f(&|r| m - inv[r]),      // rotate 270°
+        ]
+    }
+
+    /// The canonical form of `cols`: the lexicographically smallest of its eight images.
+    pub fn canonical(&self, cols: &[usize]) -> Vec<usize> {
+        self.images(cols).into_iter().min().expect("eight images")
+    }
+
+    /// Is `cols` the canonical form of its class (no image is lexicographically smaller)?
+    ///
+    /// Stops comparing an image at its first difference from `cols`, and computes the
+    /// transposed images only if the first three reflections do not already decide.
+    pub fn is_canonical(&mut self, cols: &[usize]) -> bool {
+        let n = self.n;
+        debug_assert_eq!(cols.len(), n);
+        if n == 0 {
+            return true;
+        }
+        let m = n - 1;
+        // Images that are cheap to compute element by element.
+        if smaller(cols, |r| m - cols[r])
+            || smaller(cols, |r| cols[m - r])
+            || smaller(cols, |r| m - cols[m - r])
+        {
+            return false;
+        }
+        for (r, &c) in cols.iter().enumerate() {
+            self.inverse[c] = r;
+        }
+        let inv = &self.inverse;
+        let image = &mut self.image;
+        image.copy_from_slice(inv);
+        if smaller(cols, |r| image[r])
+            || smaller(cols, |r| m - inv[m - r])
+            || smaller(cols, |r| inv[m - r])
+            || smaller(cols, |r| m - inv[r])
+        {
+            return false;
+        }
+        true
+    }
+}
+
+/// Is the image `g(0), g(1), …` lexicographically smaller than `cols`?
+#[inline]
+fn smaller(cols: &[usize], g: impl Fn(usize) -> usize) -> bool {
+    for (r, &c) in cols.iter().enumerate() {
+        let x = g(r);
+        if x != c {
+            return x < c;
+        }
+    }
+    false
+}
+
+/// The left half of the first row as a mask.
+fn left_half<M: Mask>(n: usize) -> M {
+    M::low_bits((n / 2) as u32)
+}
+
+/// How deep to split the tree for the thread pool: deep enough for a few hundred subtrees.
+fn split_depth(n: usize) -> usize {
+    match n {
+        0..=6 => 1,
+        7..=11 => 2,
+        _ => 3,
+    }
+}
+
+/// Adds the figures of a search run after `total` (not beside it): times add up.
+fn add_sequential(total: &mut Outcome<u64>, next: &Outcome<u64>) {
+    let elapsed = total.stats.elapsed + next.stats.elapsed;
+    total.stats.merge(&next.stats);
+    total.stats.elapsed = elapsed;
+    total.found += next.found;
+    total.stopped = total.stopped.or(next.stopped);
+}
+
+/// Counts the solutions of `n`-queens through the engine with first-row mirror halving, on
+/// the current rayon thread pool ([`parallel::count`]).
+///
+/// `limits` may hold a time limit and a cancellation flag; a stopped count is partial (the
+/// solutions found so far, each left-half one with its mirror image). `progress` gets the
+/// [`Progress`] after each subtree (of the current pass: left half, then middle column). The statistics are those of the halved tree
+/// (its root counted once).
+///
+/// ```
+/// use backtrack::Limits;
+/// use backtrack_problems::queens::count_mirrored;
+///
+/// let outcome = count_mirrored::<u32>(8, &Limits::none(), |_| {});
+/// assert_eq!(outcome.found, 92);
+/// ```
+pub fn count_mirrored<M: Mask>(
+    n: usize,
+    limits: &Limits,
+    progress: impl Fn(Progress) + Sync,
+) -> Outcome<u64> {
+    if n == 0 {
+        return Search::new(BitQueens::<M>::new(0)).count_solutions();
+    }
+    let split = split_depth(n);
+    let mut left = BitQueens::<M>::new(n);
+    left.restrict_row(0, left_half(n));
+    let mut total = parallel::count(&left, split, limits, |p| {
+        progress(Progress {
+            solutions: 2 * p.solutions,
+            ..p
+        });
+    });
+    total.found *= 2;
+    total.stats.solutions *= 2;
+    if n % 2 == 1 && total.stopped.is_none() {
+        let base = total.found;
+        let mut middle = BitQueens::<M>::new(n);
+        middle.restrict_row(0, M::ONE << (n / 2) as u32);
+        let mut rest = parallel::count(&middle, split, limits, |p| {
+            progress(Progress {
+                solutions: base + p.solutions,
+                ..p
+            });
+        });
+        // The root is the same node in both passes.
+        rest.stats.nodes -= 1;
+        add_sequential(&mut total, &rest);
+    }
+    total
+}
+
+/// Counts the fundamentally different solutions of the `problem` (OEIS A002562 for an
+/// empty board): those that are the canonical form of their class.
+///
+/// The first row is split among the threads of the current rayon pool. A canonical
+/// solution never has its first queen right of the middle, so those columns are skipped.
+/// `limits` may hold a time limit and a cancellation flag.
+///
+/// ```
+/// use backtrack::Limits;
+/// use backtrack_problems::queens::count_unique;
+///
+/// assert_eq!(count_unique::<u32>(8, &Limits::none()).found, 12);
+/// ```
+pub fn count_unique<M: Mask>(n: usize, limits: &Limits) -> Outcome<u64> {
+    if n <= 1 {
+        return Search::new(BitQueens::<M>::new(n)).count_solutions();
+    }
+    // Subtrees: (first-row column in the left half or middle, any second-row column).
+    let firsts = n.div_ceil(2);
+    let jobs: Vec<(usize, usize)> = (0..firsts)
+        .flat_map(|a| (0..n).map(move |b| (a, b)))
+        .collect();
+    let start = std::time::Instant::now();
+    let outcomes: Vec<Outcome<u64>> = jobs
+        .par_iter()
+        .map(|&(a, b)| {
+            let mut problem = BitQueens::<M>::new(n);
+            problem.restrict_row(0, M::ONE << a as u32);
+            problem.restrict_row(1, M::ONE << b as u32);
+            let mut counter = CanonicalCounter {
+                symmetry: Symmetry::new(n),
+                cols: Vec::with_capacity(n),
+                canonical: 0,
+            };
+            let outcome = Search::new(problem)
+                .observer(&mut counter)
+                .limits(limits.clone())
+                .count_solutions();
+            Outcome {
+                found: counter.canonical,
+                stats: outcome.stats,
+                stopped: outcome.stopped,
+            }
+        })
+        .collect();
+    let mut total = Outcome {
+        found: 0,
+        stats: backtrack::Stats::default(),
+        stopped: None::<StopReason>,
+    };
+    for (k, outcome) in outcomes.iter().enumerate() {
+        let mut outcome = outcome.clone();
+        if k > 0 {
+            // Every job starts from the same root.
+            outcome.stats.nodes -= 1;
+        }
+        add_sequential(&mut total, &outcome);
+    }
+    total.stats.elapsed = start.elapsed();
+    total
+}
+
+/// Counts the solutions that are canonical, as the engine reaches them.
+struct CanonicalCounter {
+    symmetry: Symmetry,
+    cols: Vec<usize>,
+    canonical: u64,
+}
+
+impl<M: Mask> Observer<BitQueens<M>> for CanonicalCounter {
+    fn solution(&mut self, problem: &BitQueens<M>, _depth: usize) {
+        problem.placed_into(&mut self.cols);
+        if self.symmetry.is_canonical(&self.cols) {
+            self.canonical += 1;
+        }
+    }
+}

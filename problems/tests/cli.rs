@@ -1,0 +1,299 @@
+//! The `backtrack` binary: golden outputs, modes, and bad input.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+
+use backtrack_problems::queens::{verify, Symmetry};
+
+fn backtrack(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = backtrack(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Parses seed 004's numbered format back into 0-based columns.
+fn parse_numbered(text: &str, n: usize) -> Vec<Vec<usize>> {
+    let lines: Vec<usize> = text.lines().map(|l| l.parse().unwrap()).collect();
+    lines
+        .chunks(n + 1)
+        .enumerate()
+        .map(|(k, chunk)| {
+            assert_eq!(chunk[0], k + 1, "solution numbers count up from 1");
+            chunk[1..].iter().map(|c| c - 1).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn golden_queens_4() {
+    insta::assert_snapshot!("queens_4", stdout(&["queens", "4"]));
+}
+
+#[test]
+fn golden_queens_5_matrix() {
+    insta::assert_snapshot!(
+        "queens_5_matrix",
+        stdout(&["queens", "5", "--format", "matrix"])
+    );
+}
+
+#[test]
+fn golden_queens_6_board() {
+    insta::assert_snapshot!(
+        "queens_6_board",
+        stdout(&["queens", "6", "--format", "board"])
+    );
+}
+
+#[test]
+fn golden_queens_8_compact_limit_3() {
+    insta::assert_snapshot!(
+        "queens_8_compact_limit_3",
+        stdout(&["queens", "8", "--format", "compact", "--limit", "3"])
+    );
+}
+
+#[test]
+fn golden_queens_3_first() {
+    let out = backtrack(&["queens", "3", "--first"]);
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!("queens_3_first", String::from_utf8(out.stdout).unwrap());
+}
+
+#[test]
+fn n_2_has_no_first_solution() {
+    let out = backtrack(&["queens", "2", "--first", "--format", "matrix"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "no solution\n");
+}
+
+#[test]
+fn board_glyphs_can_be_chosen() {
+    let text = stdout(&[
+        "queens", "4", "--first", "--format", "board", "--glyphs", "☆■",
+    ]);
+    assert_eq!(text, "solution 1\n■ ☆ ■ ■\n■ ■ ■ ☆\n☆ ■ ■ ■\n■ ■ ☆ ■\n");
+}
+
+#[test]
+fn every_listed_solution_verifies_and_comes_in_lexicographic_order() {
+    for n in [1, 4, 5, 6, 7, 8] {
+        let solutions = parse_numbered(&stdout(&["queens", &n.to_string()]), n);
+        assert!(solutions.iter().all(|s| verify(n, s)), "n = {n}");
+        assert!(solutions.windows(2).all(|w| w[0] < w[1]), "n = {n}");
+        let count: usize = stdout(&["queens", &n.to_string(), "--count"])
+            .trim()
+            .parse()
+            .unwrap();
+        assert_eq!(solutions.len(), count, "n = {n}");
+    }
+}
+
+#[test]
+fn counts_on_one_thread_and_on_all_agree() {
+    for n in ["1", "6", "9", "11"] {
+        assert_eq!(
+            stdout(&["queens", n, "--count", "--threads", "1"]),
+            stdout(&["queens", n, "--count"])
+        );
+    }
+    assert_eq!(stdout(&["queens", "10", "--count"]), "724\n");
+    assert_eq!(stdout(&["queens", "10", "--unique"]), "92\n");
+    assert_eq!(
+        stdout(&["queens", "8", "--unique", "--count", "--threads", "1"]),
+        "12\n"
+    );
+}
+
+#[test]
+fn json_lines_are_one_based_columns() {
+    let text = stdout(&["queens", "6", "--format", "json"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4);
+    for (k, line) in lines.iter().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["index"], k + 1);
+        let cols: Vec<usize> = value["columns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap() as usize - 1)
+            .collect();
+        assert!(verify(6, &cols));
+    }
+}
+
+#[test]
+fn unique_listing_gives_one_canonical_representative_per_class() {
+    let solutions = parse_numbered(&stdout(&["queens", "8", "--unique", "--list"]), 8);
+    assert_eq!(solutions.len(), 12);
+    let mut sym = Symmetry::new(8);
+    assert!(solutions
+        .iter()
+        .all(|s| verify(8, s) && sym.is_canonical(s)));
+    let first = parse_numbered(&stdout(&["queens", "8", "--unique", "--first"]), 8);
+    assert_eq!(first, solutions[..1]);
+    // In the heuristic order: the same classes, each once, as canonical forms.
+    let mut heuristic = parse_numbered(
+        &stdout(&["queens", "8", "--unique", "--list", "--order", "heuristic"]),
+        8,
+    );
+    heuristic.sort();
+    assert_eq!(heuristic, solutions);
+    let text = stdout(&["queens", "40", "--unique", "--limit", "3"]);
+    for s in parse_numbered(&text, 40) {
+        assert!(verify(40, &s) && Symmetry::new(40).is_canonical(&s));
+    }
+}
+
+#[test]
+fn seed_001_first_solution_for_each_first_row_queen() {
+    for col in 1..=8 {
+        let text = stdout(&["queens", "8", "--first", "--place", &format!("1:{col}")]);
+        let solution = &parse_numbered(&text, 8)[0];
+        assert!(verify(8, solution));
+        assert_eq!(solution[0], col - 1);
+    }
+    // Completions of a queen pair, counted.
+    assert_eq!(stdout(&["queens", "8", "--count", "--place", "1:1"]), "4\n");
+    assert_eq!(
+        stdout(&["queens", "8", "--count", "--place", "1:1", "--place", "2:5"]),
+        "1\n"
+    );
+}
+
+#[test]
+fn big_boards_give_a_first_solution() {
+    for n in [40, 100, 129, 1000] {
+        let text = stdout(&["queens", &n.to_string(), "--first"]);
+        assert!(verify(n, &parse_numbered(&text, n)[0]), "n = {n}");
+    }
+    let text = stdout(&[
+        "queens", "25", "--first", "--order", "lex", "--format", "compact",
+    ]);
+    let cols: Vec<usize> = text["No.1    ".len()..]
+        .split_whitespace()
+        .map(|c| c.parse::<usize>().unwrap() - 1)
+        .collect();
+    assert!(verify(25, &cols));
+    // The lexicographic first: the same as the bitboard library search.
+    let lib = backtrack::Search::new(backtrack_problems::queens::BitQueens::<u32>::new(25)).next();
+    assert_eq!(Some(cols), lib);
+    let text = stdout(&[
+        "queens",
+        "12",
+        "--first",
+        "--order",
+        "heuristic",
+        "--format",
+        "json",
+    ]);
+    assert!(text.starts_with("{\"index\":1,\"columns\":["));
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(["queens", "100"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    for _ in 0..10 {
+        line.clear();
+        reader.read_line(&mut line).unwrap();
+    }
+    drop(reader);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let out = backtrack(&["queens", "8", "--count", "--stats", "--threads", "1"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "92\n");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    for figure in [
+        "nodes:",
+        "solutions:",
+        "dead ends:",
+        "max depth:",
+        "time:",
+        "nodes/s:",
+    ] {
+        assert!(stderr.contains(figure), "{figure} missing from {stderr}");
+    }
+}
+
+/// Bad input: a clear message on stderr, a non-zero exit, no panic.
+fn refused(args: &[&str], message: &str) {
+    let out = backtrack(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(stderr.contains(message), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+}
+
+#[test]
+fn bad_input_is_refused_clearly() {
+    refused(&["queens", "0"], "the board size must be at least 1, not 0");
+    refused(
+        &["queens", "-3"],
+        "the board size must be at least 1, not -3",
+    );
+    refused(
+        &["queens", "eight"],
+        "the board size must be a whole number, not 'eight'",
+    );
+    refused(&["queens", "4.5"], "the board size must be a whole number");
+    refused(
+        &["queens", "99999999999999999999999"],
+        "the board size must be at most 100000",
+    );
+    refused(&["queens", "200", "--count"], "counting needs N <= 128");
+    refused(&["queens", "200", "--unique"], "counting needs N <= 128");
+    refused(
+        &["queens", "200", "--order", "lex"],
+        "--order lex needs N <= 128",
+    );
+    refused(
+        &["queens", "8", "--place", "1:1", "--place", "2:2"],
+        "queens at 1:1 and 2:2 attack each other",
+    );
+    refused(
+        &["queens", "8", "--place", "1:9"],
+        "queen at 1:9 is off the 8×8 board",
+    );
+    refused(
+        &["queens", "8", "--place", "1:1", "--place", "1:3"],
+        "two queens in row 1",
+    );
+    refused(&["queens", "8", "--place", "x"], "a queen is ROW:COL");
+    refused(
+        &["queens", "8", "--glyphs", "Q"],
+        "give exactly two characters",
+    );
+    refused(&["queens", "8", "--threads", "0"], "--threads");
+    refused(
+        &["queens", "8", "--count", "--first"],
+        "cannot be used with",
+    );
+}

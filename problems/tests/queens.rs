@@ -1,0 +1,305 @@
+//! N-Queens: counts against OEIS, every solution checked independently, orders, symmetry,
+//! pre-placed queens against brute force.
+
+use backtrack::{Limits, Problem, Search};
+use backtrack_problems::queens::{
+    count_mirrored, count_unique, verify, BitQueens, HeuristicQueens, Mask, Placement, Queens,
+    Symmetry,
+};
+use proptest::prelude::*;
+
+/// OEIS A000170, n = 1..=12.
+const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+/// OEIS A002562, n = 1..=10.
+const A002562: [u64; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+
+/// Every permutation of `0..n` in lexicographic order (Heap-free, by "next permutation").
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut p: Vec<usize> = (0..n).collect();
+    let mut all = vec![p.clone()];
+    loop {
+        let Some(i) = (1..n).rev().find(|&i| p[i - 1] < p[i]) else {
+            return all;
+        };
+        let j = (i..n).rev().find(|&j| p[j] > p[i - 1]).unwrap();
+        p.swap(i - 1, j);
+        p[i..].reverse();
+        all.push(p.clone());
+    }
+}
+
+/// All solutions by brute force over permutations, checked by `verify`, in lexicographic order.
+fn brute_force(n: usize) -> Vec<Vec<usize>> {
+    permutations(n)
+        .into_iter()
+        .filter(|p| verify(n, p))
+        .collect()
+}
+
+#[test]
+fn counts_match_oeis_a000170_for_n_1_to_12() {
+    for (k, &expected) in A000170.iter().enumerate() {
+        let n = k + 1;
+        assert_eq!(
+            count_mirrored::<u32>(n, &Limits::none(), |_| {}).found,
+            expected,
+            "n = {n}"
+        );
+        if n <= 10 {
+            let full = Search::new(BitQueens::<u32>::new(n)).count_solutions();
+            assert_eq!(full.found, expected, "n = {n}, whole tree");
+        }
+    }
+}
+
+#[test]
+fn every_mask_width_counts_the_same() {
+    for n in [1, 6, 8, 9] {
+        let expected = A000170[n - 1];
+        assert_eq!(
+            count_mirrored::<u64>(n, &Limits::none(), |_| {}).found,
+            expected
+        );
+        assert_eq!(
+            count_mirrored::<u128>(n, &Limits::none(), |_| {}).found,
+            expected
+        );
+        assert_eq!(
+            Search::new(BitQueens::<u128>::new(n)).count(),
+            expected as usize
+        );
+    }
+}
+
+#[test]
+fn mirror_halving_searches_about_half_the_tree() {
+    let full = Search::new(BitQueens::<u32>::new(10)).count_solutions();
+    let half = count_mirrored::<u32>(10, &Limits::none(), |_| {});
+    assert_eq!(half.found, full.found);
+    assert_eq!(half.stats.solutions, full.stats.solutions);
+    // Even n: exactly the left half of the first row, plus the shared root.
+    assert_eq!(2 * (half.stats.nodes - 1), full.stats.nodes - 1);
+}
+
+#[test]
+fn unique_counts_match_oeis_a002562_for_n_1_to_10() {
+    for (k, &expected) in A002562.iter().enumerate() {
+        let n = k + 1;
+        assert_eq!(
+            count_unique::<u32>(n, &Limits::none()).found,
+            expected,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn unique_count_agrees_with_classes_of_brute_force_solutions() {
+    for n in 1..=8 {
+        let sym = Symmetry::new(n);
+        let mut classes: Vec<Vec<usize>> =
+            brute_force(n).iter().map(|s| sym.canonical(s)).collect();
+        classes.sort();
+        classes.dedup();
+        assert_eq!(
+            count_unique::<u64>(n, &Limits::none()).found,
+            classes.len() as u64
+        );
+    }
+}
+
+#[test]
+fn every_image_of_a_solution_is_a_solution_and_the_canonical_is_the_least() {
+    let mut sym = Symmetry::new(8);
+    for s in brute_force(8) {
+        let images = sym.images(&s);
+        assert!(images.iter().all(|i| verify(8, i)));
+        let least = images.iter().min().unwrap();
+        assert_eq!(sym.is_canonical(&s), &s == least);
+    }
+}
+
+#[test]
+fn the_bitboard_tree_is_the_plain_tree() {
+    for n in 1..=9 {
+        let plain = Search::new(Queens::new(n)).count_solutions();
+        let bits = Search::new(BitQueens::<u32>::new(n)).count_solutions();
+        assert_eq!(bits.stats.nodes, plain.stats.nodes, "n = {n}");
+        assert_eq!(bits.stats.dead_ends, plain.stats.dead_ends, "n = {n}");
+        assert_eq!(bits.found, plain.found, "n = {n}");
+    }
+}
+
+#[test]
+fn lexicographic_listing_is_every_solution_in_lexicographic_order() {
+    for n in 1..=8 {
+        let listed: Vec<Vec<usize>> = Search::new(BitQueens::<u32>::new(n)).collect();
+        assert!(listed.iter().all(|s| verify(n, s)), "n = {n}");
+        assert!(
+            listed.windows(2).all(|w| w[0] < w[1]),
+            "n = {n}: not increasing"
+        );
+        assert_eq!(listed, brute_force(n), "n = {n}");
+    }
+    let plain: Vec<Vec<usize>> = Search::new(Queens::new(9)).collect();
+    let bits: Vec<Vec<usize>> = Search::new(BitQueens::<u128>::new(9)).collect();
+    assert_eq!(bits, plain);
+}
+
+#[test]
+fn heuristic_order_finds_every_solution_once() {
+    for n in 1..=8 {
+        let mut listed: Vec<Vec<usize>> = Search::new(HeuristicQueens::new(n)).collect();
+        assert!(listed.iter().all(|s| verify(n, s)), "n = {n}");
+        listed.sort();
+        assert_eq!(listed, brute_force(n), "n = {n}");
+    }
+}
+
+#[test]
+fn heuristic_first_solutions_verify_for_n_4_to_80() {
+    for n in 4..=80 {
+        let outcome = Search::new(HeuristicQueens::new(n))
+            .limits(Limits::none().nodes(2_000_000))
+            .first();
+        let solution = outcome
+            .found
+            .unwrap_or_else(|| panic!("n = {n}: none found"));
+        assert!(verify(n, &solution), "n = {n}");
+    }
+}
+
+#[test]
+fn heuristic_first_solution_of_1000_queens_in_few_nodes() {
+    let outcome = Search::new(HeuristicQueens::new(1000)).first();
+    assert!(verify(1000, &outcome.found.unwrap()));
+    assert!(outcome.stats.nodes < 2000, "{} nodes", outcome.stats.nodes);
+}
+
+#[test]
+#[ignore = "about a second in release, much longer in debug"]
+fn heuristic_first_solution_of_10000_queens() {
+    let outcome = Search::new(HeuristicQueens::new(10_000)).first();
+    assert!(verify(10_000, &outcome.found.unwrap()));
+}
+
+#[test]
+fn bitboard_first_solutions_verify_up_to_128() {
+    // Lexicographic first solutions that come quickly, on every mask width.
+    for n in [21, 23, 25] {
+        let s = Search::new(BitQueens::<u32>::new(n)).next().unwrap();
+        assert!(verify(n, &s));
+    }
+    let s = Search::new(BitQueens::<u64>::new(23)).next().unwrap();
+    assert!(verify(23, &s));
+    // Past 64 squares a row: fix most rows from a heuristic solution and let the bitboard
+    // search fill the rest.
+    let n = 100;
+    let known = Search::new(HeuristicQueens::new(n)).next().unwrap();
+    let queens: Vec<(usize, usize)> = known
+        .iter()
+        .enumerate()
+        .skip(10)
+        .map(|(r, &c)| (r + 1, c + 1))
+        .collect();
+    let placement = Placement::new(n, &queens).unwrap();
+    let found: Vec<Vec<usize>> =
+        Search::new(BitQueens::<u128>::with_placement(&placement)).collect();
+    assert!(found.contains(&known));
+    assert!(found
+        .iter()
+        .all(|s| verify(n, s) && placement.is_kept_by(s)));
+}
+
+#[test]
+fn verify_refuses_bad_boards() {
+    assert!(verify(0, &[]));
+    assert!(verify(1, &[0]));
+    assert!(!verify(4, &[1, 3, 0])); // too short
+    assert!(!verify(4, &[1, 3, 0, 4])); // off the board
+    assert!(!verify(4, &[1, 1, 3, 0])); // same column
+    assert!(!verify(4, &[0, 2, 1, 3])); // diagonal
+    assert!(!verify(4, &[3, 0, 2, 1])); // anti-diagonal
+}
+
+/// The first completion of `placement` in lexicographic order, by brute force.
+fn brute_completions(placement: &Placement) -> Vec<Vec<usize>> {
+    brute_force(placement.n())
+        .into_iter()
+        .filter(|s| placement.is_kept_by(s))
+        .collect()
+}
+
+#[test]
+fn first_solution_with_each_first_row_queen_agrees_with_brute_force_for_n_8() {
+    for col in 1..=8 {
+        let placement = Placement::new(8, &[(1, col)]).unwrap();
+        let expected = brute_completions(&placement);
+        let first = Search::new(BitQueens::<u32>::with_placement(&placement)).next();
+        assert_eq!(first.as_ref(), expected.first(), "queen at 1:{col}");
+        let mut heuristic: Vec<Vec<usize>> =
+            Search::new(HeuristicQueens::with_placement(&placement)).collect();
+        heuristic.sort();
+        assert_eq!(heuristic, expected, "queen at 1:{col}, heuristic order");
+    }
+}
+
+#[test]
+fn placement_errors_are_clear() {
+    let off = Placement::new(8, &[(9, 1)]).unwrap_err();
+    assert_eq!(
+        off.to_string(),
+        "queen at 9:1 is off the 8×8 board (rows and columns are 1..=8)"
+    );
+    assert!(Placement::new(8, &[(0, 1)]).is_err());
+    assert!(Placement::new(8, &[(1, 0)]).is_err());
+    let row = Placement::new(8, &[(2, 1), (2, 5)]).unwrap_err();
+    assert_eq!(row.to_string(), "two queens in row 2: 2:1 and 2:5");
+    let attack = Placement::new(8, &[(1, 1), (3, 3)]).unwrap_err();
+    assert_eq!(
+        attack.to_string(),
+        "queens at 1:1 and 3:3 attack each other"
+    );
+    assert!(Placement::new(8, &[(1, 4), (5, 4)]).is_err());
+    assert!(Placement::new(8, &[(1, 4), (1, 4)]).is_ok());
+}
+
+fn count_with<M: Mask>(placement: &Placement) -> u64 {
+    Search::new(BitQueens::<M>::with_placement(placement))
+        .count_solutions()
+        .found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn placed_queens_complete_as_brute_force_says(
+        n in 4usize..=7,
+        queens in proptest::collection::vec((1usize..=7, 1usize..=7), 0..=3),
+    ) {
+        let queens: Vec<(usize, usize)> = queens.into_iter().filter(|&(r, c)| r <= n && c <= n).collect();
+        let Ok(placement) = Placement::new(n, &queens) else {
+            return Ok(());
+        };
+        let expected = brute_completions(&placement);
+        let listed: Vec<Vec<usize>> = Search::new(BitQueens::<u64>::with_placement(&placement)).collect();
+        prop_assert_eq!(&listed, &expected);
+        prop_assert_eq!(count_with::<u32>(&placement), expected.len() as u64);
+        let mut heuristic: Vec<Vec<usize>> = Search::new(HeuristicQueens::with_placement(&placement)).collect();
+        heuristic.sort();
+        prop_assert_eq!(heuristic, expected);
+    }
+}
+
+#[test]
+fn undo_restores_the_root() {
+    let mut q = BitQueens::<u32>::new(8);
+    let root_ops: Vec<u32> = q.operators().collect();
+    let first = root_ops[2];
+    q.apply(first);
+    assert_eq!(q.placed(), [2]);
+    q.undo(first);
+    assert_eq!(q.operators().collect::<Vec<_>>(), root_ops);
+    assert_eq!(q.depth(), 0);
+}
