@@ -18,12 +18,7 @@ pub fn run(cli: &Cli) -> Result<ExitCode> {
 fn queens(args: &QueensArgs) -> Result<ExitCode> {
     if args.tree.tree {
         let solutions = if args.first { Some(1) } else { args.limit };
-        return tree_cli::print_tree(
-            Queens::new(args.n as usize),
-            &args.tree,
-            solutions,
-            args.stats,
-        );
+        return tree_cli::print_tree(Queens::new(args.n), &args.tree, solutions, args.stats);
     }
     queens_cli::run(args)
 }
