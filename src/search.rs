@@ -47,7 +47,10 @@ pub struct Search<P: Problem, O = ()> {
     problem: P,
     observer: O,
     limits: Limits,
+    /// Frames of the nodes on the current path: `stack[..live]`. Frames past `live` are
+    /// finished ones kept so that their slots are reused without growing the vector.
     stack: Vec<Frame<P::Op, P::Ops>>,
+    live: usize,
     stats: Stats,
     phase: Phase,
     /// The node count at which limits are next looked at.
@@ -165,11 +168,23 @@ impl<P: Optimize> Mode<P> for Best<P> {
     }
 }
 
-/// What happened on arriving at a node.
-enum Arrival {
+/// What the kernel does next, after arriving at a node.
+#[derive(Clone, Copy)]
+enum Flow {
+    /// Go on searching.
     Continue,
+    /// Return to the caller with a solution in hand (the search may have ended with it).
     Pause,
-    Stop,
+    /// End the search: `None` when the tree is exhausted (or the phase already says why).
+    Stop(Option<StopReason>),
+}
+
+/// The figures the kernel touches at every node, kept in locals while it runs.
+struct Hot {
+    nodes: u64,
+    live: usize,
+    max_depth: usize,
+    checkpoint: u64,
 }
 
 impl<P: Problem> Search<P> {
@@ -181,6 +196,7 @@ impl<P: Problem> Search<P> {
             observer: (),
             limits: Limits::none(),
             stack: Vec::new(),
+            live: 0,
             stats: Stats::default(),
             phase: Phase::Fresh,
             checkpoint: 0,
@@ -198,6 +214,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             observer,
             limits: self.limits,
             stack: self.stack,
+            live: self.live,
             stats: self.stats,
             phase: self.phase,
             checkpoint: self.checkpoint,
@@ -296,11 +313,13 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     /// Undoes every operator still applied, so the problem is back at the root.
     fn unwind(&mut self) {
-        while let Some(frame) = self.stack.pop() {
-            if let Some(op) = frame.op {
+        while self.live > 0 {
+            self.live -= 1;
+            if let Some(op) = self.stack[self.live].op {
                 self.problem.undo(op);
             }
         }
+        self.stack.clear();
     }
 
     fn finish(&mut self, reason: Option<StopReason>) {
@@ -354,94 +373,137 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     }
 
     /// An operator was refused: every [`Limits::CHECK_INTERVAL`] refusals, looks at the
-    /// cancellation flag and the clock. Returns `true` if the search must stop (it has).
+    /// cancellation flag and the clock. Returns why the search must stop, if it must.
     #[inline]
-    fn refused(&mut self) -> bool {
+    fn refused(&mut self) -> Option<StopReason> {
         self.refusals_left -= 1;
         if self.refusals_left > 0 {
-            return false;
+            return None;
         }
         self.refusals_left = Limits::CHECK_INTERVAL;
-        match self.poll_clock() {
-            Some(reason) => {
-                self.finish(Some(reason));
-                true
-            }
-            None => false,
-        }
+        self.poll_clock()
     }
 
     /// Runs until the mode asks to pause (returns `true`) or the search ends (`false`).
+    ///
+    /// The figures touched at every node (node count, path length, deepest depth, next
+    /// checkpoint) live in a local [`Hot`] while the kernel runs, so the compiler can keep
+    /// them in registers; they are stored back before anything that reads them from `self`.
     #[inline(always)]
     #[expect(
         clippy::inline_always,
         reason = "measured (benches/engine.rs): without it the kernel is up to 15% slower and its speed depends on the observer"
     )]
     fn kernel<M: Mode<P>>(&mut self, mode: &mut M) -> bool {
-        match self.phase {
+        let mut hot = match self.phase {
             Phase::Done(_) => return false,
-            Phase::Running => {}
+            Phase::Running => self.hot(),
             Phase::Fresh => {
                 self.phase = Phase::Running;
                 if let Some(reason) = self.poll() {
                     self.finish(Some(reason));
                     return false;
                 }
-                match self.arrive(mode, None, 0) {
-                    Arrival::Continue => {}
-                    Arrival::Pause => return true,
-                    Arrival::Stop => return false,
+                let mut hot = self.hot();
+                match self.arrive(mode, &mut hot, None, 0) {
+                    Flow::Continue => hot,
+                    flow => return self.exit(&hot, flow),
                 }
             }
-        }
+        };
         loop {
-            // A child of the top frame has depth `stack.len()`.
-            let depth = self.stack.len();
-            let Some(frame) = self.stack.last_mut() else {
-                self.finish(None);
-                return false;
-            };
+            if hot.live == 0 {
+                return self.exit(&hot, Flow::Stop(None));
+            }
+            // The top frame's node has depth `live - 1`; its children `live`.
+            let depth = hot.live;
+            let frame = &mut self.stack[hot.live - 1];
             if let Some(op) = frame.ops.next() {
                 if !self.problem.admissible(op) {
                     self.stats.rejections += 1;
                     self.observer.reject(&self.problem, depth, op);
-                    if self.refused() {
-                        return false;
+                    if let Some(reason) = self.refused() {
+                        return self.exit(&hot, Flow::Stop(Some(reason)));
                     }
                     continue;
                 }
-                if self.stats.nodes >= self.checkpoint {
+                if hot.nodes >= hot.checkpoint {
+                    self.store(&hot);
                     if let Some(reason) = self.poll() {
-                        self.finish(Some(reason));
-                        return false;
+                        return self.exit(&hot, Flow::Stop(Some(reason)));
                     }
+                    hot.checkpoint = self.checkpoint;
                 }
                 self.problem.apply(op);
                 if M::BOUNDED && !mode.promising(&self.problem) {
                     self.problem.undo(op);
                     self.stats.prunings += 1;
                     self.observer.prune(&self.problem, depth, op);
-                    if self.refused() {
-                        return false;
+                    if let Some(reason) = self.refused() {
+                        return self.exit(&hot, Flow::Stop(Some(reason)));
                     }
                     continue;
                 }
-                match self.arrive(mode, Some(op), depth) {
-                    Arrival::Continue => {}
-                    Arrival::Pause => return true,
-                    Arrival::Stop => return false,
+                match self.arrive(mode, &mut hot, Some(op), depth) {
+                    Flow::Continue => {}
+                    flow => return self.exit(&hot, flow),
                 }
             } else {
-                let frame = self.stack.pop().expect("the stack is not empty");
-                let depth = depth - 1;
-                if frame.nodes_at_entry == self.stats.nodes {
+                hot.live -= 1;
+                let depth = hot.live;
+                let frame = &self.stack[depth];
+                let (op, nodes_at_entry) = (frame.op, frame.nodes_at_entry);
+                if nodes_at_entry == hot.nodes {
                     self.stats.dead_ends += 1;
                     self.observer.dead_end(&self.problem, depth);
                 }
-                self.observer.backtrack(&self.problem, depth, frame.op);
-                if let Some(op) = frame.op {
+                self.observer.backtrack(&self.problem, depth, op);
+                if let Some(op) = op {
                     self.problem.undo(op);
                 }
+            }
+        }
+    }
+
+    /// The hot figures, loaded from `self`.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the kernel")]
+    fn hot(&self) -> Hot {
+        Hot {
+            nodes: self.stats.nodes,
+            live: self.live,
+            max_depth: self.stats.max_depth,
+            checkpoint: self.checkpoint,
+        }
+    }
+
+    /// Stores the hot figures back into `self`.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the kernel")]
+    fn store(&mut self, hot: &Hot) {
+        self.stats.nodes = hot.nodes;
+        self.live = hot.live;
+        self.stats.max_depth = hot.max_depth;
+    }
+
+    /// Leaves the kernel: stores the hot figures, and on a stop ends the search.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the kernel")]
+    fn exit(&mut self, hot: &Hot, flow: Flow) -> bool {
+        self.store(hot);
+        match flow {
+            Flow::Continue | Flow::Pause => {
+                if self.is_done() {
+                    self.unwind();
+                }
+                matches!(flow, Flow::Pause)
+            }
+            Flow::Stop(reason) => {
+                if !self.is_done() {
+                    self.phase = Phase::Done(reason);
+                }
+                self.unwind();
+                false
             }
         }
     }
@@ -453,23 +515,28 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         clippy::inline_always,
         reason = "measured (benches/engine.rs): without it the kernel is up to 15% slower and its speed depends on the observer"
     )]
-    fn arrive<M: Mode<P>>(&mut self, mode: &mut M, op: Option<P::Op>, depth: usize) -> Arrival {
-        self.stats.nodes += 1;
-        if depth > self.stats.max_depth {
-            self.stats.max_depth = depth;
+    fn arrive<M: Mode<P>>(
+        &mut self,
+        mode: &mut M,
+        hot: &mut Hot,
+        op: Option<P::Op>,
+        depth: usize,
+    ) -> Flow {
+        hot.nodes += 1;
+        if depth > hot.max_depth {
+            hot.max_depth = depth;
         }
         match self.observer.enter(&self.problem, depth, op) {
             Control::Continue => {}
             Control::Prune => {
                 self.leave(op, depth);
-                return Arrival::Continue;
+                return Flow::Continue;
             }
             Control::Stop => {
                 if let Some(op) = op {
                     self.problem.undo(op);
                 }
-                self.finish(Some(StopReason::Observer));
-                return Arrival::Stop;
+                return Flow::Stop(Some(StopReason::Observer));
             }
         }
         if self.problem.is_complete() {
@@ -482,21 +549,26 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
                 .solutions
                 .is_some_and(|max| self.stats.solutions >= max)
             {
-                self.finish(Some(StopReason::SolutionLimit));
-                return if pause { Arrival::Pause } else { Arrival::Stop };
+                self.phase = Phase::Done(Some(StopReason::SolutionLimit));
+                return if pause { Flow::Pause } else { Flow::Stop(None) };
             }
             if pause {
-                return Arrival::Pause;
+                return Flow::Pause;
             }
         } else {
-            let ops = self.problem.operators();
-            self.stack.push(Frame {
-                ops,
+            let frame = Frame {
+                ops: self.problem.operators(),
                 op,
-                nodes_at_entry: self.stats.nodes,
-            });
+                nodes_at_entry: hot.nodes,
+            };
+            if hot.live < self.stack.len() {
+                self.stack[hot.live] = frame;
+            } else {
+                self.stack.push(frame);
+            }
+            hot.live += 1;
         }
-        Arrival::Continue
+        Flow::Continue
     }
 
     /// Leaves a node that has no frame (a solution, or one the observer pruned).
@@ -539,7 +611,7 @@ impl<P: Problem + std::fmt::Debug, O> std::fmt::Debug for Search<P, O> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Search")
             .field("problem", &self.problem)
-            .field("depth", &self.stack.len())
+            .field("depth", &self.live)
             .field("stats", &self.stats)
             .field("phase", &self.phase)
             .finish_non_exhaustive()
