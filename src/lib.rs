@@ -41,3 +41,8 @@ pub use observer::{Control, Observer};
 pub use problem::{Optimize, Problem};
 pub use search::{Outcome, Search};
 pub use stats::Stats;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
