@@ -1,10 +1,12 @@
 //! Does an observer that does nothing cost nothing? Plain N-Queens counted with no
-//! observer, with a borrowed zero-sized no-op observer, and with one that counts events.
+//! observer, with a borrowed zero-sized no-op observer, with one that counts events, and
+//! with the solution-tree recorder (what seeing the tree costs).
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
 use std::hint::black_box;
 
+use backtrack::tree::Recorder;
 use backtrack::{Control, Observer, Problem, Search};
 use backtrack_problems::queens::Queens;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -65,6 +67,17 @@ fn observer_cost(c: &mut Criterion) {
                 assert_eq!(outcome.found, expected);
                 assert_eq!(counting.enters, outcome.stats.nodes);
                 assert_eq!(counting.rejects, outcome.stats.rejections);
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("tree recorder", n), &n, |b, &n| {
+            b.iter(|| {
+                let mut recorder = Recorder::new();
+                let outcome = Search::new(Queens::new(black_box(n)))
+                    .observer(&mut recorder)
+                    .count_solutions();
+                assert_eq!(outcome.found, expected);
+                let tree = recorder.into_tree();
+                assert_eq!(tree.nodes().len() as u64, outcome.stats.nodes);
             });
         });
     }
