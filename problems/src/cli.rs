@@ -24,7 +24,8 @@ pub enum Command {
     ///
     /// Prints the first solution as 9 lines of 9 digits, or "no solution" (exit status 1).
     /// The puzzle is one line of 81 cells or 9 lines of 9; a cell is a digit 1-9, or `.`,
-    /// `0` or `_` when empty; spaces are ignored.
+    /// `0` or `_` when empty; spaces are ignored. With --tree, the tree of the search the
+    /// other options ask for: up to the first solution, unless --all or --limit.
     Sudoku(SudokuArgs),
 
     /// 0/1 knapsack: the most valuable choice of items whose total weight fits, by branch
@@ -38,7 +39,8 @@ pub enum Command {
     /// Subset sum: which of the NUMBERS add up exactly to the target?
     ///
     /// Lists every such subset, one per line, its numbers in input order (numbers equal in
-    /// value at different positions make different subsets), or "no solution" (exit status 1).
+    /// value at different positions make different subsets; the empty subset is shown as
+    /// `(empty)`), or "no solution" (exit status 1).
     #[command(name = "subset-sum")]
     SubsetSum(SubsetSumArgs),
 }

@@ -235,6 +235,10 @@ fn malformed_knapsack_is_one_clear_error() {
     );
     let missing = error(&["knapsack", &fixture("no-such-file.knapsack")]);
     assert!(missing.contains("cannot read"), "{missing}");
+    let directory = error(&["knapsack", &fixture("")]);
+    assert!(directory.contains("cannot read"), "{directory}");
+    let out = backtrack_with_stdin(&["knapsack", "-"], "capacity 5\n1 \u{fffd}\n");
+    assert_eq!(out.status.code(), Some(2));
     let out = backtrack_with_stdin(&["knapsack", "-"], "10 60\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr)
@@ -276,6 +280,20 @@ fn subset_sum_modes() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "no solution\n");
     assert_eq!(stdout(&["subset-sum", "-t", "0"]), "(empty)\n");
+}
+
+#[test]
+fn subset_sum_rejects_what_is_not_a_number() {
+    for args in [
+        &["subset-sum", "-t", "9", "3", "x"][..],
+        &["subset-sum", "-t", "9", "--", "-3"],
+        &["subset-sum", "3", "4"],
+    ] {
+        let out = backtrack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    }
 }
 
 #[test]
