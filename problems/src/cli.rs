@@ -51,7 +51,7 @@ pub const MAX_N: usize = 100_000;
 
 #[derive(Debug, Args)]
 #[allow(clippy::struct_excessive_bools)]
-// --tree draws the search, --count does not search the same way: one or the other.
+// --count counts on bitboards, in parallel: a search --tree does not draw. One or the other.
 #[command(group(clap::ArgGroup::new("queens_count_or_tree").args(["count", "tree"]).multiple(false)))]
 pub struct QueensArgs {
     /// The board size N (1 to 100000; counting and lexicographic order need N <= 128).
