@@ -19,6 +19,30 @@ pub enum Command {
     /// Lists every solution by default (streamed), in seed 004's format: the solution's
     /// number on a line, then N lines, line i the 1-based column of row i's queen.
     Queens(QueensArgs),
+
+    /// Sudoku: fill a 9×9 grid so that every row, column and 3×3 box holds 1 to 9.
+    ///
+    /// Prints the first solution as 9 lines of 9 digits, or "no solution" (exit status 1).
+    /// The puzzle is one line of 81 cells or 9 lines of 9; a cell is a digit 1-9, or `.`,
+    /// `0` or `_` when empty; spaces are ignored. With --tree, the tree of the search the
+    /// other options ask for: up to the first solution, unless --all or --limit.
+    Sudoku(SudokuArgs),
+
+    /// 0/1 knapsack: the most valuable choice of items whose total weight fits, by branch
+    /// and bound.
+    ///
+    /// The input is a `capacity <number>` line, then one item per line as `<weight> <value>`
+    /// (non-negative integers); blank lines and `#` comments are ignored. Prints the best
+    /// value, the weight used, and the items chosen, numbered from 1 in input order.
+    Knapsack(KnapsackArgs),
+
+    /// Subset sum: which of the NUMBERS add up exactly to the target?
+    ///
+    /// Lists every such subset, one per line, its numbers in input order (numbers equal in
+    /// value at different positions make different subsets; the empty subset is shown as
+    /// `(empty)`), or "no solution" (exit status 1).
+    #[command(name = "subset-sum")]
+    SubsetSum(SubsetSumArgs),
 }
 
 /// The largest board the tool accepts at all (first solutions by the heuristic order take
@@ -27,6 +51,8 @@ pub const MAX_N: usize = 100_000;
 
 #[derive(Debug, Args)]
 #[allow(clippy::struct_excessive_bools)]
+// --count counts on bitboards, in parallel: a search --tree does not draw. One or the other.
+#[command(group(clap::ArgGroup::new("queens_count_or_tree").args(["count", "tree"]).multiple(false)))]
 pub struct QueensArgs {
     /// The board size N (1 to 100000; counting and lexicographic order need N <= 128).
     #[arg(value_parser = parse_board_size, allow_negative_numbers = true)]
@@ -77,6 +103,83 @@ pub struct QueensArgs {
     /// Threads for counting (default: all cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "tree")]
     pub threads: Option<u32>,
+
+    /// Print the search statistics to stderr.
+    #[arg(long)]
+    pub stats: bool,
+
+    #[command(flatten)]
+    pub tree: TreeArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SudokuArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: String,
+
+    /// Print only the number of solutions (a proper puzzle has 1). With few givens the
+    /// number is astronomical (an empty grid has about 6.7 × 10^21): cap the count with
+    /// --limit, such as `--count --limit 2` to check that a puzzle is proper.
+    #[arg(long, conflicts_with_all = ["all", "tree"])]
+    pub count: bool,
+
+    /// Print every solution, grids apart by a blank line.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Stop after K solutions: list at most K, or with --count count at most K.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Print the search statistics to stderr.
+    #[arg(long)]
+    pub stats: bool,
+
+    #[command(flatten)]
+    pub tree: TreeArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct KnapsackArgs {
+    /// The problem file; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+
+    /// Print the search statistics to stderr.
+    #[arg(long)]
+    pub stats: bool,
+
+    #[command(flatten)]
+    pub tree: TreeArgs,
+}
+
+#[derive(Debug, Args)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct SubsetSumArgs {
+    /// The sum to reach.
+    #[arg(long, short, value_name = "T")]
+    pub target: u64,
+
+    /// The numbers to choose from (non-negative integers).
+    #[arg(value_name = "NUMBERS")]
+    pub numbers: Vec<u64>,
+
+    /// Print only the number of subsets.
+    #[arg(long, conflicts_with_all = ["first", "limit", "indices", "tree"])]
+    pub count: bool,
+
+    /// Print only the first subset.
+    #[arg(long, conflicts_with = "limit")]
+    pub first: bool,
+
+    /// Stop after printing K subsets.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Print the 1-based positions of the numbers taken instead of the numbers.
+    #[arg(long)]
+    pub indices: bool,
 
     /// Print the search statistics to stderr.
     #[arg(long)]
@@ -142,4 +245,16 @@ fn parse_square(s: &str) -> Result<(usize, usize), String> {
     let row = row.trim().parse().map_err(|_| bad())?;
     let col = col.trim().parse().map_err(|_| bad())?;
     Ok((row, col))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// clap's own consistency checks (argument ids named in conflicts and groups exist, …)
+    /// over every subcommand, not only the ones a test happens to run.
+    #[test]
+    fn the_command_line_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }

@@ -198,6 +198,54 @@ impl Optimize for Knapsack {
     }
 }
 
+impl Knapsack {
+    /// `[+#2 -#1] w=20 v=100`: the decisions made (in search order, items numbered from 1
+    /// in the caller's order), then `next` if given, then the weight and value they make.
+    fn describe(&self, next: Option<bool>) -> String {
+        use std::fmt::Write as _;
+        let mut text = String::from("[");
+        let mut taken = self.taken.iter().peekable();
+        let (mut weight, mut value) = (self.weight, self.value);
+        let decisions = (0..self.decided).map(|i| (i, taken.next_if_eq(&&i).is_some()));
+        let next = next.map(|take| (self.decided, take));
+        for (i, take) in decisions.chain(next) {
+            if i > 0 {
+                text.push(' ');
+            }
+            let _ = write!(
+                text,
+                "{}#{}",
+                if take { '+' } else { '-' },
+                self.order[i] + 1
+            );
+            if take && i == self.decided {
+                weight += self.items[i].weight;
+                value += self.items[i].value;
+            }
+        }
+        let _ = write!(text, "] w={weight} v={value}");
+        text
+    }
+}
+
+/// Labels for the solution tree: a state is the items taken (`+#2`) and left (`-#1`) so
+/// far, numbered from 1 in the caller's order and listed in search order, with the weight
+/// and value taken: `[+#2 +#3 -#1] w=50 v=220`; an operator is `take` or `leave`.
+impl backtrack::tree::Label for Knapsack {
+    fn label(&self) -> String {
+        self.describe(None)
+    }
+
+    /// `take` or `leave` (the operator alone does not say which item: the state does).
+    fn op_label(&self, take: bool) -> String {
+        if take { "take" } else { "leave" }.to_string()
+    }
+
+    fn child_label(&self, take: bool) -> String {
+        self.describe(Some(take))
+    }
+}
+
 /// What is wrong with a knapsack description.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum KnapsackError {
@@ -391,6 +439,41 @@ mod tests {
         assert_eq!(backtrack::Optimize::bound(&Knapsack::new(0, &items)), 1);
         let outcome = Search::new(Knapsack::new(0, &items)).best();
         assert_eq!(outcome.found, Some((vec![1, 2], 1)));
+    }
+
+    #[test]
+    fn tree_labels_show_the_decisions() {
+        use backtrack::tree::{Label, Recorder, Status};
+        use backtrack::Problem;
+
+        let mut problem: Knapsack = "capacity 50\n10 60\n20 100\n30 120\n".parse().unwrap();
+        assert_eq!(problem.label(), "[] w=0 v=0");
+        // Search order is by value per weight: #1 (6), #2 (5), #3 (4).
+        assert_eq!(problem.op_label(true), "take");
+        assert_eq!(problem.child_label(true), "[+#1] w=10 v=60");
+        problem.apply(false);
+        assert_eq!(problem.label(), "[-#1] w=0 v=0");
+        assert_eq!(problem.op_label(false), "leave");
+        assert_eq!(problem.child_label(true), "[-#1 +#2] w=20 v=100");
+        problem.apply(true);
+        problem.apply(true);
+        assert_eq!(problem.label(), "[-#1 +#2 +#3] w=50 v=220");
+        problem.undo(true);
+        problem.undo(true);
+        problem.undo(false);
+
+        let mut recorder = Recorder::new();
+        let outcome = Search::new(problem).observer(&mut recorder).best();
+        let tree = recorder.into_tree();
+        let best = tree.solutions().last().expect("a best packing");
+        assert_eq!(best.label, "[-#1 +#2 +#3] w=50 v=220");
+        assert_eq!(outcome.found, Some((vec![1, 2], 220)));
+        let pruned = tree
+            .nodes()
+            .iter()
+            .filter(|n| n.status == Status::Pruned)
+            .count();
+        assert_eq!(pruned as u64, outcome.stats.prunings);
     }
 
     #[test]

@@ -2,7 +2,11 @@
 
 mod cli;
 mod commands;
+mod input;
+mod knapsack_cli;
 mod queens_cli;
+mod subset_sum_cli;
+mod sudoku_cli;
 mod tree_cli;
 
 use std::io::{self, Write};

@@ -111,8 +111,51 @@ impl Problem for SubsetSum {
     }
 }
 
+impl SubsetSum {
+    /// `[+3 -34 +4] sum=7`: each number decided so far, taken (`+`) or left (`-`), then
+    /// `next` if given, then the sum taken.
+    fn describe(&self, next: Option<bool>) -> String {
+        use std::fmt::Write as _;
+        let mut text = String::from("[");
+        let mut taken = self.taken.iter().peekable();
+        let mut sum = self.sum;
+        let decisions = (0..self.decided).map(|i| (i, taken.next_if_eq(&&i).is_some()));
+        let next = next.map(|take| (self.decided, take));
+        for (i, take) in decisions.chain(next) {
+            if i > 0 {
+                text.push(' ');
+            }
+            let _ = write!(text, "{}{}", if take { '+' } else { '-' }, self.numbers[i]);
+            if take && i == self.decided {
+                sum += self.numbers[i];
+            }
+        }
+        let _ = write!(text, "] sum={sum}");
+        text
+    }
+}
+
+/// Labels for the solution tree: a state is each number decided so far, taken (`+3`) or
+/// left (`-34`), and the sum taken: `[+3 -34 +4] sum=7`; an operator is `take` or
+/// `leave`.
+impl backtrack::tree::Label for SubsetSum {
+    fn label(&self) -> String {
+        self.describe(None)
+    }
+
+    /// `take` or `leave` (the operator alone does not say which number: the state does).
+    fn op_label(&self, take: bool) -> String {
+        if take { "take" } else { "leave" }.to_string()
+    }
+
+    fn child_label(&self, take: bool) -> String {
+        self.describe(Some(take))
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use backtrack::tree::{tree_of, Label};
     use backtrack::Search;
     use proptest::prelude::*;
 
@@ -143,6 +186,20 @@ mod tests {
             let outcome = Search::new(SubsetSum::new(numbers, target)).count_solutions();
             prop_assert_eq!(outcome.found, all.len() as u64);
         }
+    }
+
+    #[test]
+    fn tree_labels_show_the_decisions() {
+        let problem = SubsetSum::new(vec![3, 34, 4, 12, 5, 2], 9);
+        assert_eq!(problem.label(), "[] sum=0");
+        assert_eq!(problem.op_label(false), "leave");
+        assert_eq!(problem.child_label(true), "[+3] sum=3");
+        let tree = tree_of(&problem);
+        let solutions: Vec<&str> = tree.solutions().map(|n| n.label.as_str()).collect();
+        assert_eq!(
+            solutions,
+            ["[+3 -34 +4 -12 -5 +2] sum=9", "[-3 -34 +4 -12 +5 -2] sum=9"]
+        );
     }
 
     #[test]

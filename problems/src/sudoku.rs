@@ -207,6 +207,10 @@ pub struct Sudoku {
     cols: [u16; 9],
     boxes: [u16; 9],
     empty: usize,
+    /// The cells in the order they were filled (the first `81 - empty`), givens first.
+    filled: [u8; 81],
+    /// How many of the filled cells are givens.
+    givens: usize,
 }
 
 impl Sudoku {
@@ -218,6 +222,8 @@ impl Sudoku {
             cols: [0; 9],
             boxes: [0; 9],
             empty: 81,
+            filled: [0; 81],
+            givens: 0,
         };
         for (cell, &digit) in grid.0.iter().enumerate() {
             if digit == 0 {
@@ -235,6 +241,7 @@ impl Sudoku {
                 digit,
             });
         }
+        sudoku.givens = 81 - sudoku.empty;
         Ok(sudoku)
     }
 
@@ -288,6 +295,7 @@ impl Problem for Sudoku {
     }
 
     fn apply(&mut self, placement: Placement) {
+        self.filled[81 - self.empty] = placement.cell;
         self.grid.0[usize::from(placement.cell)] = placement.digit;
         self.toggle(placement);
         self.empty -= 1;
@@ -308,8 +316,37 @@ impl Problem for Sudoku {
     }
 }
 
+/// Labels for the solution tree: an operator is `r3c5=7` (1-based row and column), a state
+/// is the placement that made it and how many cells are still empty, `r3c5=7, 50 empty`
+/// (the root: `51 empty`).
+impl backtrack::tree::Label for Sudoku {
+    fn label(&self) -> String {
+        let placed = 81 - self.empty;
+        if placed > self.givens {
+            let cell = self.filled[placed - 1];
+            let digit = self.grid.0[usize::from(cell)];
+            format!(
+                "{}, {} empty",
+                self.op_label(Placement { cell, digit }),
+                self.empty
+            )
+        } else {
+            format!("{} empty", self.empty)
+        }
+    }
+
+    fn op_label(&self, Placement { cell, digit }: Placement) -> String {
+        format!("r{}c{}={digit}", cell / 9 + 1, cell % 9 + 1)
+    }
+
+    fn child_label(&self, placement: Placement) -> String {
+        format!("{}, {} empty", self.op_label(placement), self.empty - 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use backtrack::tree::{tree_of, Label};
     use backtrack::{Limits, Search};
 
     use super::{Grid, Sudoku, SudokuError};
@@ -398,6 +435,36 @@ mod tests {
             .collect();
         assert_eq!(grid(&spaced), puzzle);
         assert_eq!(grid(&PUZZLE.replace('.', "0")), puzzle);
+    }
+
+    #[test]
+    fn tree_labels_name_the_last_placement() {
+        let puzzle = grid(PUZZLE);
+        let sudoku = Sudoku::new(puzzle).expect("consistent");
+        assert_eq!(sudoku.label(), "51 empty");
+        let tree = tree_of(&sudoku);
+        // Every node below the root is one cell filled: the tree is the path to the solution
+        // plus whatever it tried on the way.
+        let nodes = tree.nodes();
+        assert_eq!(nodes[0].label, "51 empty");
+        assert!(nodes[1].label.ends_with(", 50 empty"), "{}", nodes[1].label);
+        assert_eq!(
+            nodes[1].op.as_deref(),
+            nodes[1].label.split(',').next(),
+            "the state names the operator that made it"
+        );
+        let solution = tree.solutions().next().expect("solved");
+        assert!(solution.label.ends_with(", 0 empty"));
+        // The label's placement is the digit of the solution in that cell.
+        let place = solution.label.split(',').next().unwrap();
+        let (rc, digit) = place.split_once('=').unwrap();
+        let (row, col) = rc[1..].split_once('c').unwrap();
+        let (row, col): (usize, usize) = (row.parse().unwrap(), col.parse().unwrap());
+        assert_eq!(
+            grid(SOLUTION).get(row - 1, col - 1).to_string(),
+            digit,
+            "{place}"
+        );
     }
 
     #[test]

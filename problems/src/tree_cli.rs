@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use backtrack::tree::{Format, Label, Recorder, TreeWriter};
-use backtrack::{Limits, Search, Stats};
+use backtrack::{Limits, Observer, Optimize, Problem, Search, Stats};
 use clap::{Args, ValueEnum};
 
 /// The options of the solution tree, shared by every problem's subcommand.
@@ -13,7 +13,8 @@ use clap::{Args, ValueEnum};
 pub struct TreeArgs {
     /// Print the solution tree (nodes v1, v2, … in the order the search enters them)
     /// instead of the solutions.
-    #[arg(long, conflicts_with = "count")]
+    // Which options --tree excludes (such as --count) each subcommand says for itself.
+    #[arg(long)]
     pub tree: bool,
 
     /// The tree's format: an indented text tree, Graphviz DOT, or JSON.
@@ -66,6 +67,49 @@ pub fn print_tree<P: Label>(
     solutions: Option<u64>,
     stats: bool,
 ) -> Result<ExitCode> {
+    print_tree_of(problem, args, solutions, stats, &Every)
+}
+
+/// [`print_tree`] for a branch-and-bound search ([`Search::best`]): the tree shows the
+/// attempts the bound pruned.
+pub fn print_best_tree<P: Label + Optimize>(
+    problem: P,
+    args: &TreeArgs,
+    stats: bool,
+) -> Result<ExitCode> {
+    print_tree_of(problem, args, None, stats, &Best)
+}
+
+/// How the recorded search runs: to the end (or a limit), or by branch and bound.
+trait Run<P: Problem> {
+    fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Stats;
+}
+
+/// Every solution ([`Search::count_solutions`]).
+struct Every;
+
+impl<P: Problem> Run<P> for Every {
+    fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Stats {
+        search.count_solutions().stats
+    }
+}
+
+/// Branch and bound ([`Search::best`]).
+struct Best;
+
+impl<P: Optimize> Run<P> for Best {
+    fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Stats {
+        search.best().stats
+    }
+}
+
+fn print_tree_of<P: Label>(
+    problem: P,
+    args: &TreeArgs,
+    solutions: Option<u64>,
+    stats: bool,
+    run: &impl Run<P>,
+) -> Result<ExitCode> {
     let mut limits = Limits::none();
     if let Some(k) = solutions {
         limits = limits.solutions(k);
@@ -79,11 +123,7 @@ pub fn print_tree<P: Label>(
         if args.tree_rejected {
             writer = writer.show_rejected();
         }
-        search_stats = Search::new(problem)
-            .observer(&mut writer)
-            .limits(limits)
-            .count_solutions()
-            .stats;
+        search_stats = run.run(Search::new(problem).observer(&mut writer).limits(limits));
         writer.finish()?;
     } else {
         let mut recorder =
@@ -91,11 +131,7 @@ pub fn print_tree<P: Label>(
         if args.tree_rejected {
             recorder = recorder.show_rejected();
         }
-        search_stats = Search::new(problem)
-            .observer(&mut recorder)
-            .limits(limits)
-            .count_solutions()
-            .stats;
+        search_stats = run.run(Search::new(problem).observer(&mut recorder).limits(limits));
         recorder.into_tree().write(format, &mut out)?;
     }
     out.flush()?;
