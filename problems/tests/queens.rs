@@ -392,7 +392,12 @@ fn symmetric_search_visits_under_a_quarter_of_the_tree() {
         reduced.stats.nodes,
         full.stats.nodes
     );
-    assert!(reduced.found * 6 < full.found, "{} of {}", reduced.found, full.found);
+    assert!(
+        reduced.found * 6 < full.found,
+        "{} of {}",
+        reduced.found,
+        full.found
+    );
 }
 
 #[test]
