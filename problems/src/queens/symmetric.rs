@@ -432,6 +432,10 @@ impl<const TRANSPOSE: bool, const FLIP_ROWS: bool, const FLIP_COLS: bool>
 #[inline]
 fn class_size_if_least(cols: &[usize], inverse: &mut [usize]) -> Option<u64> {
     let n = cols.len();
+    if n <= 1 {
+        // A board of at most one square is its only image.
+        return Some(1);
+    }
     for (r, &c) in cols.iter().enumerate() {
         inverse[c] = r;
     }
@@ -720,6 +724,18 @@ mod tests {
                 let slow = sym.images(&s).map(|image| in_search_space(&image));
                 assert_eq!(fast, slow, "n = {n}, {s:?}");
             }
+        }
+    }
+
+    #[test]
+    fn boards_of_one_square_or_none_do_not_trip_the_counter() {
+        assert_eq!(class_size_if_least(&[0], &mut [0]), Some(1));
+        for n in 0..=1 {
+            let mut counter = OrbitCounter::new(n);
+            let outcome = Search::new(SymmetricQueens::<u32>::new(n))
+                .observer(&mut counter)
+                .count_solutions();
+            assert_eq!(counter.counts().unique, outcome.found, "n = {n}");
         }
     }
 
