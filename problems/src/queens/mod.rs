@@ -11,7 +11,7 @@
 //!   tree in the same lexicographic order, fast; [`count_mirrored`] counts with first-row
 //!   mirror halving on all cores and [`count_unique`] counts classes under the eight
 //!   symmetries ([`Symmetry`]); [`SymmetricQueens`] searches only Takaken's space of class
-//!   representatives, about an eighth of the tree, and [`count_symmetric`] gets both counts
+//!   representatives, about a fifth of the tree, and [`count_symmetric`] gets both counts
 //!   from it.
 //! - [`HeuristicQueens`]: any `n`, most-constrained row first and columns from the middle
 //!   out, which finds a first solution of 10 000-queens in about 10 000 nodes.

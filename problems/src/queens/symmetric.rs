@@ -4,7 +4,7 @@
 //! solutions into classes of 8, 4 or 2 members (no solution of more than one queen is its
 //! own reflection, so only rotations can fix one). [`SymmetricQueens`] searches a
 //! restricted space that holds at least one member of every class (14% of the solutions
-//! at n = 16, in a tree a quarter the size of the whole), and [`OrbitCounter`] counts each class once, at its least member in that
+//! at n = 16, in a tree under a fifth the size of the whole), and [`OrbitCounter`] counts each class once, at its least member in that
 //! space, with its size: one search gives both the number of solutions (OEIS A000170) and
 //! the number of classes (OEIS A002562).
 //!
