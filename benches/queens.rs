@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use backtrack::{Limits, Search};
-use backtrack_problems::queens::{count_mirrored, BitQueens, Queens};
+use backtrack_problems::queens::{count_mirrored, count_symmetric, BitQueens, Queens};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 /// OEIS A000170 for the sizes benched.
@@ -32,6 +32,13 @@ fn counting(c: &mut Criterion) {
                 let outcome = one_thread
                     .install(|| count_mirrored::<u32>(black_box(n), &Limits::none(), |_| {}));
                 assert_eq!(outcome.found, expected);
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("bitboard+symmetry", n), &n, |b, &n| {
+            b.iter(|| {
+                let outcome = one_thread
+                    .install(|| count_symmetric::<u32>(black_box(n), &Limits::none(), |_, _| {}));
+                assert_eq!(outcome.found.total, expected);
             });
         });
         group.bench_with_input(BenchmarkId::new("plain", n), &n, |b, &n| {

@@ -104,7 +104,9 @@ pub struct QueensArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "tree")]
     pub threads: Option<u32>,
 
-    /// Print the search statistics to stderr.
+    /// Print the search statistics to stderr. Counting an empty board searches only a
+    /// space of representatives under the board's symmetries: its figures are those of that
+    /// reduced tree (solutions: the boards reached in it, about a seventh of all).
     #[arg(long)]
     pub stats: bool,
 

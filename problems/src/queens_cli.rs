@@ -10,7 +10,7 @@ use anyhow::{bail, Context, Result};
 use backtrack::parallel::{self, Progress};
 use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 use backtrack_problems::queens::{
-    count_mirrored, count_unique, BitQueens, HeuristicQueens, Mask, Placement, Symmetry,
+    count_symmetric, count_unique, BitQueens, HeuristicQueens, Mask, Placement, Symmetry,
 };
 
 use crate::cli::{Format, Order, QueensArgs};
@@ -137,11 +137,28 @@ fn count(
     }
 }
 
+/// Counts solutions, or classes with `unique`. An empty board is counted in Takaken's
+/// reduced space ([`count_symmetric`]), which gives both figures; its statistics are those
+/// of the reduced tree.
 fn count_with<M: Mask>(plan: &Plan, unique: bool, limits: &Limits, meter: &Meter) -> Outcome<u64> {
-    if unique {
+    if plan.placement.is_empty() {
+        let outcome = count_symmetric::<M>(plan.n, limits, |p, counts| {
+            meter.show(Progress {
+                solutions: if unique { counts.unique } else { counts.total },
+                ..p
+            });
+        });
+        Outcome {
+            found: if unique {
+                outcome.found.unique
+            } else {
+                outcome.found.total
+            },
+            stats: outcome.stats,
+            stopped: outcome.stopped,
+        }
+    } else if unique {
         count_unique::<M>(plan.n, limits)
-    } else if plan.placement.is_empty() {
-        count_mirrored::<M>(plan.n, limits, |p| meter.show(p))
     } else {
         let problem = BitQueens::<M>::with_placement(&plan.placement);
         parallel::count(&problem, 2.min(plan.n), limits, |p| meter.show(p))

@@ -117,6 +117,35 @@ fn counts_on_one_thread_and_on_all_agree() {
 }
 
 #[test]
+fn counts_agree_with_the_listings_on_small_boards() {
+    // The count searches a space of representatives under the symmetries, the listing the
+    // whole tree: tiny boards, where that space is smallest, included.
+    for n in 1..=8 {
+        let size = n.to_string();
+        let listed = |extra: &[&str]| {
+            let mut args = vec!["queens", size.as_str()];
+            args.extend_from_slice(extra);
+            let text = String::from_utf8(backtrack(&args).stdout).unwrap();
+            if text.starts_with("no solution") {
+                0
+            } else {
+                parse_numbered(&text, n).len()
+            }
+        };
+        for threads in ["1", "2"] {
+            let count = stdout(&["queens", &size, "--count", "--threads", threads]);
+            assert_eq!(count, format!("{}\n", listed(&[])), "n = {n}");
+            let unique = stdout(&["queens", &size, "--unique", "--threads", threads]);
+            assert_eq!(
+                unique,
+                format!("{}\n", listed(&["--unique", "--list"])),
+                "n = {n}"
+            );
+        }
+    }
+}
+
+#[test]
 fn json_lines_are_one_based_columns() {
     let text = stdout(&["queens", "6", "--format", "json"]);
     let lines: Vec<&str> = text.lines().collect();

@@ -79,7 +79,7 @@ impl_mask!(u32, u64, u128);
 
 /// The search range of one row: its free squares as single-bit masks, leftmost first.
 #[derive(Clone, Debug)]
-pub struct FreeSquares<M>(M);
+pub struct FreeSquares<M>(pub(crate) M);
 
 impl<M: Mask> Iterator for FreeSquares<M> {
     type Item = M;
@@ -105,16 +105,16 @@ impl<M: Mask> Iterator for FreeSquares<M> {
 /// to the right (`ld`) and to the left (`rd`), each already shifted to the next row; and
 /// the squares row `depth` may use at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Level<M> {
-    cols: M,
-    ld: M,
-    rd: M,
-    allowed: M,
+pub(crate) struct Level<M> {
+    pub(crate) cols: M,
+    pub(crate) ld: M,
+    pub(crate) rd: M,
+    pub(crate) allowed: M,
 }
 
 /// Room for the levels of any board up to 255 rows, indexed by a `u8` depth so that no
 /// index is ever out of bounds (and none is checked).
-const LEVELS: usize = 256;
+pub(crate) const LEVELS: usize = 256;
 
 /// N-Queens on bitboards, for `n <= M::BITS`.
 ///
