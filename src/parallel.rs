@@ -51,9 +51,64 @@ where
     P::Op: Send + Sync,
     F: Fn(Progress) + Sync,
 {
+    count_observed(
+        problem,
+        split_depth,
+        limits,
+        || (),
+        |(), ()| {},
+        |p, ()| progress(p),
+    )
+    .0
+}
+
+/// [`count`], with every part of the tree watched by an observer of its own: `observer`
+/// makes one for the part above the split and one for each subtree, and `merge` folds
+/// each into the first as its part finishes. Returns the count and the merged observer.
+///
+/// Each observer sees the events of its own part, with depths relative to that part's
+/// root: the first sees the tree above the split (its frontier nodes entered and left
+/// without being expanded), each other one a subtree whose root is a frontier node. An
+/// observer that only looks at solutions (classifying them, say) sees each exactly once.
+/// `progress` is given the merged observer so far.
+///
+/// ```
+/// use backtrack::{parallel, Limits, Observer, Search};
+/// use backtrack_problems::queens::Queens;
+///
+/// /// Counts the solutions whose first queen is in the left half.
+/// struct LeftHalf(u64);
+/// impl Observer<Queens> for LeftHalf {
+///     fn solution(&mut self, queens: &Queens, _: usize) {
+///         if 2 * queens.placed()[0] < queens.n() { self.0 += 1 }
+///     }
+/// }
+///
+/// let (outcome, left) = parallel::count_observed(
+///     &Queens::new(8), 2, &Limits::none(),
+///     || LeftHalf(0), |a, b| a.0 += b.0, |_, _| {},
+/// );
+/// assert_eq!((outcome.found, left.0), (92, 46));
+/// ```
+pub fn count_observed<P, O, F, M, G>(
+    problem: &P,
+    split_depth: usize,
+    limits: &Limits,
+    observer: F,
+    merge: M,
+    progress: G,
+) -> (Outcome<u64>, O)
+where
+    P: Problem + Clone + Send + Sync,
+    P::Op: Send + Sync,
+    O: Observer<P> + Send,
+    F: Fn() -> O + Sync,
+    M: Fn(&mut O, O) + Sync,
+    G: Fn(Progress, &O) + Sync,
+{
     assert!(
         limits.nodes.is_none() && limits.solutions.is_none(),
-        "parallel::count supports time and cancellation limits only"
+        "parallel counts support time and cancellation limits only"
     );
     let start = Instant::now();
     let mut frontier = Frontier {
@@ -61,18 +116,19 @@ where
         path: Vec::new(),
         paths: Vec::new(),
     };
+    let mut above = observer();
     let top = Search::new(problem.clone())
-        .observer(&mut frontier)
+        .observer((&mut frontier, &mut above))
         .limits(limits.clone())
         .count_solutions();
     if top.stopped.is_some() {
-        return top;
+        return (top, above);
     }
     let total = frontier.paths.len() as u64;
     let done = AtomicU64::new(0);
     let solutions = AtomicU64::new(top.found);
     let stopped = Mutex::new(None::<StopReason>);
-    let merged = Mutex::new(top.stats);
+    let merged = Mutex::new((top.stats, above));
 
     frontier.paths.par_iter().for_each(|path| {
         if stopped.lock().expect("no panics while locked").is_some() {
@@ -93,32 +149,43 @@ where
         if let Some(cancel) = &limits.cancel {
             sub_limits = sub_limits.cancel(cancel.clone());
         }
-        let outcome = Search::new(sub).limits(sub_limits).count_solutions();
+        let mut watcher = observer();
+        let outcome = Search::new(sub)
+            .observer(&mut watcher)
+            .limits(sub_limits)
+            .count_solutions();
         let mut stats = outcome.stats;
         // The subtree's root is a frontier node, already counted by the first pass; depths
         // are relative to it.
         stats.nodes -= 1;
         stats.max_depth += split_depth;
-        merged.lock().expect("no panics while locked").merge(&stats);
         let found = solutions.fetch_add(outcome.found, Ordering::Relaxed) + outcome.found;
         if let Some(reason) = outcome.stopped {
             *stopped.lock().expect("no panics while locked") = Some(reason);
         }
         let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-        progress(Progress {
-            done,
-            total,
-            solutions: found,
-        });
+        let mut guard = merged.lock().expect("no panics while locked");
+        let (merged_stats, merged_observer) = &mut *guard;
+        merged_stats.merge(&stats);
+        merge(merged_observer, watcher);
+        progress(
+            Progress {
+                done,
+                total,
+                solutions: found,
+            },
+            merged_observer,
+        );
     });
 
-    let mut stats = merged.into_inner().expect("no panics while locked");
+    let (mut stats, watched) = merged.into_inner().expect("no panics while locked");
     stats.elapsed = start.elapsed();
-    Outcome {
+    let outcome = Outcome {
         found: solutions.into_inner(),
         stats,
         stopped: stopped.into_inner().expect("no panics while locked"),
-    }
+    };
+    (outcome, watched)
 }
 
 /// Prunes at the split depth and records the path to every node there.

@@ -12,14 +12,9 @@
 //! lexicographically least member in it, which the search reaches exactly once. The tests
 //! confirm against plain counts that every class has a member in the space.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
-
 use backtrack::observer::Observer;
-use backtrack::parallel::Progress;
-use backtrack::{Control, Limits, Outcome, Problem, Search, StopReason};
-use rayon::prelude::*;
+use backtrack::parallel::{self, Progress};
+use backtrack::{Limits, Outcome, Problem, Search};
 
 use super::bits::{BitQueens, FreeSquares, Level, Mask, LEVELS};
 use super::symmetry::count_unique;
@@ -296,6 +291,13 @@ pub struct Counts {
     pub unique: u64,
 }
 
+impl Counts {
+    fn add(&mut self, other: Counts) {
+        self.total += other.total;
+        self.unique += other.unique;
+    }
+}
+
 /// An observer for [`SymmetricQueens`] searches that counts each class of solutions once,
 /// with its size.
 ///
@@ -476,33 +478,6 @@ fn split_depth(n: usize) -> usize {
     }
 }
 
-/// Prunes at the split depth and records the path to every node there.
-struct Frontier<M> {
-    depth: usize,
-    path: Vec<M>,
-    paths: Vec<Vec<M>>,
-}
-
-impl<M: Mask> Observer<SymmetricQueens<M>> for Frontier<M> {
-    fn enter(&mut self, _: &SymmetricQueens<M>, depth: usize, op: Option<M>) -> Control {
-        if let Some(op) = op {
-            self.path.push(op);
-        }
-        if depth == self.depth {
-            self.paths.push(self.path.clone());
-            Control::Prune
-        } else {
-            Control::Continue
-        }
-    }
-
-    fn backtrack(&mut self, _: &SymmetricQueens<M>, _: usize, op: Option<M>) {
-        if op.is_some() {
-            self.path.pop();
-        }
-    }
-}
-
 /// Counts the solutions of `n`-queens and their classes under the eight symmetries in one
 /// search of the reduced space of [`SymmetricQueens`], on the current rayon thread pool.
 ///
@@ -550,90 +525,18 @@ pub fn count_symmetric<M: Mask>(
             stopped: plain.stopped.or(unique.stopped),
         };
     }
-    let start = Instant::now();
-    let split = split_depth(n);
-    let root = SymmetricQueens::<M>::new(n);
-    let mut frontier = Frontier {
-        depth: split,
-        path: Vec::new(),
-        paths: Vec::new(),
-    };
-    let mut shallow = OrbitCounter::new(n);
-    let top = Search::new(root.clone())
-        .observer((&mut frontier, &mut shallow))
-        .limits(limits.clone())
-        .count_solutions();
-    if top.stopped.is_some() {
-        return Outcome {
-            found: shallow.counts(),
-            stats: top.stats,
-            stopped: top.stopped,
-        };
-    }
-    let tasks = frontier.paths.len() as u64;
-    let done = AtomicU64::new(0);
-    let total = AtomicU64::new(shallow.counts().total);
-    let unique = AtomicU64::new(shallow.counts().unique);
-    let stopped = Mutex::new(None::<StopReason>);
-    let merged = Mutex::new(top.stats);
-
-    frontier.paths.par_iter().for_each(|path| {
-        if stopped.lock().expect("no panics while locked").is_some() {
-            return;
-        }
-        let mut sub = root.clone();
-        for &op in path {
-            sub.apply(op);
-        }
-        let mut sub_limits = Limits::none();
-        if let Some(max) = limits.time {
-            let Some(left) = max.checked_sub(start.elapsed()) else {
-                *stopped.lock().expect("no panics while locked") = Some(StopReason::TimeLimit);
-                return;
-            };
-            sub_limits = sub_limits.time(left);
-        }
-        if let Some(cancel) = &limits.cancel {
-            sub_limits = sub_limits.cancel(cancel.clone());
-        }
-        let mut counter = OrbitCounter::new(n);
-        let outcome = Search::new(sub)
-            .observer(&mut counter)
-            .limits(sub_limits)
-            .count_solutions();
-        let mut stats = outcome.stats;
-        // The subtree's root is a frontier node, already counted; depths are relative to it.
-        stats.nodes -= 1;
-        stats.max_depth += split;
-        merged.lock().expect("no panics while locked").merge(&stats);
-        let found = counter.counts();
-        let so_far = Counts {
-            total: total.fetch_add(found.total, Ordering::Relaxed) + found.total,
-            unique: unique.fetch_add(found.unique, Ordering::Relaxed) + found.unique,
-        };
-        if let Some(reason) = outcome.stopped {
-            *stopped.lock().expect("no panics while locked") = Some(reason);
-        }
-        let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-        progress(
-            Progress {
-                done,
-                total: tasks,
-                solutions: so_far.total,
-            },
-            so_far,
-        );
-    });
-
-    let mut stats = merged.into_inner().expect("no panics while locked");
-    stats.elapsed = start.elapsed();
+    let (outcome, counter) = parallel::count_observed(
+        &SymmetricQueens::<M>::new(n),
+        split_depth(n),
+        limits,
+        || OrbitCounter::new(n),
+        |merged, part| merged.counts.add(part.counts),
+        |p, counter| progress(p, counter.counts()),
+    );
     Outcome {
-        found: Counts {
-            total: total.into_inner(),
-            unique: unique.into_inner(),
-        },
-        stats,
-        stopped: stopped.into_inner().expect("no panics while locked"),
+        found: counter.counts(),
+        stats: outcome.stats,
+        stopped: outcome.stopped,
     }
 }
 
