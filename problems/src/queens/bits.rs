@@ -112,6 +112,17 @@ pub(crate) struct Level<M> {
     pub(crate) allowed: M,
 }
 
+impl<M: Mask> Level<M> {
+    /// The queen on `bit` of this level's row is placed: writes the attacks it leaves on the
+    /// next row into `next` (whose `allowed` stays as it is).
+    #[inline]
+    pub(crate) fn descend(self, bit: M, next: &mut Level<M>) {
+        next.cols = self.cols | bit;
+        next.ld = (self.ld | bit) << 1;
+        next.rd = (self.rd | bit) >> 1;
+    }
+}
+
 /// Room for the levels of any board up to 255 rows, indexed by a `u8` depth so that no
 /// index is ever out of bounds (and none is checked).
 pub(crate) const LEVELS: usize = 256;
@@ -253,12 +264,9 @@ impl<M: Mask> Problem for BitQueens<M> {
 
     #[inline]
     fn apply(&mut self, bit: M) {
-        let Level { cols, ld, rd, .. } = self.levels[usize::from(self.depth)];
+        let level = self.levels[usize::from(self.depth)];
         self.depth += 1;
-        let next = &mut self.levels[usize::from(self.depth)];
-        next.cols = cols | bit;
-        next.ld = (ld | bit) << 1;
-        next.rd = (rd | bit) >> 1;
+        level.descend(bit, &mut self.levels[usize::from(self.depth)]);
     }
 
     #[inline]

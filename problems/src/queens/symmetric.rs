@@ -219,12 +219,9 @@ impl<M: Mask> Problem for SymmetricQueens<M> {
         if depth < 2 {
             self.choose_case(depth, bit);
         }
-        let Level { cols, ld, rd, .. } = self.levels[usize::from(depth)];
+        let level = self.levels[usize::from(depth)];
         self.depth += 1;
-        let next = &mut self.levels[usize::from(self.depth)];
-        next.cols = cols | bit;
-        next.ld = (ld | bit) << 1;
-        next.rd = (rd | bit) >> 1;
+        level.descend(bit, &mut self.levels[usize::from(self.depth)]);
     }
 
     #[inline]
