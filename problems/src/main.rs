@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod input;
+mod interrupt;
 mod knapsack_cli;
 mod queens_cli;
 mod subset_sum_cli;

@@ -14,14 +14,13 @@ use backtrack_problems::queens::{
 };
 
 use crate::cli::{Format, Order, QueensArgs};
+use crate::interrupt::{cancel_on_ctrl_c, INTERRUPTED};
 
 /// The largest board on the bitboard path (`u128` masks).
 const MAX_BITBOARD: usize = 128;
 /// Up to this size `--order auto` is lexicographic: the first solution takes at most about
 /// 3 million nodes (n = 28); at n = 30 it takes 56 million, at 34 over 2 billion.
 const AUTO_LEX_MAX: usize = 29;
-/// Exit status of a run stopped by Ctrl-C.
-const INTERRUPTED: u8 = 130;
 
 /// What to do, checked before any search runs.
 #[derive(Debug)]
@@ -86,12 +85,7 @@ impl Plan {
 /// Runs `backtrack queens`.
 pub fn run(args: &QueensArgs) -> Result<ExitCode> {
     let plan = Plan::new(args)?;
-    let cancel = Cancel::new();
-    {
-        let cancel = cancel.clone();
-        // Without a handler Ctrl-C still ends the program, only without the partial result.
-        let _ = ctrlc::set_handler(move || cancel.cancel());
-    }
+    let cancel = cancel_on_ctrl_c();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (code, stats) = match plan.mode {

@@ -9,6 +9,7 @@ use backtrack_problems::sudoku::{Grid, Sudoku};
 
 use crate::cli::SudokuArgs;
 use crate::input;
+use crate::interrupt::{cancel_on_ctrl_c, INTERRUPTED};
 use crate::tree_cli;
 
 /// Reads and checks the puzzle: a malformed grid or a repeated given is an error naming
@@ -36,13 +37,18 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut limits = Limits::none();
+    let mut limits = Limits::none().cancel(cancel_on_ctrl_c());
     if args.count {
         if let Some(k) = args.limit {
             limits = limits.solutions(k);
         }
         let outcome = Search::new(sudoku).limits(limits).count_solutions();
-        writeln!(out, "{}", outcome.found)?;
+        let cancelled = outcome.stopped == Some(StopReason::Cancelled);
+        if cancelled {
+            writeln!(out, "{} (partial: cancelled)", outcome.found)?;
+        } else {
+            writeln!(out, "{}", outcome.found)?;
+        }
         out.flush()?;
         if outcome.stopped == Some(StopReason::SolutionLimit) {
             eprintln!(
@@ -50,10 +56,17 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
                 outcome.found
             );
         }
+        if cancelled {
+            eprintln!("backtrack: cancelled: the count is partial");
+        }
         if args.stats {
             eprintln!("{}", outcome.stats);
         }
-        return Ok(ExitCode::SUCCESS);
+        return Ok(if cancelled {
+            ExitCode::from(INTERRUPTED)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
     if let Some(k) = wanted {
         limits = limits.solutions(k);
@@ -67,14 +80,20 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         write!(out, "{grid}")?;
         listed += 1;
     }
-    if listed == 0 {
+    let cancelled = search.stopped() == Some(StopReason::Cancelled);
+    if listed == 0 && !cancelled {
         writeln!(out, "no solution")?;
     }
     out.flush()?;
+    if cancelled {
+        eprintln!("backtrack: cancelled after {listed} solutions");
+    }
     if args.stats {
         eprintln!("{}", search.stats());
     }
-    Ok(if listed == 0 {
+    Ok(if cancelled {
+        ExitCode::from(INTERRUPTED)
+    } else if listed == 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -326,3 +326,34 @@ fn bad_input_is_refused_clearly() {
         "cannot be used with",
     );
 }
+
+/// A board size too long even for a 128-bit integer is still a number: too big (or too
+/// small), not "not a whole number".
+#[test]
+fn board_size_beyond_any_integer_is_called_too_big() {
+    refused(
+        &["queens", &"9".repeat(41)],
+        "the board size must be at most 100000, not 99999",
+    );
+    refused(
+        &["queens", &format!("-{}", "9".repeat(41))],
+        "the board size must be at least 1, not -99999",
+    );
+}
+
+/// `--threads` beyond any machine is refused at once (it used to hang starting the pool).
+#[test]
+fn absurd_thread_counts_are_refused_not_started() {
+    refused(
+        &["queens", "8", "--count", "--threads", "4294967295"],
+        "4294967295 is not in 1..=1024",
+    );
+    refused(
+        &["queens", "8", "--count", "--threads", "1025"],
+        "1025 is not in 1..=1024",
+    );
+    assert_eq!(
+        stdout(&["queens", "8", "--count", "--threads", "1024"]),
+        "92\n"
+    );
+}

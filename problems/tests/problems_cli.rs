@@ -347,3 +347,68 @@ fn closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Starts `args` (with `input` on stdin), lets it run half a second, sends it SIGINT (as
+/// Ctrl-C does) and returns what it wrote and how it ended.
+#[cfg(unix)]
+fn interrupted(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    child.wait_with_output().unwrap()
+}
+
+/// Ctrl-C on a long subset-sum or sudoku run prints what it has, marked partial, and
+/// exits 130, rather than dying with its buffered output lost.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_long_runs_with_a_partial_result() {
+    let numbers: Vec<String> = (1..=60).map(|k| k.to_string()).collect();
+    let numbers: Vec<&str> = numbers.iter().map(String::as_str).collect();
+    let empty_grid = ".".repeat(81);
+    let subset_count = [&["subset-sum", "--count", "--target", "900"][..], &numbers].concat();
+    let subset_list = [&["subset-sum", "--target", "900"][..], &numbers].concat();
+    let runs: [(&[&str], &str, &str); 4] = [
+        (&subset_count, "", "cancelled: the count is partial"),
+        (&subset_list, "", "cancelled after"),
+        (
+            &["sudoku", "--count", "-"],
+            &empty_grid,
+            "cancelled: the count is partial",
+        ),
+        (&["sudoku", "--all", "-"], &empty_grid, "cancelled after"),
+    ];
+    for (args, input, message) in runs {
+        let out = interrupted(args, input);
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stdout.ends_with('\n'), "{args:?}: output cut mid-line");
+        if args.contains(&"--count") {
+            assert!(
+                stdout.ends_with(" (partial: cancelled)\n"),
+                "{args:?}: {stdout}"
+            );
+        } else {
+            assert!(!stdout.is_empty(), "{args:?}: nothing listed");
+        }
+    }
+}
