@@ -374,7 +374,7 @@ fn interrupted(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// Ctrl-C on a long subset-sum or sudoku run prints what it has, marked partial, and
+/// Ctrl-C on a long subset-sum, sudoku or knapsack run prints what it has, marked partial, and
 /// exits 130, rather than dying with its buffered output lost.
 #[cfg(unix)]
 #[test]
@@ -384,7 +384,19 @@ fn ctrl_c_ends_long_runs_with_a_partial_result() {
     let empty_grid = ".".repeat(81);
     let subset_count = [&["subset-sum", "--count", "--target", "900"][..], &numbers].concat();
     let subset_list = [&["subset-sum", "--target", "900"][..], &numbers].concat();
-    let runs: [(&[&str], &str, &str); 4] = [
+    // Even weights worth their weight and an odd capacity: no packing fills it, so the
+    // bound never meets the best found and branch and bound is exhaustive.
+    let items = (0..60u64).map(|k| {
+        let weight = 2 * (500_000 + k * 7_919 % 500_000);
+        format!("{weight} {weight}\n")
+    });
+    let hard_knapsack = format!("capacity 45000001\n{}", items.collect::<String>());
+    let runs: [(&[&str], &str, &str); 5] = [
+        (
+            &["knapsack", "-"],
+            &hard_knapsack,
+            "cancelled: the best packing found so far",
+        ),
         (&subset_count, "", "cancelled: the count is partial"),
         (&subset_list, "", "cancelled after"),
         (
@@ -405,6 +417,12 @@ fn ctrl_c_ends_long_runs_with_a_partial_result() {
         if args.contains(&"--count") {
             assert!(
                 stdout.ends_with(" (partial: cancelled)\n"),
+                "{args:?}: {stdout}"
+            );
+        } else if args[0] == "knapsack" {
+            assert!(stdout.starts_with("value "), "{args:?}: {stdout}");
+            assert!(
+                stdout.contains(" (partial: cancelled)\n"),
                 "{args:?}: {stdout}"
             );
         } else {
