@@ -29,7 +29,7 @@ pub fn run(args: &KnapsackArgs) -> Result<ExitCode> {
     let cancelled = outcome.stopped == Some(StopReason::Cancelled);
     let Some((chosen, value)) = outcome.found else {
         if cancelled {
-            eprintln!("backtrack: cancelled before any packing was found");
+            note!("backtrack: cancelled before any packing was found");
             return Ok(ExitCode::from(INTERRUPTED));
         }
         bail!("the search found no packing, not even the empty one");
@@ -55,10 +55,10 @@ pub fn run(args: &KnapsackArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     if cancelled {
-        eprintln!("backtrack: cancelled: the best packing found so far, perhaps not the best");
+        note!("backtrack: cancelled: the best packing found so far, perhaps not the best");
     }
     if args.stats {
-        eprintln!("{}", outcome.stats);
+        note!("{}", outcome.stats);
     }
     Ok(if cancelled {
         ExitCode::from(INTERRUPTED)

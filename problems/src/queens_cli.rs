@@ -94,7 +94,7 @@ pub fn run(args: &QueensArgs) -> Result<ExitCode> {
     };
     out.flush()?;
     if plan.stats {
-        eprintln!("{stats}");
+        note!("{stats}");
     }
     Ok(code)
 }
@@ -125,7 +125,7 @@ fn count(
         Some(reason) => {
             writeln!(out, "{} (partial: {reason})", outcome.found)?;
             out.flush()?;
-            eprintln!("backtrack: {reason}: the count is partial");
+            note!("backtrack: {reason}: the count is partial");
             Ok((ExitCode::from(INTERRUPTED), outcome.stats))
         }
     }
@@ -180,7 +180,8 @@ impl Meter {
         let mut last = self.last.lock().expect("no panics while locked");
         if last.0.elapsed() >= Duration::from_secs(1) {
             *last = (Instant::now(), true);
-            eprint!(
+            let _ = write!(
+                io::stderr(),
                 "\rcounting: {} of {} subtrees, {} solutions so far (Ctrl-C stops with a partial count)",
                 p.done, p.total, p.solutions
             );
@@ -189,7 +190,7 @@ impl Meter {
 
     fn finish(&self) {
         if self.last.lock().expect("no panics while locked").1 {
-            eprintln!();
+            note!();
         }
     }
 }
@@ -239,7 +240,7 @@ fn list(
     };
     if stopped == Some(StopReason::Cancelled) {
         out.flush()?;
-        eprintln!("backtrack: cancelled after {listed} solutions");
+        note!("backtrack: cancelled after {listed} solutions");
         return Ok((ExitCode::from(INTERRUPTED), stats));
     }
     if listed == 0 {

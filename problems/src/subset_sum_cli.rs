@@ -31,10 +31,10 @@ pub fn run(args: &SubsetSumArgs) -> Result<ExitCode> {
         }
         out.flush()?;
         if cancelled {
-            eprintln!("backtrack: cancelled: the count is partial");
+            note!("backtrack: cancelled: the count is partial");
         }
         if args.stats {
-            eprintln!("{}", outcome.stats);
+            note!("{}", outcome.stats);
         }
         return Ok(if cancelled {
             ExitCode::from(INTERRUPTED)
@@ -72,10 +72,10 @@ pub fn run(args: &SubsetSumArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     if cancelled {
-        eprintln!("backtrack: cancelled after {listed} subsets");
+        note!("backtrack: cancelled after {listed} subsets");
     }
     if args.stats {
-        eprintln!("{}", search.stats());
+        note!("{}", search.stats());
     }
     Ok(if cancelled {
         ExitCode::from(INTERRUPTED)

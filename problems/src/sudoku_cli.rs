@@ -51,16 +51,16 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         }
         out.flush()?;
         if outcome.stopped == Some(StopReason::SolutionLimit) {
-            eprintln!(
+            note!(
                 "backtrack: stopped at --limit {}: there may be more solutions",
                 outcome.found
             );
         }
         if cancelled {
-            eprintln!("backtrack: cancelled: the count is partial");
+            note!("backtrack: cancelled: the count is partial");
         }
         if args.stats {
-            eprintln!("{}", outcome.stats);
+            note!("{}", outcome.stats);
         }
         return Ok(if cancelled {
             ExitCode::from(INTERRUPTED)
@@ -86,10 +86,10 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     if cancelled {
-        eprintln!("backtrack: cancelled after {listed} solutions");
+        note!("backtrack: cancelled after {listed} solutions");
     }
     if args.stats {
-        eprintln!("{}", search.stats());
+        note!("{}", search.stats());
     }
     Ok(if cancelled {
         ExitCode::from(INTERRUPTED)

@@ -357,3 +357,29 @@ fn absurd_thread_counts_are_refused_not_started() {
         "92\n"
     );
 }
+
+/// Statistics, notes and errors on a stderr that cannot be written (full here; closed, as
+/// in `2>&1 >/dev/null | head -1`, fails the same way) are dropped: the run ends as it
+/// would have, instead of panicking in `eprintln!`.
+#[cfg(target_os = "linux")]
+#[test]
+fn unwritable_stderr_does_not_panic() {
+    let run = |args: &[&str]| {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        Command::new(env!("CARGO_BIN_EXE_backtrack"))
+            .args(args)
+            .stderr(Stdio::from(full))
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run(&["queens", "8", "--count", "--stats"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "92\n");
+    let out = run(&["queens", "4", "--tree", "--stats"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = run(&["queens", "8", "--place", "1:1", "--place", "2:2"]);
+    assert_eq!(out.status.code(), Some(2));
+}
