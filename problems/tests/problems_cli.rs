@@ -430,3 +430,28 @@ fn ctrl_c_ends_long_runs_with_a_partial_result() {
         }
     }
 }
+
+/// A `Grid` is public and built by hand: a cell over 9 is an error, not a shift overflow
+/// (a panic from 16 on) nor a wrong "already in its row" (10 to 15).
+#[test]
+fn sudoku_refuses_hand_built_cells_over_nine() {
+    use backtrack_problems::sudoku::{Sudoku, SudokuError};
+
+    for value in [10u8, 15, 16, 255] {
+        let mut cells = [0u8; 81];
+        cells[12] = value;
+        let err = Sudoku::new(Grid(cells)).unwrap_err();
+        assert_eq!(
+            err,
+            SudokuError::Digit {
+                row: 2,
+                col: 4,
+                value
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!("row 2, column 4: {value} is not a digit 1-9 or 0 (empty)")
+        );
+    }
+}
