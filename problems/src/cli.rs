@@ -249,8 +249,10 @@ fn parse_glyphs(s: &str) -> Result<(char, char), String> {
     let mut chars = s.chars();
     match (chars.next(), chars.next(), chars.next()) {
         (Some(queen), Some(empty), None) => Ok((queen, empty)),
+        // The count says why 'é.' is refused when its é is e and a combining accent.
         _ => Err(format!(
-            "give exactly two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}'"
+            "give exactly two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}' ({} characters)",
+            s.chars().count()
         )),
     }
 }

@@ -383,3 +383,14 @@ fn unwritable_stderr_does_not_panic() {
     let out = run(&["queens", "8", "--place", "1:1", "--place", "2:2"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A glyph that looks like one character but is two (a letter and a combining accent) is
+/// refused with the count of characters, which says why.
+#[test]
+fn glyphs_with_combining_marks_are_refused_with_the_count() {
+    refused(
+        &["queens", "4", "--format", "board", "--glyphs", "e\u{301}."],
+        "not 'e\u{301}.' (3 characters)",
+    );
+    refused(&["queens", "4", "--glyphs", ""], "not '' (0 characters)");
+}
