@@ -472,3 +472,22 @@ fn unique_count_time_limit_covers_the_whole_count() {
         start.elapsed()
     );
 }
+
+/// Mirror halving's time limit is one clock for both passes: a first pass that ends past
+/// the limit (held up here in its last progress call) leaves the second none, and the count
+/// says it stopped (the second pass used to start a fresh clock and finish "exhaustively").
+#[test]
+fn mirrored_count_time_limit_covers_both_passes() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    let held = AtomicBool::new(false);
+    let limits = Limits::none().time(Duration::from_millis(50));
+    let outcome = count_mirrored::<u32>(9, &limits, |p| {
+        if p.done == p.total && !held.swap(true, Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(80));
+        }
+    });
+    assert_eq!(outcome.stopped, Some(backtrack::StopReason::TimeLimit));
+    assert!(outcome.found < 352);
+}

@@ -186,7 +186,12 @@ pub fn count_mirrored<M: Mask>(
         let base = total.found;
         let mut middle = BitQueens::<M>::new(n);
         middle.restrict_row(0, M::ONE << (n / 2) as u32);
-        let mut rest = parallel::count(&middle, split, limits, |p| {
+        // One clock for both passes: the second gets what the first left of the time.
+        let mut rest_limits = limits.clone();
+        rest_limits.time = limits
+            .time
+            .map(|max| max.saturating_sub(total.stats.elapsed));
+        let mut rest = parallel::count(&middle, split, &rest_limits, |p| {
             progress(Progress {
                 solutions: base + p.solutions,
                 ..p
