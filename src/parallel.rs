@@ -36,6 +36,10 @@ pub struct Progress {
 ///
 /// `progress` is called (from worker threads) each time a subtree is finished.
 ///
+/// # Panics
+///
+/// If `limits` has a node or solution budget.
+///
 /// ```
 /// use backtrack::{parallel, Limits, Search};
 /// use backtrack_problems::queens::Queens;
@@ -90,6 +94,10 @@ where
 /// );
 /// assert_eq!((outcome.found, left.0), (92, 46));
 /// ```
+///
+/// # Panics
+///
+/// If `limits` has a node or solution budget (as [`count`]).
 pub fn count_observed<P, O, F, M, G>(
     problem: &P,
     split_depth: usize,
@@ -156,8 +164,9 @@ where
             .count_solutions();
         let mut stats = outcome.stats;
         // The subtree's root is a frontier node, already counted by the first pass; depths
-        // are relative to it.
-        stats.nodes -= 1;
+        // are relative to it. (A subtree stopped before its root, by a cancellation or the
+        // clock, entered no node at all.)
+        stats.nodes = stats.nodes.saturating_sub(1);
         stats.max_depth += split_depth;
         let found = solutions.fetch_add(outcome.found, Ordering::Relaxed) + outcome.found;
         if let Some(reason) = outcome.stopped {

@@ -49,6 +49,9 @@ pub enum Command {
 /// O(n²) time per solution: about a minute at this size).
 pub const MAX_N: usize = 100_000;
 
+/// The most counting threads the tool starts (far beyond any machine's cores).
+pub const MAX_THREADS: i64 = 1024;
+
 #[derive(Debug, Args)]
 #[allow(clippy::struct_excessive_bools)]
 // --count counts on bitboards, in parallel: a search --tree does not draw. One or the other.
@@ -100,8 +103,9 @@ pub struct QueensArgs {
     #[arg(long, value_enum, default_value_t = Order::Auto, conflicts_with = "tree")]
     pub order: Order,
 
-    /// Threads for counting (default: all cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "tree")]
+    /// Threads for counting, 1 to 1024 (default: all cores).
+    // Capped: a pool of billions of threads is not refused by rayon, it hangs starting them.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS), conflicts_with = "tree")]
     pub threads: Option<u32>,
 
     /// Print the search statistics to stderr. Counting an empty board searches only a
@@ -218,10 +222,20 @@ pub enum Order {
 }
 
 fn parse_board_size(s: &str) -> Result<usize, String> {
-    let n: i128 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("the board size must be a whole number, not '{s}'"))?;
+    let digits = s.trim();
+    let n: i128 = digits.parse().map_err(|_| {
+        // A whole number too long for an i128 is still a whole number: say it is too big.
+        let unsigned = digits.strip_prefix(['+', '-']).unwrap_or(digits);
+        if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
+            if digits.starts_with('-') {
+                format!("the board size must be at least 1, not {digits}")
+            } else {
+                format!("the board size must be at most {MAX_N}, not {digits}")
+            }
+        } else {
+            format!("the board size must be a whole number, not '{s}'")
+        }
+    })?;
     if n < 1 {
         return Err(format!("the board size must be at least 1, not {n}"));
     }
@@ -235,8 +249,10 @@ fn parse_glyphs(s: &str) -> Result<(char, char), String> {
     let mut chars = s.chars();
     match (chars.next(), chars.next(), chars.next()) {
         (Some(queen), Some(empty), None) => Ok((queen, empty)),
+        // The count says why 'é.' is refused when its é is e and a combining accent.
         _ => Err(format!(
-            "give exactly two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}'"
+            "give exactly two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}' ({} characters)",
+            s.chars().count()
         )),
     }
 }

@@ -3,12 +3,13 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Result};
-use backtrack::Search;
+use anyhow::{anyhow, bail, Result};
+use backtrack::{Limits, Search, StopReason};
 use backtrack_problems::knapsack::Knapsack;
 
 use crate::cli::KnapsackArgs;
 use crate::input;
+use crate::interrupt::{cancel_on_ctrl_c, INTERRUPTED};
 use crate::tree_cli;
 
 /// Runs `backtrack knapsack`.
@@ -23,14 +24,24 @@ pub fn run(args: &KnapsackArgs) -> Result<ExitCode> {
     }
     let items = knapsack.items();
     let capacity = knapsack.capacity();
-    let outcome = Search::new(knapsack).best();
-    let (chosen, value) = outcome
-        .found
-        .ok_or_else(|| anyhow!("the search found no packing, not even the empty one"))?;
+    let limits = Limits::none().cancel(cancel_on_ctrl_c());
+    let outcome = Search::new(knapsack).limits(limits).best();
+    let cancelled = outcome.stopped == Some(StopReason::Cancelled);
+    let Some((chosen, value)) = outcome.found else {
+        if cancelled {
+            note!("backtrack: cancelled before any packing was found");
+            return Ok(ExitCode::from(INTERRUPTED));
+        }
+        bail!("the search found no packing, not even the empty one");
+    };
     let weight: u64 = chosen.iter().map(|&i| items[i].weight).sum();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    writeln!(out, "value {value}")?;
+    if cancelled {
+        writeln!(out, "value {value} (partial: cancelled)")?;
+    } else {
+        writeln!(out, "value {value}")?;
+    }
     writeln!(out, "weight {weight} of {capacity}")?;
     for &i in &chosen {
         let item = items[i];
@@ -43,8 +54,15 @@ pub fn run(args: &KnapsackArgs) -> Result<ExitCode> {
         )?;
     }
     out.flush()?;
-    if args.stats {
-        eprintln!("{}", outcome.stats);
+    if cancelled {
+        note!("backtrack: cancelled: the best packing found so far, perhaps not the best");
     }
-    Ok(ExitCode::SUCCESS)
+    if args.stats {
+        note!("{}", outcome.stats);
+    }
+    Ok(if cancelled {
+        ExitCode::from(INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

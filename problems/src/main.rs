@@ -1,8 +1,19 @@
 //! `backtrack`: the command-line tool. See `backtrack --help`.
 
+/// `eprintln!` that ignores a failed write: stderr closed (`2>&1 >/dev/null | head -1`) or
+/// full. Diagnostics are best-effort; `eprintln!` would panic, aborting a run whose answer
+/// is already out.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 mod commands;
 mod input;
+mod interrupt;
 mod knapsack_cli;
 mod queens_cli;
 mod subset_sum_cli;
@@ -21,7 +32,7 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let _ = io::stdout().flush();
-            eprintln!("backtrack: error: {err:#}");
+            note!("backtrack: error: {err:#}");
             ExitCode::from(2)
         }
     }

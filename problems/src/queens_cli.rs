@@ -14,14 +14,13 @@ use backtrack_problems::queens::{
 };
 
 use crate::cli::{Format, Order, QueensArgs};
+use crate::interrupt::{cancel_on_ctrl_c, INTERRUPTED};
 
 /// The largest board on the bitboard path (`u128` masks).
 const MAX_BITBOARD: usize = 128;
 /// Up to this size `--order auto` is lexicographic: the first solution takes at most about
 /// 3 million nodes (n = 28); at n = 30 it takes 56 million, at 34 over 2 billion.
 const AUTO_LEX_MAX: usize = 29;
-/// Exit status of a run stopped by Ctrl-C.
-const INTERRUPTED: u8 = 130;
 
 /// What to do, checked before any search runs.
 #[derive(Debug)]
@@ -86,12 +85,7 @@ impl Plan {
 /// Runs `backtrack queens`.
 pub fn run(args: &QueensArgs) -> Result<ExitCode> {
     let plan = Plan::new(args)?;
-    let cancel = Cancel::new();
-    {
-        let cancel = cancel.clone();
-        // Without a handler Ctrl-C still ends the program, only without the partial result.
-        let _ = ctrlc::set_handler(move || cancel.cancel());
-    }
+    let cancel = cancel_on_ctrl_c();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (code, stats) = match plan.mode {
@@ -100,7 +94,7 @@ pub fn run(args: &QueensArgs) -> Result<ExitCode> {
     };
     out.flush()?;
     if plan.stats {
-        eprintln!("{stats}");
+        note!("{stats}");
     }
     Ok(code)
 }
@@ -131,7 +125,7 @@ fn count(
         Some(reason) => {
             writeln!(out, "{} (partial: {reason})", outcome.found)?;
             out.flush()?;
-            eprintln!("backtrack: {reason}: the count is partial");
+            note!("backtrack: {reason}: the count is partial");
             Ok((ExitCode::from(INTERRUPTED), outcome.stats))
         }
     }
@@ -186,7 +180,8 @@ impl Meter {
         let mut last = self.last.lock().expect("no panics while locked");
         if last.0.elapsed() >= Duration::from_secs(1) {
             *last = (Instant::now(), true);
-            eprint!(
+            let _ = write!(
+                io::stderr(),
                 "\rcounting: {} of {} subtrees, {} solutions so far (Ctrl-C stops with a partial count)",
                 p.done, p.total, p.solutions
             );
@@ -195,7 +190,7 @@ impl Meter {
 
     fn finish(&self) {
         if self.last.lock().expect("no panics while locked").1 {
-            eprintln!();
+            note!();
         }
     }
 }
@@ -245,7 +240,7 @@ fn list(
     };
     if stopped == Some(StopReason::Cancelled) {
         out.flush()?;
-        eprintln!("backtrack: cancelled after {listed} solutions");
+        note!("backtrack: cancelled after {listed} solutions");
         return Ok((ExitCode::from(INTERRUPTED), stats));
     }
     if listed == 0 {

@@ -4,10 +4,11 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use backtrack::{Limits, Search};
+use backtrack::{Limits, Search, StopReason};
 use backtrack_problems::subset_sum::SubsetSum;
 
 use crate::cli::SubsetSumArgs;
+use crate::interrupt::{cancel_on_ctrl_c, INTERRUPTED};
 use crate::tree_cli;
 
 /// Runs `backtrack subset-sum`.
@@ -19,16 +20,28 @@ pub fn run(args: &SubsetSumArgs) -> Result<ExitCode> {
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    let mut limits = Limits::none().cancel(cancel_on_ctrl_c());
     if args.count {
-        let outcome = Search::new(problem).count_solutions();
-        writeln!(out, "{}", outcome.found)?;
-        out.flush()?;
-        if args.stats {
-            eprintln!("{}", outcome.stats);
+        let outcome = Search::new(problem).limits(limits).count_solutions();
+        let cancelled = outcome.stopped == Some(StopReason::Cancelled);
+        if cancelled {
+            writeln!(out, "{} (partial: cancelled)", outcome.found)?;
+        } else {
+            writeln!(out, "{}", outcome.found)?;
         }
-        return Ok(ExitCode::SUCCESS);
+        out.flush()?;
+        if cancelled {
+            note!("backtrack: cancelled: the count is partial");
+        }
+        if args.stats {
+            note!("{}", outcome.stats);
+        }
+        return Ok(if cancelled {
+            ExitCode::from(INTERRUPTED)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
-    let mut limits = Limits::none();
     if let Some(k) = wanted {
         limits = limits.solutions(k);
     }
@@ -53,14 +66,20 @@ pub fn run(args: &SubsetSumArgs) -> Result<ExitCode> {
         writeln!(out, "{line}")?;
         listed += 1;
     }
-    if listed == 0 {
+    let cancelled = search.stopped() == Some(StopReason::Cancelled);
+    if listed == 0 && !cancelled {
         writeln!(out, "no solution")?;
     }
     out.flush()?;
-    if args.stats {
-        eprintln!("{}", search.stats());
+    if cancelled {
+        note!("backtrack: cancelled after {listed} subsets");
     }
-    Ok(if listed == 0 {
+    if args.stats {
+        note!("{}", search.stats());
+    }
+    Ok(if cancelled {
+        ExitCode::from(INTERRUPTED)
+    } else if listed == 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

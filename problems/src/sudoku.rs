@@ -97,6 +97,16 @@ pub enum SudokuError {
         /// The repeated digit.
         digit: u8,
     },
+    /// A cell of a [`Grid`] built by hand holding neither a digit 1-9 nor 0 (empty).
+    #[error("row {row}, column {col}: {value} is not a digit 1-9 or 0 (empty)")]
+    Digit {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The value found.
+        value: u8,
+    },
 }
 
 /// Reads one line of 81 cells or nine lines of nine (spaces within a line ignored). A cell
@@ -214,7 +224,8 @@ pub struct Sudoku {
 }
 
 impl Sudoku {
-    /// The puzzle `grid`, or an error if a given digit repeats in a row, column or box.
+    /// The puzzle `grid`, or an error if a given digit repeats in a row, column or box, or a
+    /// cell holds a value over 9.
     pub fn new(grid: Grid) -> Result<Self, SudokuError> {
         let mut sudoku = Sudoku {
             grid: Grid([0; 81]),
@@ -228,6 +239,14 @@ impl Sudoku {
         for (cell, &digit) in grid.0.iter().enumerate() {
             if digit == 0 {
                 continue;
+            }
+            if digit > 9 {
+                // Checked before the digit is used as a shift: 1 << 16 and over overflows.
+                return Err(SudokuError::Digit {
+                    row: cell / 9 + 1,
+                    col: cell % 9 + 1,
+                    value: digit,
+                });
             }
             if sudoku.candidates(cell) & 1 << digit == 0 {
                 return Err(SudokuError::Conflict {

@@ -9,6 +9,7 @@ use backtrack_problems::sudoku::{Grid, Sudoku};
 
 use crate::cli::SudokuArgs;
 use crate::input;
+use crate::interrupt::{cancel_on_ctrl_c, INTERRUPTED};
 use crate::tree_cli;
 
 /// Reads and checks the puzzle: a malformed grid or a repeated given is an error naming
@@ -36,24 +37,36 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut limits = Limits::none();
+    let mut limits = Limits::none().cancel(cancel_on_ctrl_c());
     if args.count {
         if let Some(k) = args.limit {
             limits = limits.solutions(k);
         }
         let outcome = Search::new(sudoku).limits(limits).count_solutions();
-        writeln!(out, "{}", outcome.found)?;
+        let cancelled = outcome.stopped == Some(StopReason::Cancelled);
+        if cancelled {
+            writeln!(out, "{} (partial: cancelled)", outcome.found)?;
+        } else {
+            writeln!(out, "{}", outcome.found)?;
+        }
         out.flush()?;
         if outcome.stopped == Some(StopReason::SolutionLimit) {
-            eprintln!(
+            note!(
                 "backtrack: stopped at --limit {}: there may be more solutions",
                 outcome.found
             );
         }
-        if args.stats {
-            eprintln!("{}", outcome.stats);
+        if cancelled {
+            note!("backtrack: cancelled: the count is partial");
         }
-        return Ok(ExitCode::SUCCESS);
+        if args.stats {
+            note!("{}", outcome.stats);
+        }
+        return Ok(if cancelled {
+            ExitCode::from(INTERRUPTED)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
     if let Some(k) = wanted {
         limits = limits.solutions(k);
@@ -67,14 +80,20 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         write!(out, "{grid}")?;
         listed += 1;
     }
-    if listed == 0 {
+    let cancelled = search.stopped() == Some(StopReason::Cancelled);
+    if listed == 0 && !cancelled {
         writeln!(out, "no solution")?;
     }
     out.flush()?;
-    if args.stats {
-        eprintln!("{}", search.stats());
+    if cancelled {
+        note!("backtrack: cancelled after {listed} solutions");
     }
-    Ok(if listed == 0 {
+    if args.stats {
+        note!("{}", search.stats());
+    }
+    Ok(if cancelled {
+        ExitCode::from(INTERRUPTED)
+    } else if listed == 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -136,7 +136,7 @@ fn print_tree_of<P: Label>(
     }
     out.flush()?;
     if stats {
-        eprintln!("{search_stats}");
+        note!("{search_stats}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -326,3 +326,71 @@ fn bad_input_is_refused_clearly() {
         "cannot be used with",
     );
 }
+
+/// A board size too long even for a 128-bit integer is still a number: too big (or too
+/// small), not "not a whole number".
+#[test]
+fn board_size_beyond_any_integer_is_called_too_big() {
+    refused(
+        &["queens", &"9".repeat(41)],
+        "the board size must be at most 100000, not 99999",
+    );
+    refused(
+        &["queens", &format!("-{}", "9".repeat(41))],
+        "the board size must be at least 1, not -99999",
+    );
+}
+
+/// `--threads` beyond any machine is refused at once (it used to hang starting the pool).
+#[test]
+fn absurd_thread_counts_are_refused_not_started() {
+    refused(
+        &["queens", "8", "--count", "--threads", "4294967295"],
+        "4294967295 is not in 1..=1024",
+    );
+    refused(
+        &["queens", "8", "--count", "--threads", "1025"],
+        "1025 is not in 1..=1024",
+    );
+    assert_eq!(
+        stdout(&["queens", "8", "--count", "--threads", "1024"]),
+        "92\n"
+    );
+}
+
+/// Statistics, notes and errors on a stderr that cannot be written (full here; closed, as
+/// in `2>&1 >/dev/null | head -1`, fails the same way) are dropped: the run ends as it
+/// would have, instead of panicking in `eprintln!`.
+#[cfg(target_os = "linux")]
+#[test]
+fn unwritable_stderr_does_not_panic() {
+    let run = |args: &[&str]| {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        Command::new(env!("CARGO_BIN_EXE_backtrack"))
+            .args(args)
+            .stderr(Stdio::from(full))
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run(&["queens", "8", "--count", "--stats"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "92\n");
+    let out = run(&["queens", "4", "--tree", "--stats"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = run(&["queens", "8", "--place", "1:1", "--place", "2:2"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// A glyph that looks like one character but is two (a letter and a combining accent) is
+/// refused with the count of characters, which says why.
+#[test]
+fn glyphs_with_combining_marks_are_refused_with_the_count() {
+    refused(
+        &["queens", "4", "--format", "board", "--glyphs", "e\u{301}."],
+        "not 'e\u{301}.' (3 characters)",
+    );
+    refused(&["queens", "4", "--glyphs", ""], "not '' (0 characters)");
+}

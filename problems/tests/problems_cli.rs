@@ -347,3 +347,111 @@ fn closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Starts `args` (with `input` on stdin), lets it run half a second, sends it SIGINT (as
+/// Ctrl-C does) and returns what it wrote and how it ended.
+#[cfg(unix)]
+fn interrupted(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    child.wait_with_output().unwrap()
+}
+
+/// Ctrl-C on a long subset-sum, sudoku or knapsack run prints what it has, marked partial, and
+/// exits 130, rather than dying with its buffered output lost.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_long_runs_with_a_partial_result() {
+    let numbers: Vec<String> = (1..=60).map(|k| k.to_string()).collect();
+    let numbers: Vec<&str> = numbers.iter().map(String::as_str).collect();
+    let empty_grid = ".".repeat(81);
+    let subset_count = [&["subset-sum", "--count", "--target", "900"][..], &numbers].concat();
+    let subset_list = [&["subset-sum", "--target", "900"][..], &numbers].concat();
+    // Even weights worth their weight and an odd capacity: no packing fills it, so the
+    // bound never meets the best found and branch and bound is exhaustive.
+    let items = (0..60u64).map(|k| {
+        let weight = 2 * (500_000 + k * 7_919 % 500_000);
+        format!("{weight} {weight}\n")
+    });
+    let hard_knapsack = format!("capacity 45000001\n{}", items.collect::<String>());
+    let runs: [(&[&str], &str, &str); 5] = [
+        (
+            &["knapsack", "-"],
+            &hard_knapsack,
+            "cancelled: the best packing found so far",
+        ),
+        (&subset_count, "", "cancelled: the count is partial"),
+        (&subset_list, "", "cancelled after"),
+        (
+            &["sudoku", "--count", "-"],
+            &empty_grid,
+            "cancelled: the count is partial",
+        ),
+        (&["sudoku", "--all", "-"], &empty_grid, "cancelled after"),
+    ];
+    for (args, input, message) in runs {
+        let out = interrupted(args, input);
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stdout.ends_with('\n'), "{args:?}: output cut mid-line");
+        if args.contains(&"--count") {
+            assert!(
+                stdout.ends_with(" (partial: cancelled)\n"),
+                "{args:?}: {stdout}"
+            );
+        } else if args[0] == "knapsack" {
+            assert!(stdout.starts_with("value "), "{args:?}: {stdout}");
+            assert!(
+                stdout.contains(" (partial: cancelled)\n"),
+                "{args:?}: {stdout}"
+            );
+        } else {
+            assert!(!stdout.is_empty(), "{args:?}: nothing listed");
+        }
+    }
+}
+
+/// A `Grid` is public and built by hand: a cell over 9 is an error, not a shift overflow
+/// (a panic from 16 on) nor a wrong "already in its row" (10 to 15).
+#[test]
+fn sudoku_refuses_hand_built_cells_over_nine() {
+    use backtrack_problems::sudoku::{Sudoku, SudokuError};
+
+    for value in [10u8, 15, 16, 255] {
+        let mut cells = [0u8; 81];
+        cells[12] = value;
+        let err = Sudoku::new(Grid(cells)).unwrap_err();
+        assert_eq!(
+            err,
+            SudokuError::Digit {
+                row: 2,
+                col: 4,
+                value
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!("row 2, column 4: {value} is not a digit 1-9 or 0 (empty)")
+        );
+    }
+}

@@ -431,3 +431,63 @@ fn symmetric_counts_match_plain_counts_and_oeis_for_n_13_to_16() {
         );
     }
 }
+
+/// A count cancelled before it starts, or between the two passes of mirror halving (here:
+/// by the progress callback once the first pass is done), stops with what it has. The
+/// stopped searches entered no node, and subtracting the shared root from their node count
+/// once overflowed.
+#[test]
+fn counts_cancelled_between_parts_stop_cleanly() {
+    use backtrack::{Cancel, StopReason};
+
+    let cancelled = Cancel::new();
+    cancelled.cancel();
+    let outcome = count_unique::<u32>(8, &Limits::none().cancel(cancelled));
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+
+    let cancel = Cancel::new();
+    let limits = Limits::none().cancel(cancel.clone());
+    let outcome = count_mirrored::<u32>(9, &limits, |p| {
+        if p.done == p.total {
+            cancel.cancel();
+        }
+    });
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    let whole = count_mirrored::<u32>(9, &Limits::none(), |_| {});
+    assert!(outcome.stats.nodes < whole.stats.nodes);
+}
+
+/// `count_unique`'s time limit is one clock for the whole count (it was restarted for each
+/// of its n²/2 subtrees, so a 0.1 s limit let 16-queens run for many seconds).
+#[test]
+fn unique_count_time_limit_covers_the_whole_count() {
+    use std::time::{Duration, Instant};
+
+    let start = Instant::now();
+    let outcome = count_unique::<u32>(16, &Limits::none().time(Duration::from_millis(100)));
+    assert_eq!(outcome.stopped, Some(backtrack::StopReason::TimeLimit));
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// Mirror halving's time limit is one clock for both passes: a first pass that ends past
+/// the limit (held up here in its last progress call) leaves the second none, and the count
+/// says it stopped (the second pass used to start a fresh clock and finish "exhaustively").
+#[test]
+fn mirrored_count_time_limit_covers_both_passes() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    let held = AtomicBool::new(false);
+    let limits = Limits::none().time(Duration::from_millis(50));
+    let outcome = count_mirrored::<u32>(9, &limits, |p| {
+        if p.done == p.total && !held.swap(true, Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(80));
+        }
+    });
+    assert_eq!(outcome.stopped, Some(backtrack::StopReason::TimeLimit));
+    assert!(outcome.found < 352);
+}

@@ -244,3 +244,26 @@ fn cancellation_is_seen_while_only_rejecting() {
     assert_eq!(outcome.stats.nodes, 1);
     assert!(outcome.stats.rejections <= Limits::CHECK_INTERVAL);
 }
+
+/// A cancellation that lands between two subtrees (here: set by the progress callback after
+/// the first one, on one thread) stops the next subtree before it enters its root. Its
+/// node count, 0, once had the root subtracted from it: an overflow panic in debug builds,
+/// a wrapped node count in release.
+#[test]
+fn parallel_count_cancelled_between_subtrees_keeps_its_node_count() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let cancel = Cancel::new();
+    let limits = Limits::none().cancel(cancel.clone());
+    let outcome =
+        pool.install(|| parallel::count(&Queens::new(8), 2, &limits, |_| cancel.cancel()));
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    let serial = Search::new(Queens::new(8)).count_solutions();
+    assert!(
+        outcome.stats.nodes > 1 && outcome.stats.nodes < serial.stats.nodes,
+        "{} nodes",
+        outcome.stats.nodes
+    );
+}

@@ -188,6 +188,10 @@ impl<M: Mask> BitQueens<M> {
     /// The rows of the placed queens are restricted to their column, and every other row
     /// loses the squares those queens attack, so the search never wanders into a subtree
     /// that a placed queen below would cut off.
+    ///
+    /// # Panics
+    ///
+    /// If the board's size exceeds `M::BITS`.
     pub fn with_placement(placement: &Placement) -> Self {
         let n = placement.n();
         let mut problem = Self::new(n);

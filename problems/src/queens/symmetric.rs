@@ -485,7 +485,7 @@ fn split_depth(n: usize) -> usize {
 /// far after each subtree.
 ///
 /// The statistics are those of the reduced tree: its nodes, and as `solutions` the
-/// complete boards reached in it (about an eighth of all solutions), not the weighted
+/// complete boards reached in it (about a seventh of all solutions), not the weighted
 /// total. Boards of `n <= 1` are counted by a plain search.
 ///
 /// ```
@@ -498,7 +498,8 @@ fn split_depth(n: usize) -> usize {
 ///
 /// # Panics
 ///
-/// If `limits` has a node or solution budget (as [`backtrack::parallel::count`]).
+/// If `n` exceeds `M::BITS`, or if `limits` has a node or solution budget (as
+/// [`backtrack::parallel::count`]).
 pub fn count_symmetric<M: Mask>(
     n: usize,
     limits: &Limits,

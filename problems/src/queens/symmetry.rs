@@ -158,6 +158,11 @@ fn add_sequential(total: &mut Outcome<u64>, next: &Outcome<u64>) {
 /// let outcome = count_mirrored::<u32>(8, &Limits::none(), |_| {});
 /// assert_eq!(outcome.found, 92);
 /// ```
+///
+/// # Panics
+///
+/// If `n` exceeds `M::BITS`, or if `limits` has a node or solution budget (as
+/// [`parallel::count`]).
 pub fn count_mirrored<M: Mask>(
     n: usize,
     limits: &Limits,
@@ -181,25 +186,32 @@ pub fn count_mirrored<M: Mask>(
         let base = total.found;
         let mut middle = BitQueens::<M>::new(n);
         middle.restrict_row(0, M::ONE << (n / 2) as u32);
-        let mut rest = parallel::count(&middle, split, limits, |p| {
+        // One clock for both passes: the second gets what the first left of the time.
+        let mut rest_limits = limits.clone();
+        rest_limits.time = limits
+            .time
+            .map(|max| max.saturating_sub(total.stats.elapsed));
+        let mut rest = parallel::count(&middle, split, &rest_limits, |p| {
             progress(Progress {
                 solutions: base + p.solutions,
                 ..p
             });
         });
-        // The root is the same node in both passes.
-        rest.stats.nodes -= 1;
+        // The root is the same node in both passes (unless a cancellation or the clock
+        // stopped the second before its root).
+        rest.stats.nodes = rest.stats.nodes.saturating_sub(1);
         add_sequential(&mut total, &rest);
     }
     total
 }
 
-/// Counts the fundamentally different solutions of the `problem` (OEIS A002562 for an
-/// empty board): those that are the canonical form of their class.
+/// Counts the fundamentally different solutions of `n`-queens (OEIS A002562): those that
+/// are the canonical form of their class.
 ///
 /// The first row is split among the threads of the current rayon pool. A canonical
 /// solution never has its first queen right of the middle, so those columns are skipped.
-/// `limits` may hold a time limit and a cancellation flag.
+/// `limits` may hold a time limit and a cancellation flag, which apply to the whole count;
+/// a stopped count is partial (the classes met so far).
 ///
 /// ```
 /// use backtrack::Limits;
@@ -207,7 +219,16 @@ pub fn count_mirrored<M: Mask>(
 ///
 /// assert_eq!(count_unique::<u32>(8, &Limits::none()).found, 12);
 /// ```
+///
+/// # Panics
+///
+/// If `n` exceeds `M::BITS`, or if `limits` has a node or solution budget (as
+/// [`parallel::count`]).
 pub fn count_unique<M: Mask>(n: usize, limits: &Limits) -> Outcome<u64> {
+    assert!(
+        limits.nodes.is_none() && limits.solutions.is_none(),
+        "count_unique supports time and cancellation limits only"
+    );
     if n <= 1 {
         return Search::new(BitQueens::<M>::new(n)).count_solutions();
     }
@@ -217,9 +238,30 @@ pub fn count_unique<M: Mask>(n: usize, limits: &Limits) -> Outcome<u64> {
         .flat_map(|a| (0..n).map(move |b| (a, b)))
         .collect();
     let start = std::time::Instant::now();
+    let stopped = std::sync::Mutex::new(None::<StopReason>);
     let outcomes: Vec<Outcome<u64>> = jobs
         .par_iter()
         .map(|&(a, b)| {
+            // One clock and one stop for the whole count, not one per job (as
+            // `parallel::count`).
+            let not_run = |reason| Outcome {
+                found: 0,
+                stats: backtrack::Stats::default(),
+                stopped: Some(reason),
+            };
+            if let Some(reason) = *stopped.lock().expect("no panics while locked") {
+                return not_run(reason);
+            }
+            let mut job_limits = Limits::none();
+            if let Some(cancel) = &limits.cancel {
+                job_limits = job_limits.cancel(cancel.clone());
+            }
+            if let Some(max) = limits.time {
+                let Some(left) = max.checked_sub(start.elapsed()) else {
+                    return not_run(StopReason::TimeLimit);
+                };
+                job_limits = job_limits.time(left);
+            }
             let mut problem = BitQueens::<M>::new(n);
             problem.restrict_row(0, M::ONE << a as u32);
             problem.restrict_row(1, M::ONE << b as u32);
@@ -230,8 +272,11 @@ pub fn count_unique<M: Mask>(n: usize, limits: &Limits) -> Outcome<u64> {
             };
             let outcome = Search::new(problem)
                 .observer(&mut counter)
-                .limits(limits.clone())
+                .limits(job_limits)
                 .count_solutions();
+            if let Some(reason) = outcome.stopped {
+                *stopped.lock().expect("no panics while locked") = Some(reason);
+            }
             Outcome {
                 found: counter.canonical,
                 stats: outcome.stats,
@@ -247,8 +292,8 @@ pub fn count_unique<M: Mask>(n: usize, limits: &Limits) -> Outcome<u64> {
     for (k, outcome) in outcomes.iter().enumerate() {
         let mut outcome = outcome.clone();
         if k > 0 {
-            // Every job starts from the same root.
-            outcome.stats.nodes -= 1;
+            // Every job starts from the same root (a job stopped before it has no node).
+            outcome.stats.nodes = outcome.stats.nodes.saturating_sub(1);
         }
         add_sequential(&mut total, &outcome);
     }
