@@ -16,6 +16,7 @@ mod input;
 mod interrupt;
 mod knapsack_cli;
 mod queens_cli;
+mod report;
 mod subset_sum_cli;
 mod sudoku_cli;
 mod tree_cli;

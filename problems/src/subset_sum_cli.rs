@@ -4,11 +4,12 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use backtrack::{Limits, Search, StopReason};
+use backtrack::{Limits, Search};
 use backtrack_problems::subset_sum::SubsetSum;
 
 use crate::cli::SubsetSumArgs;
-use crate::interrupt::{cancel_on_ctrl_c, INTERRUPTED};
+use crate::interrupt::cancel_on_ctrl_c;
+use crate::report;
 use crate::tree_cli;
 
 /// Runs `backtrack subset-sum`.
@@ -23,65 +24,34 @@ pub fn run(args: &SubsetSumArgs) -> Result<ExitCode> {
     let mut limits = Limits::none().cancel(cancel_on_ctrl_c());
     if args.count {
         let outcome = Search::new(problem).limits(limits).count_solutions();
-        let cancelled = outcome.stopped == Some(StopReason::Cancelled);
-        if cancelled {
-            writeln!(out, "{} (partial: cancelled)", outcome.found)?;
-        } else {
-            writeln!(out, "{}", outcome.found)?;
-        }
-        out.flush()?;
-        if cancelled {
-            note!("backtrack: cancelled: the count is partial");
-        }
-        if args.stats {
-            note!("{}", outcome.stats);
-        }
-        return Ok(if cancelled {
-            ExitCode::from(INTERRUPTED)
-        } else {
-            ExitCode::SUCCESS
-        });
+        return report::count(&mut out, &outcome, args.stats);
     }
     if let Some(k) = wanted {
         limits = limits.solutions(k);
     }
     let mut search = Search::new(problem).limits(limits);
-    let mut listed = 0u64;
-    for subset in search.by_ref() {
-        let mut line = String::new();
-        for &i in &subset {
-            if !line.is_empty() {
-                line.push(' ');
+    report::list(
+        &mut out,
+        &mut search,
+        "subsets",
+        args.stats,
+        |out, _, subset| {
+            let mut line = String::new();
+            for &i in &subset {
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                let shown = if args.indices {
+                    i as u64 + 1
+                } else {
+                    args.numbers[i]
+                };
+                line.push_str(&shown.to_string());
             }
-            let shown = if args.indices {
-                i as u64 + 1
-            } else {
-                args.numbers[i]
-            };
-            line.push_str(&shown.to_string());
-        }
-        if subset.is_empty() {
-            line.push_str("(empty)");
-        }
-        writeln!(out, "{line}")?;
-        listed += 1;
-    }
-    let cancelled = search.stopped() == Some(StopReason::Cancelled);
-    if listed == 0 && !cancelled {
-        writeln!(out, "no solution")?;
-    }
-    out.flush()?;
-    if cancelled {
-        note!("backtrack: cancelled after {listed} subsets");
-    }
-    if args.stats {
-        note!("{}", search.stats());
-    }
-    Ok(if cancelled {
-        ExitCode::from(INTERRUPTED)
-    } else if listed == 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+            if subset.is_empty() {
+                line.push_str("(empty)");
+            }
+            writeln!(out, "{line}")
+        },
+    )
 }

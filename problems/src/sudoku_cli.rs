@@ -4,12 +4,13 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
-use backtrack::{Limits, Search, StopReason};
+use backtrack::{Limits, Search};
 use backtrack_problems::sudoku::{Grid, Sudoku};
 
 use crate::cli::SudokuArgs;
 use crate::input;
-use crate::interrupt::{cancel_on_ctrl_c, INTERRUPTED};
+use crate::interrupt::cancel_on_ctrl_c;
+use crate::report;
 use crate::tree_cli;
 
 /// Reads and checks the puzzle: a malformed grid or a repeated given is an error naming
@@ -43,59 +44,22 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
             limits = limits.solutions(k);
         }
         let outcome = Search::new(sudoku).limits(limits).count_solutions();
-        let cancelled = outcome.stopped == Some(StopReason::Cancelled);
-        if cancelled {
-            writeln!(out, "{} (partial: cancelled)", outcome.found)?;
-        } else {
-            writeln!(out, "{}", outcome.found)?;
-        }
-        out.flush()?;
-        if outcome.stopped == Some(StopReason::SolutionLimit) {
-            note!(
-                "backtrack: stopped at --limit {}: there may be more solutions",
-                outcome.found
-            );
-        }
-        if cancelled {
-            note!("backtrack: cancelled: the count is partial");
-        }
-        if args.stats {
-            note!("{}", outcome.stats);
-        }
-        return Ok(if cancelled {
-            ExitCode::from(INTERRUPTED)
-        } else {
-            ExitCode::SUCCESS
-        });
+        return report::count(&mut out, &outcome, args.stats);
     }
     if let Some(k) = wanted {
         limits = limits.solutions(k);
     }
     let mut search = Search::new(sudoku).limits(limits);
-    let mut listed = 0u64;
-    for grid in search.by_ref() {
-        if listed > 0 {
-            writeln!(out)?;
-        }
-        write!(out, "{grid}")?;
-        listed += 1;
-    }
-    let cancelled = search.stopped() == Some(StopReason::Cancelled);
-    if listed == 0 && !cancelled {
-        writeln!(out, "no solution")?;
-    }
-    out.flush()?;
-    if cancelled {
-        note!("backtrack: cancelled after {listed} solutions");
-    }
-    if args.stats {
-        note!("{}", search.stats());
-    }
-    Ok(if cancelled {
-        ExitCode::from(INTERRUPTED)
-    } else if listed == 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    report::list(
+        &mut out,
+        &mut search,
+        "solutions",
+        args.stats,
+        |out, before, grid| {
+            if before > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{grid}")
+        },
+    )
 }
