@@ -17,7 +17,12 @@ pub struct Grid(pub [u8; 81]);
 
 impl Grid {
     /// The digit at `row`, `col` (0-based), `0` if empty.
+    ///
+    /// # Panics
+    ///
+    /// If `row` or `col` is not below 9.
     pub fn get(&self, row: usize, col: usize) -> u8 {
+        assert!(row < 9 && col < 9, "no cell ({row}, {col}) on a 9×9 grid");
         self.0[row * 9 + col]
     }
 

@@ -455,3 +455,11 @@ fn sudoku_refuses_hand_built_cells_over_nine() {
         );
     }
 }
+
+#[test]
+fn grid_get_refuses_a_column_past_the_edge() {
+    let grid = backtrack_problems::sudoku::Grid([0; 81]);
+    assert_eq!(grid.get(8, 8), 0);
+    let result = std::panic::catch_unwind(|| grid.get(0, 9));
+    assert!(result.is_err(), "column 9 must not read row 1's first cell");
+}
