@@ -1,26 +1,13 @@
 //! The `backtrack` binary: golden outputs, modes, and bad input.
 
+mod common;
+
+use common::{backtrack, stdout};
+
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use backtrack_problems::queens::{verify, Symmetry};
-
-fn backtrack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_backtrack"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = backtrack(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// Parses seed 004's numbered format back into 0-based columns.
 fn parse_numbered(text: &str, n: usize) -> Vec<Vec<usize>> {

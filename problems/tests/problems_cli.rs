@@ -1,8 +1,12 @@
 //! `backtrack sudoku`, `knapsack` and `subset-sum`: the real binary, golden outputs, trees,
 //! and bad input.
 
+mod common;
+
+use common::{backtrack, stdout};
+
 use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use backtrack_problems::sudoku::Grid;
 
@@ -10,15 +14,9 @@ fn fixture(name: &str) -> String {
     format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn backtrack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_backtrack"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs the binary with `input` on its standard input.
-fn backtrack_with_stdin(args: &[&str], input: &str) -> Output {
+/// Starts the binary with `input` written to its standard input (then closed), its
+/// output piped.
+fn spawn_with_stdin(args: &[&str], input: &str) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
         .args(args)
         .stdin(Stdio::piped())
@@ -32,18 +30,12 @@ fn backtrack_with_stdin(args: &[&str], input: &str) -> Output {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    child.wait_with_output().unwrap()
+    child
 }
 
-/// The standard output of a run that must succeed.
-fn stdout(args: &[&str]) -> String {
-    let out = backtrack(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+/// Runs the binary with `input` on its standard input.
+fn backtrack_with_stdin(args: &[&str], input: &str) -> Output {
+    spawn_with_stdin(args, input).wait_with_output().unwrap()
 }
 
 /// A run that must fail with exit status 2 and one line of error naming the problem:
@@ -352,19 +344,7 @@ fn closed_pipe_ends_quietly() {
 /// Ctrl-C does) and returns what it wrote and how it ended.
 #[cfg(unix)]
 fn interrupted(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    let child = spawn_with_stdin(args, input);
     std::thread::sleep(std::time::Duration::from_millis(500));
     let kill = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
