@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 
-use backtrack::{Limits, Search};
+use backtrack::{ParallelLimits, Search};
 use backtrack_problems::queens::{count_mirrored, count_symmetric, BitQueens, Queens};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -30,14 +30,15 @@ fn counting(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("bitboard+mirror", n), &n, |b, &n| {
             b.iter(|| {
                 let outcome = one_thread
-                    .install(|| count_mirrored::<u32>(black_box(n), &Limits::none(), |_| {}));
+                    .install(|| count_mirrored::<u32>(black_box(n), &ParallelLimits::none()));
                 assert_eq!(outcome.found, expected);
             });
         });
         group.bench_with_input(BenchmarkId::new("bitboard+symmetry", n), &n, |b, &n| {
             b.iter(|| {
-                let outcome = one_thread
-                    .install(|| count_symmetric::<u32>(black_box(n), &Limits::none(), |_, _| {}));
+                let outcome = one_thread.install(|| {
+                    count_symmetric::<u32>(black_box(n), &ParallelLimits::none(), |_| {})
+                });
                 assert_eq!(outcome.found.total, expected);
             });
         });

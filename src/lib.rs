@@ -31,12 +31,13 @@ pub mod limits;
 pub mod observer;
 pub mod parallel;
 pub mod problem;
+pub mod progress;
 pub mod search;
 pub mod stats;
 pub mod trace;
 pub mod tree;
 
-pub use limits::{Cancel, Limits, StopReason};
+pub use limits::{Cancel, Limits, ParallelLimits, StopReason};
 pub use observer::{Control, Observer};
 pub use problem::{Optimize, Problem};
 pub use search::{Outcome, Search};

@@ -5,11 +5,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::progress::Meter;
+
 /// Bounds on a search. The default has none.
 ///
-/// Limits are checked without slowing the search down: the node budget exactly, the
-/// clock and the cancellation flag every [`Limits::CHECK_INTERVAL`] nodes entered and every
-/// [`Limits::CHECK_INTERVAL`] operators refused.
+/// Limits are checked without slowing the search down: the node and solution budgets
+/// exactly, the clock and the cancellation flag periodically, every so many nodes entered
+/// or operators refused. The interval adapts to what a node costs, so that the checks come
+/// about every millisecond however slow or fast the nodes are: a time limit or a
+/// cancellation stops a search within a few milliseconds.
+///
+/// A [`Meter`] given here is brought up to date at the same checks.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop before entering more than this many nodes.
@@ -20,13 +26,11 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop once this flag is set (from any thread).
     pub cancel: Option<Cancel>,
+    /// Publish the nodes entered and solutions found as the search goes.
+    pub meter: Option<Meter>,
 }
 
 impl Limits {
-    /// How many nodes (or refused operators) pass between two looks at the clock and the
-    /// cancellation flag.
-    pub const CHECK_INTERVAL: u64 = 1024;
-
     /// No limits.
     pub fn none() -> Self {
         Self::default()
@@ -58,6 +62,72 @@ impl Limits {
     pub fn cancel(mut self, flag: Cancel) -> Self {
         self.cancel = Some(flag);
         self
+    }
+
+    /// Sets the meter the search publishes its progress to.
+    #[must_use]
+    pub fn meter(mut self, meter: Meter) -> Self {
+        self.meter = Some(meter);
+        self
+    }
+
+    /// Does the search need to look at the clock (or the flag, or the meter) from time to
+    /// time?
+    pub(crate) fn periodic(&self) -> bool {
+        self.time.is_some() || self.cancel.is_some() || self.meter.is_some()
+    }
+}
+
+/// The limits a search split across threads supports: a time limit and a cancellation
+/// flag for the whole, and a meter. Node and solution budgets have no meaning independent
+/// of the order in which the parts finish, so this type has no room for them.
+#[derive(Clone, Debug, Default)]
+pub struct ParallelLimits {
+    /// Stop once the whole search has run this long.
+    pub time: Option<Duration>,
+    /// Stop once this flag is set (from any thread).
+    pub cancel: Option<Cancel>,
+    /// Publish the nodes, solutions and parts done as the search goes.
+    pub meter: Option<Meter>,
+}
+
+impl ParallelLimits {
+    /// No limits.
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Sets the time limit.
+    #[must_use]
+    pub fn time(mut self, max: Duration) -> Self {
+        self.time = Some(max);
+        self
+    }
+
+    /// Sets the cancellation flag.
+    #[must_use]
+    pub fn cancel(mut self, flag: Cancel) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Sets the meter.
+    #[must_use]
+    pub fn meter(mut self, meter: Meter) -> Self {
+        self.meter = Some(meter);
+        self
+    }
+}
+
+impl From<ParallelLimits> for Limits {
+    fn from(limits: ParallelLimits) -> Self {
+        Limits {
+            nodes: None,
+            solutions: None,
+            time: limits.time,
+            cancel: limits.cancel,
+            meter: limits.meter,
+        }
     }
 }
 

@@ -14,56 +14,46 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::{Control, Limits, Observer, Outcome, Problem, Search, StopReason};
-
-/// How far a parallel count has got, passed to the progress callback after each subtree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Subtrees counted so far.
-    pub done: u64,
-    /// Subtrees in all.
-    pub total: u64,
-    /// Solutions found so far (in the subtrees done and above the split).
-    pub solutions: u64,
-}
+use crate::{Control, Limits, Observer, Outcome, ParallelLimits, Problem, Search, StopReason};
 
 /// Counts the solutions of `problem` on all cores, splitting its tree at `split_depth`.
 ///
 /// A split depth of 2 or 3 gives a few dozen to a few thousand subtrees on most problems,
 /// enough to keep every core busy. The time limit and the cancellation flag of `limits`
-/// apply to the whole count; node and solution budgets are not supported here (they have
-/// no meaning independent of the order subtrees finish in) and make this function panic.
-///
-/// `progress` is called (from worker threads) each time a subtree is finished.
-///
-/// # Panics
-///
-/// If `limits` has a node or solution budget.
+/// apply to the whole count; its meter, if any, sees the nodes and solutions of every
+/// part and how many of the parts are done.
 ///
 /// ```
-/// use backtrack::{parallel, Limits, Search};
-/// use backtrack_problems::queens::Queens;
+/// use backtrack::{parallel, ParallelLimits, Problem, Search};
 ///
-/// let outcome = parallel::count(&Queens::new(8), 2, &Limits::none(), |_| {});
-/// let serial = Search::new(Queens::new(8)).count_solutions();
-/// assert_eq!(outcome.found, 92);
+/// /// Binary strings of length 12 with no two adjacent ones.
+/// #[derive(Clone)]
+/// struct NoAdjacentOnes { bits: Vec<u8> }
+///
+/// impl Problem for NoAdjacentOnes {
+///     type Op = u8;
+///     type Ops = std::ops::RangeInclusive<u8>;
+///     type Solution = ();
+///     fn operators(&self) -> Self::Ops { 0..=1 }
+///     fn admissible(&self, op: u8) -> bool { !(op == 1 && self.bits.last() == Some(&1)) }
+///     fn apply(&mut self, op: u8) { self.bits.push(op) }
+///     fn undo(&mut self, _: u8) { self.bits.pop(); }
+///     fn is_complete(&self) -> bool { self.bits.len() == 12 }
+///     fn solution(&self) {}
+/// }
+///
+/// let root = NoAdjacentOnes { bits: vec![] };
+/// let outcome = parallel::count(&root, 3, &ParallelLimits::none());
+/// let serial = Search::new(root).count_solutions();
+/// assert_eq!(outcome.found, 377); // a Fibonacci number
 /// assert_eq!(outcome.stats.nodes, serial.stats.nodes);
 /// ```
-pub fn count<P, F>(problem: &P, split_depth: usize, limits: &Limits, progress: F) -> Outcome<u64>
+pub fn count<P>(problem: &P, split_depth: usize, limits: &ParallelLimits) -> Outcome<u64>
 where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
-    F: Fn(Progress) + Sync,
 {
-    count_observed(
-        problem,
-        split_depth,
-        limits,
-        || (),
-        |(), ()| {},
-        |p, ()| progress(p),
-    )
-    .0
+    count_observed(problem, split_depth, limits, || (), |(), ()| {}, |()| {}).0
 }
 
 /// [`count`], with every part of the tree watched by an observer of its own: `observer`
@@ -74,34 +64,44 @@ where
 /// root: the first sees the tree above the split (its frontier nodes entered and left
 /// without being expanded), each other one a subtree whose root is a frontier node. An
 /// observer that only looks at solutions (classifying them, say) sees each exactly once.
-/// `progress` is given the merged observer so far.
+/// `progress` is given the merged observer after each part.
 ///
 /// ```
-/// use backtrack::{parallel, Limits, Observer, Search};
-/// use backtrack_problems::queens::Queens;
+/// use backtrack::{parallel, Observer, ParallelLimits, Problem};
 ///
-/// /// Counts the solutions whose first queen is in the left half.
-/// struct LeftHalf(u64);
-/// impl Observer<Queens> for LeftHalf {
-///     fn solution(&mut self, queens: &Queens, _: usize) {
-///         if 2 * queens.placed()[0] < queens.n() { self.0 += 1 }
+/// /// Binary strings of length 10.
+/// #[derive(Clone)]
+/// struct Strings { bits: Vec<u8> }
+///
+/// impl Problem for Strings {
+///     type Op = u8;
+///     type Ops = std::ops::RangeInclusive<u8>;
+///     type Solution = ();
+///     fn operators(&self) -> Self::Ops { 0..=1 }
+///     fn apply(&mut self, op: u8) { self.bits.push(op) }
+///     fn undo(&mut self, _: u8) { self.bits.pop(); }
+///     fn is_complete(&self) -> bool { self.bits.len() == 10 }
+///     fn solution(&self) {}
+/// }
+///
+/// /// Counts the solutions that start with a one.
+/// struct LeadingOne(u64);
+/// impl Observer<Strings> for LeadingOne {
+///     fn solution(&mut self, strings: &Strings, _: usize) {
+///         if strings.bits[0] == 1 { self.0 += 1 }
 ///     }
 /// }
 ///
-/// let (outcome, left) = parallel::count_observed(
-///     &Queens::new(8), 2, &Limits::none(),
-///     || LeftHalf(0), |a, b| a.0 += b.0, |_, _| {},
+/// let (outcome, ones) = parallel::count_observed(
+///     &Strings { bits: vec![] }, 2, &ParallelLimits::none(),
+///     || LeadingOne(0), |a, b| a.0 += b.0, |_| {},
 /// );
-/// assert_eq!((outcome.found, left.0), (92, 46));
+/// assert_eq!((outcome.found, ones.0), (1024, 512));
 /// ```
-///
-/// # Panics
-///
-/// If `limits` has a node or solution budget (as [`count`]).
 pub fn count_observed<P, O, F, M, G>(
     problem: &P,
     split_depth: usize,
-    limits: &Limits,
+    limits: &ParallelLimits,
     observer: F,
     merge: M,
     progress: G,
@@ -112,12 +112,8 @@ where
     O: Observer<P> + Send,
     F: Fn() -> O + Sync,
     M: Fn(&mut O, O) + Sync,
-    G: Fn(Progress, &O) + Sync,
+    G: Fn(&O) + Sync,
 {
-    assert!(
-        limits.nodes.is_none() && limits.solutions.is_none(),
-        "parallel counts support time and cancellation limits only"
-    );
     let start = Instant::now();
     let mut frontier = Frontier {
         depth: split_depth,
@@ -127,13 +123,14 @@ where
     let mut above = observer();
     let top = Search::new(problem.clone())
         .observer((&mut frontier, &mut above))
-        .limits(limits.clone())
+        .limits(limits.clone().into())
         .count_solutions();
     if top.stopped.is_some() {
         return (top, above);
     }
-    let total = frontier.paths.len() as u64;
-    let done = AtomicU64::new(0);
+    if let Some(meter) = &limits.meter {
+        meter.add_parts(frontier.paths.len() as u64);
+    }
     let solutions = AtomicU64::new(top.found);
     let stopped = Mutex::new(None::<StopReason>);
     let merged = Mutex::new((top.stats, above));
@@ -146,16 +143,13 @@ where
         for &op in path {
             sub.apply(op);
         }
-        let mut sub_limits = Limits::none();
+        let mut sub_limits = Limits::from(limits.clone());
         if let Some(max) = limits.time {
             let Some(left) = max.checked_sub(start.elapsed()) else {
                 *stopped.lock().expect("no panics while locked") = Some(StopReason::TimeLimit);
                 return;
             };
             sub_limits = sub_limits.time(left);
-        }
-        if let Some(cancel) = &limits.cancel {
-            sub_limits = sub_limits.cancel(cancel.clone());
         }
         let mut watcher = observer();
         let outcome = Search::new(sub)
@@ -168,23 +162,17 @@ where
         // clock, entered no node at all.)
         stats.nodes = stats.nodes.saturating_sub(1);
         stats.max_depth += split_depth;
-        let found = solutions.fetch_add(outcome.found, Ordering::Relaxed) + outcome.found;
+        solutions.fetch_add(outcome.found, Ordering::Relaxed);
         if let Some(reason) = outcome.stopped {
             *stopped.lock().expect("no panics while locked") = Some(reason);
+        } else if let Some(meter) = &limits.meter {
+            meter.part_done();
         }
-        let done = done.fetch_add(1, Ordering::Relaxed) + 1;
         let mut guard = merged.lock().expect("no panics while locked");
         let (merged_stats, merged_observer) = &mut *guard;
         merged_stats.merge(&stats);
         merge(merged_observer, watcher);
-        progress(
-            Progress {
-                done,
-                total,
-                solutions: found,
-            },
-            merged_observer,
-        );
+        progress(merged_observer);
     });
 
     let (mut stats, watched) = merged.into_inner().expect("no panics while locked");

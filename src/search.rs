@@ -10,7 +10,7 @@
 //! and cannot pause between two solutions the way an iterator must.
 
 use std::iter::FusedIterator;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::{Control, Limits, Observer, Optimize, Problem, Stats, StopReason};
 
@@ -59,9 +59,20 @@ pub struct Search<P: Problem, O = ()> {
     /// flag are looked at: a node whose search range is long and all refused enters no
     /// node, and must not hide the limits.
     refusals_left: u64,
+    /// Nodes (or refusals) between two looks at the clock; adapted to the cost of a node.
+    interval: u64,
+    /// When the clock was last looked at.
+    last_look: Instant,
+    /// The nodes and solutions already published to the meter.
+    published: (u64, u64),
     /// When the current call into the engine began (for the time limit and `elapsed`).
     call_start: Instant,
 }
+
+/// The first interval between two looks at the clock, in nodes or refusals.
+const FIRST_INTERVAL: u64 = 1;
+/// The longest interval: about a millisecond of the fastest searches.
+const MAX_INTERVAL: u64 = 1 << 20;
 
 /// One expanded node on the stack: its remaining search range and how it was reached.
 struct Frame<Op, Ops> {
@@ -200,7 +211,10 @@ impl<P: Problem> Search<P> {
             stats: Stats::default(),
             phase: Phase::Fresh,
             checkpoint: 0,
-            refusals_left: Limits::CHECK_INTERVAL,
+            refusals_left: FIRST_INTERVAL,
+            interval: FIRST_INTERVAL,
+            last_look: Instant::now(),
+            published: (0, 0),
             call_start: Instant::now(),
         }
     }
@@ -219,6 +233,9 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             phase: self.phase,
             checkpoint: self.checkpoint,
             refusals_left: self.refusals_left,
+            interval: self.interval,
+            last_look: self.last_look,
+            published: self.published,
             call_start: self.call_start,
         }
     }
@@ -228,6 +245,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self.checkpoint = self.stats.nodes;
+        self.refusals_left = self.interval;
         self
     }
 
@@ -308,7 +326,20 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         self.call_start = Instant::now();
         let result = f(self);
         self.stats.elapsed += self.call_start.elapsed();
+        self.publish();
         result
+    }
+
+    /// Brings the meter, if any, up to date.
+    fn publish(&mut self) {
+        if let Some(meter) = &self.limits.meter {
+            let (nodes, solutions) = self.published;
+            meter.add(
+                self.stats.nodes.saturating_sub(nodes),
+                self.stats.solutions.saturating_sub(solutions),
+            );
+            self.published = (self.stats.nodes, self.stats.solutions);
+        }
     }
 
     /// Undoes every operator still applied, so the problem is back at the root.
@@ -344,12 +375,11 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         {
             return Some(StopReason::SolutionLimit);
         }
-        if let Some(reason) = self.poll_clock() {
-            return Some(reason);
-        }
-        let periodic = self.limits.time.is_some() || self.limits.cancel.is_some();
-        let next = if periodic {
-            nodes.saturating_add(Limits::CHECK_INTERVAL)
+        let next = if self.limits.periodic() {
+            if let Some(reason) = self.look() {
+                return Some(reason);
+            }
+            nodes.saturating_add(self.interval)
         } else {
             u64::MAX
         };
@@ -357,31 +387,53 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         None
     }
 
-    /// Looks at the cancellation flag and the clock.
-    fn poll_clock(&self) -> Option<StopReason> {
+    /// Looks at the clock and the cancellation flag, publishes to the meter, and adapts
+    /// the interval to the next look so that looks come every quarter to whole
+    /// millisecond.
+    #[cold]
+    fn look(&mut self) -> Option<StopReason> {
+        let now = Instant::now();
+        let since = now.duration_since(self.last_look);
+        self.last_look = now;
+        if since < Duration::from_micros(250) {
+            self.interval = (self.interval * 2).min(MAX_INTERVAL);
+        } else if since > Duration::from_millis(1) {
+            self.interval = (self.interval / 2).max(1);
+        }
+        self.publish();
         if let Some(cancel) = &self.limits.cancel {
             if cancel.is_cancelled() {
                 return Some(StopReason::Cancelled);
             }
         }
         if let Some(max) = self.limits.time {
-            if self.stats.elapsed + self.call_start.elapsed() >= max {
+            if self.stats.elapsed + now.duration_since(self.call_start) >= max {
                 return Some(StopReason::TimeLimit);
             }
         }
         None
     }
 
-    /// An operator was refused: every [`Limits::CHECK_INTERVAL`] refusals, looks at the
-    /// cancellation flag and the clock. Returns why the search must stop, if it must.
+    /// An operator was refused: every so many refusals, looks at the clock (see
+    /// [`Search::look`]). Returns why the search must stop, if it must.
     #[inline]
     fn refused(&mut self) -> Option<StopReason> {
         self.refusals_left -= 1;
         if self.refusals_left > 0 {
             return None;
         }
-        self.refusals_left = Limits::CHECK_INTERVAL;
-        self.poll_clock()
+        self.refused_look()
+    }
+
+    #[cold]
+    fn refused_look(&mut self) -> Option<StopReason> {
+        if !self.limits.periodic() {
+            self.refusals_left = u64::MAX;
+            return None;
+        }
+        let reason = self.look();
+        self.refusals_left = self.interval;
+        reason
     }
 
     /// Runs until the mode asks to pause (returns `true`) or the search ends (`false`).

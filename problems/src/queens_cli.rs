@@ -7,8 +7,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use backtrack::parallel::{self, Progress};
-use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
+use backtrack::parallel;
+use backtrack::progress::Meter as Figures;
+use backtrack::{Cancel, Limits, Outcome, ParallelLimits, Problem, Search, Stats, StopReason};
 use backtrack_problems::queens::{
     count_symmetric, count_unique, BitQueens, HeuristicQueens, Mask, Placement, Symmetry,
 };
@@ -109,12 +110,14 @@ fn count(
         .num_threads(plan.threads.map_or(0, |t| t as usize))
         .build()
         .context("cannot start the counting threads")?;
-    let limits = Limits::none().cancel(cancel.clone());
     let meter = Meter::new();
+    let limits = ParallelLimits::none()
+        .cancel(cancel.clone())
+        .meter(meter.figures.clone());
     let outcome = pool.install(|| match plan.n {
-        0..=32 => count_with::<u32>(plan, unique, &limits, &meter),
-        33..=64 => count_with::<u64>(plan, unique, &limits, &meter),
-        _ => count_with::<u128>(plan, unique, &limits, &meter),
+        0..=32 => count_with::<u32>(plan, unique, &limits),
+        33..=64 => count_with::<u64>(plan, unique, &limits),
+        _ => count_with::<u128>(plan, unique, &limits),
     });
     meter.finish();
     match outcome.stopped {
@@ -134,14 +137,9 @@ fn count(
 /// Counts solutions, or classes with `unique`. An empty board is counted in Takaken's
 /// reduced space ([`count_symmetric`]), which gives both figures; its statistics are those
 /// of the reduced tree.
-fn count_with<M: Mask>(plan: &Plan, unique: bool, limits: &Limits, meter: &Meter) -> Outcome<u64> {
+fn count_with<M: Mask>(plan: &Plan, unique: bool, limits: &ParallelLimits) -> Outcome<u64> {
     if plan.placement.is_empty() {
-        let outcome = count_symmetric::<M>(plan.n, limits, |p, counts| {
-            meter.show(Progress {
-                solutions: if unique { counts.unique } else { counts.total },
-                ..p
-            });
-        });
+        let outcome = count_symmetric::<M>(plan.n, limits, |_| {});
         Outcome {
             found: if unique {
                 outcome.found.unique
@@ -155,41 +153,55 @@ fn count_with<M: Mask>(plan: &Plan, unique: bool, limits: &Limits, meter: &Meter
         count_unique::<M>(plan.n, limits)
     } else {
         let problem = BitQueens::<M>::with_placement(&plan.placement);
-        parallel::count(&problem, 2.min(plan.n), limits, |p| meter.show(p))
+        parallel::count(&problem, 2.min(plan.n), limits)
     }
 }
 
-/// Progress of a long count on stderr, at most once a second, only on a terminal.
+/// Progress of a long count on stderr, once a second, only on a terminal.
 struct Meter {
-    on: bool,
-    last: Mutex<(Instant, bool)>,
+    figures: Figures,
+    done: std::sync::Arc<Mutex<bool>>,
+    shown: std::sync::Arc<Mutex<bool>>,
 }
 
 impl Meter {
     fn new() -> Self {
-        Meter {
-            on: io::stderr().is_terminal(),
-            last: Mutex::new((Instant::now(), false)),
-        }
-    }
-
-    fn show(&self, p: Progress) {
-        if !self.on {
-            return;
-        }
-        let mut last = self.last.lock().expect("no panics while locked");
-        if last.0.elapsed() >= Duration::from_secs(1) {
-            *last = (Instant::now(), true);
-            let _ = write!(
-                io::stderr(),
-                "\rcounting: {} of {} subtrees, {} solutions so far (Ctrl-C stops with a partial count)",
-                p.done, p.total, p.solutions
+        let meter = Meter {
+            figures: Figures::new(),
+            done: std::sync::Arc::default(),
+            shown: std::sync::Arc::default(),
+        };
+        if io::stderr().is_terminal() {
+            let (figures, done, shown) = (
+                meter.figures.clone(),
+                meter.done.clone(),
+                meter.shown.clone(),
             );
+            std::thread::spawn(move || {
+                let start = Instant::now();
+                loop {
+                    std::thread::sleep(Duration::from_secs(1));
+                    if *done.lock().expect("no panics while locked") {
+                        return;
+                    }
+                    let r = figures.read();
+                    let (d, t) = r.parts.unwrap_or((0, 0));
+                    *shown.lock().expect("no panics while locked") = true;
+                    let _ = write!(
+                        io::stderr(),
+                        "\rcounting: {d} of {t} subtrees, {} nodes, {:.0?} (Ctrl-C stops)",
+                        r.nodes,
+                        start.elapsed()
+                    );
+                }
+            });
         }
+        meter
     }
 
     fn finish(&self) {
-        if self.last.lock().expect("no panics while locked").1 {
+        *self.done.lock().expect("no panics while locked") = true;
+        if *self.shown.lock().expect("no panics while locked") {
             note!();
         }
     }

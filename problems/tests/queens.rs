@@ -1,7 +1,7 @@
 //! N-Queens: counts against OEIS, every solution checked independently, orders, symmetry,
 //! pre-placed queens against brute force.
 
-use backtrack::{Limits, Problem, Search};
+use backtrack::{Limits, ParallelLimits, Problem, Search};
 use backtrack_problems::queens::{
     count_mirrored, count_symmetric, count_unique, in_search_space, verify, BitQueens,
     HeuristicQueens, Mask, OrbitCounter, Placement, Queens, SymmetricQueens, Symmetry,
@@ -50,7 +50,7 @@ fn counts_match_oeis_a000170_for_n_1_to_12() {
     for (k, &expected) in A000170.iter().enumerate() {
         let n = k + 1;
         assert_eq!(
-            count_mirrored::<u32>(n, &Limits::none(), |_| {}).found,
+            count_mirrored::<u32>(n, &ParallelLimits::none()).found,
             expected,
             "n = {n}"
         );
@@ -66,11 +66,11 @@ fn every_mask_width_counts_the_same() {
     for n in [1, 6, 8, 9] {
         let expected = A000170[n - 1];
         assert_eq!(
-            count_mirrored::<u64>(n, &Limits::none(), |_| {}).found,
+            count_mirrored::<u64>(n, &ParallelLimits::none()).found,
             expected
         );
         assert_eq!(
-            count_mirrored::<u128>(n, &Limits::none(), |_| {}).found,
+            count_mirrored::<u128>(n, &ParallelLimits::none()).found,
             expected
         );
         assert_eq!(
@@ -83,9 +83,9 @@ fn every_mask_width_counts_the_same() {
 #[test]
 fn mirror_halving_searches_about_half_the_tree() {
     let full = Search::new(BitQueens::<u32>::new(10)).count_solutions();
-    let half = count_mirrored::<u32>(10, &Limits::none(), |_| {});
+    let half = count_mirrored::<u32>(10, &ParallelLimits::none());
     assert_eq!(half.found, full.found);
-    assert_eq!(half.stats.solutions, full.stats.solutions);
+    assert_eq!(2 * half.stats.solutions, full.stats.solutions);
     // Even n: exactly the left half of the first row, plus the shared root.
     assert_eq!(2 * (half.stats.nodes - 1), full.stats.nodes - 1);
 }
@@ -95,7 +95,7 @@ fn unique_counts_match_oeis_a002562_for_n_1_to_10() {
     for (k, &expected) in A002562.iter().enumerate() {
         let n = k + 1;
         assert_eq!(
-            count_unique::<u32>(n, &Limits::none()).found,
+            count_unique::<u32>(n, &ParallelLimits::none()).found,
             expected,
             "n = {n}"
         );
@@ -111,7 +111,7 @@ fn unique_count_agrees_with_classes_of_brute_force_solutions() {
         classes.sort();
         classes.dedup();
         assert_eq!(
-            count_unique::<u64>(n, &Limits::none()).found,
+            count_unique::<u64>(n, &ParallelLimits::none()).found,
             classes.len() as u64
         );
     }
@@ -316,12 +316,12 @@ fn undo_restores_the_root() {
 #[test]
 fn symmetric_counts_match_plain_counts_and_oeis_for_n_1_to_12() {
     for n in 1..=12 {
-        let outcome = count_symmetric::<u32>(n, &Limits::none(), |_, _| {});
+        let outcome = count_symmetric::<u32>(n, &ParallelLimits::none(), |_| {});
         assert!(outcome.stopped.is_none());
         let plain = Search::new(BitQueens::<u32>::new(n))
             .count_solutions()
             .found;
-        let classes = count_unique::<u32>(n, &Limits::none()).found;
+        let classes = count_unique::<u32>(n, &ParallelLimits::none()).found;
         assert_eq!(outcome.found.total, plain, "n = {n}, total");
         assert_eq!(outcome.found.unique, classes, "n = {n}, unique");
         let (total, unique) = if n <= 10 {
@@ -341,13 +341,13 @@ fn symmetric_counts_match_plain_counts_and_oeis_for_n_1_to_12() {
 #[test]
 fn symmetric_counts_on_every_mask_width() {
     for n in [1, 4, 5, 9] {
-        let narrow = count_symmetric::<u32>(n, &Limits::none(), |_, _| {}).found;
+        let narrow = count_symmetric::<u32>(n, &ParallelLimits::none(), |_| {}).found;
         assert_eq!(
-            count_symmetric::<u64>(n, &Limits::none(), |_, _| {}).found,
+            count_symmetric::<u64>(n, &ParallelLimits::none(), |_| {}).found,
             narrow
         );
         assert_eq!(
-            count_symmetric::<u128>(n, &Limits::none(), |_, _| {}).found,
+            count_symmetric::<u128>(n, &ParallelLimits::none(), |_| {}).found,
             narrow
         );
     }
@@ -381,7 +381,7 @@ fn symmetric_search_visits_under_a_quarter_of_the_tree() {
         .count_solutions();
     assert_eq!(counter.counts().total, full.found);
     // Single-threaded and split: the same reduced tree.
-    let split = count_symmetric::<u32>(12, &Limits::none(), |_, _| {});
+    let split = count_symmetric::<u32>(12, &ParallelLimits::none(), |_| {});
     assert_eq!(split.stats.nodes, reduced.stats.nodes);
     assert_eq!(split.stats.solutions, reduced.found);
     // The rules at row n - 1 - b and in the last row prune deep: at n = 12 the reduced
@@ -402,12 +402,12 @@ fn symmetric_search_visits_under_a_quarter_of_the_tree() {
 
 #[test]
 fn symmetric_count_stops_when_cancelled() {
-    let limits = Limits::none().cancel({
+    let limits = ParallelLimits::none().cancel({
         let cancel = backtrack::Cancel::new();
         cancel.cancel();
         cancel
     });
-    let outcome = count_symmetric::<u32>(10, &limits, |_, _| {});
+    let outcome = count_symmetric::<u32>(10, &limits, |_| {});
     assert!(outcome.stopped.is_some());
     assert!(outcome.found.total < 724);
 }
@@ -416,14 +416,14 @@ fn symmetric_count_stops_when_cancelled() {
 #[ignore = "seconds in release, minutes in debug: cargo test --release -- --ignored"]
 fn symmetric_counts_match_plain_counts_and_oeis_for_n_13_to_16() {
     for &(n, total, unique) in &BIG[2..] {
-        let outcome = count_symmetric::<u32>(n, &Limits::none(), |_, _| {});
+        let outcome = count_symmetric::<u32>(n, &ParallelLimits::none(), |_| {});
         assert_eq!(
             (outcome.found.total, outcome.found.unique),
             (total, unique),
             "n = {n}"
         );
-        let plain = count_mirrored::<u32>(n, &Limits::none(), |_| {}).found;
-        let classes = count_unique::<u32>(n, &Limits::none()).found;
+        let plain = count_mirrored::<u32>(n, &ParallelLimits::none()).found;
+        let classes = count_unique::<u32>(n, &ParallelLimits::none()).found;
         assert_eq!(
             (outcome.found.total, outcome.found.unique),
             (plain, classes),
@@ -432,29 +432,21 @@ fn symmetric_counts_match_plain_counts_and_oeis_for_n_13_to_16() {
     }
 }
 
-/// A count cancelled before it starts, or between the two passes of mirror halving (here:
-/// by the progress callback once the first pass is done), stops with what it has. The
-/// stopped searches entered no node, and subtracting the shared root from their node count
-/// once overflowed.
+/// A count cancelled before it starts stops with what it has: nothing. The stopped
+/// searches entered no node, and subtracting the shared root from their node count once
+/// overflowed.
 #[test]
-fn counts_cancelled_between_parts_stop_cleanly() {
+fn counts_cancelled_before_they_start_stop_cleanly() {
     use backtrack::{Cancel, StopReason};
 
     let cancelled = Cancel::new();
     cancelled.cancel();
-    let outcome = count_unique::<u32>(8, &Limits::none().cancel(cancelled));
+    let limits = ParallelLimits::none().cancel(cancelled);
+    let outcome = count_unique::<u32>(8, &limits);
     assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
-
-    let cancel = Cancel::new();
-    let limits = Limits::none().cancel(cancel.clone());
-    let outcome = count_mirrored::<u32>(9, &limits, |p| {
-        if p.done == p.total {
-            cancel.cancel();
-        }
-    });
+    let outcome = count_mirrored::<u32>(9, &limits);
     assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
-    let whole = count_mirrored::<u32>(9, &Limits::none(), |_| {});
-    assert!(outcome.stats.nodes < whole.stats.nodes);
+    assert_eq!((outcome.found, outcome.stats.nodes), (0, 0));
 }
 
 /// `count_unique`'s time limit is one clock for the whole count (it was restarted for each
@@ -464,7 +456,7 @@ fn unique_count_time_limit_covers_the_whole_count() {
     use std::time::{Duration, Instant};
 
     let start = Instant::now();
-    let outcome = count_unique::<u32>(16, &Limits::none().time(Duration::from_millis(100)));
+    let outcome = count_unique::<u32>(16, &ParallelLimits::none().time(Duration::from_millis(100)));
     assert_eq!(outcome.stopped, Some(backtrack::StopReason::TimeLimit));
     assert!(
         start.elapsed() < Duration::from_secs(2),
@@ -473,21 +465,14 @@ fn unique_count_time_limit_covers_the_whole_count() {
     );
 }
 
-/// Mirror halving's time limit is one clock for both passes: a first pass that ends past
-/// the limit (held up here in its last progress call) leaves the second none, and the count
-/// says it stopped (the second pass used to start a fresh clock and finish "exhaustively").
+/// Mirror halving counts the left half and the middle column in one search: a time limit
+/// stops it with a partial count.
 #[test]
-fn mirrored_count_time_limit_covers_both_passes() {
-    use std::sync::atomic::{AtomicBool, Ordering};
+fn mirrored_count_stops_at_its_time_limit() {
     use std::time::Duration;
 
-    let held = AtomicBool::new(false);
-    let limits = Limits::none().time(Duration::from_millis(50));
-    let outcome = count_mirrored::<u32>(9, &limits, |p| {
-        if p.done == p.total && !held.swap(true, Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(80));
-        }
-    });
+    let limits = ParallelLimits::none().time(Duration::from_millis(20));
+    let outcome = count_mirrored::<u32>(17, &limits);
     assert_eq!(outcome.stopped, Some(backtrack::StopReason::TimeLimit));
-    assert!(outcome.found < 352);
+    assert!(outcome.found < 95_815_104);
 }

@@ -1,7 +1,7 @@
 //! On random table problems, every mode of the engine agrees with a plain recursive walk.
 
 use backtrack::observer::{from_fn, Event};
-use backtrack::{parallel, Control, Limits, Search, Stats};
+use backtrack::{parallel, Control, ParallelLimits, Search, Stats};
 use proptest::prelude::*;
 
 use crate::common::{branch_and_bound, tables, Reference, TableProblem};
@@ -80,7 +80,7 @@ proptest! {
     #[test]
     fn parallel_count_equals_count_statistics_included(tables in tables(), split in 0usize..7) {
         let serial = Search::new(TableProblem::new(tables.clone())).count_solutions();
-        let parallel = parallel::count(&TableProblem::new(tables), split, &Limits::none(), |_| {});
+        let parallel = parallel::count(&TableProblem::new(tables), split, &ParallelLimits::none());
         prop_assert_eq!(parallel.found, serial.found);
         prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));
         prop_assert_eq!(parallel.stopped, None);

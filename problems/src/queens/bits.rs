@@ -234,6 +234,12 @@ impl<M: Mask> BitQueens<M> {
             .collect()
     }
 
+    /// The 0-based column of row 0's queen, once row 0 is filled.
+    #[inline]
+    pub fn first_column(&self) -> u32 {
+        self.levels[1].cols.trailing_zeros()
+    }
+
     /// The number of rows filled.
     pub fn depth(&self) -> usize {
         usize::from(self.depth)

@@ -13,8 +13,8 @@
 //! confirm against plain counts that every class has a member in the space.
 
 use backtrack::observer::Observer;
-use backtrack::parallel::{self, Progress};
-use backtrack::{Limits, Outcome, Problem, Search};
+use backtrack::parallel;
+use backtrack::{Outcome, ParallelLimits, Problem, Search};
 
 use super::bits::{BitQueens, FreeSquares, Level, Mask, LEVELS};
 use super::symmetry::count_unique;
@@ -480,38 +480,32 @@ fn split_depth(n: usize) -> usize {
 ///
 /// The reduced tree is split at a small depth, and each subtree is counted by its own
 /// [`Search`] with an [`OrbitCounter`]. `limits` may hold a time limit and a cancellation
-/// flag; a stopped count is partial (the classes met so far, with their sizes). `progress`
-/// gets the [`Progress`] (whose `solutions` are the total so far) and the [`Counts`] so
-/// far after each subtree.
+/// flag (and a meter); a stopped count is partial (the classes met so far, with their
+/// sizes). `progress` gets the [`Counts`] so far after each subtree.
 ///
 /// The statistics are those of the reduced tree: its nodes, and as `solutions` the
 /// complete boards reached in it (about a seventh of all solutions), not the weighted
 /// total. Boards of `n <= 1` are counted by a plain search.
 ///
 /// ```
-/// use backtrack::Limits;
+/// use backtrack::ParallelLimits;
 /// use backtrack_problems::queens::count_symmetric;
 ///
-/// let outcome = count_symmetric::<u32>(8, &Limits::none(), |_, _| {});
+/// let outcome = count_symmetric::<u32>(8, &ParallelLimits::none(), |_| {});
 /// assert_eq!((outcome.found.total, outcome.found.unique), (92, 12));
 /// ```
 ///
 /// # Panics
 ///
-/// If `n` exceeds `M::BITS`, or if `limits` has a node or solution budget (as
-/// [`backtrack::parallel::count`]).
+/// If `n` exceeds `M::BITS`.
 pub fn count_symmetric<M: Mask>(
     n: usize,
-    limits: &Limits,
-    progress: impl Fn(Progress, Counts) + Sync,
+    limits: &ParallelLimits,
+    progress: impl Fn(Counts) + Sync,
 ) -> Outcome<Counts> {
-    assert!(
-        limits.nodes.is_none() && limits.solutions.is_none(),
-        "count_symmetric supports time and cancellation limits only"
-    );
     if n <= 1 {
         let plain = Search::new(BitQueens::<M>::new(n))
-            .limits(limits.clone())
+            .limits(limits.clone().into())
             .count_solutions();
         let unique = count_unique::<M>(n, limits);
         return Outcome {
@@ -529,7 +523,7 @@ pub fn count_symmetric<M: Mask>(
         limits,
         || OrbitCounter::new(n),
         |merged, part| merged.counts.add(part.counts),
-        |p, counter| progress(p, counter.counts()),
+        |counter| progress(counter.counts()),
     );
     Outcome {
         found: counter.counts(),

@@ -10,8 +10,8 @@
 //! searched; the left half counts twice, and the middle column of an odd board once.
 
 use backtrack::observer::Observer;
-use backtrack::parallel::{self, Progress};
-use backtrack::{Limits, Outcome, Search, StopReason};
+use backtrack::parallel;
+use backtrack::{Limits, Outcome, ParallelLimits, Search, StopReason};
 use rayon::prelude::*;
 
 use super::bits::{BitQueens, Mask};
@@ -120,11 +120,6 @@ fn smaller(cols: &[usize], g: impl Fn(usize) -> usize) -> bool {
     false
 }
 
-/// The left half of the first row as a mask.
-fn left_half<M: Mask>(n: usize) -> M {
-    M::low_bits((n / 2) as u32)
-}
-
 /// How deep to split the tree for the thread pool: deep enough for a few hundred subtrees.
 fn split_depth(n: usize) -> usize {
     match n {
@@ -143,66 +138,65 @@ fn add_sequential(total: &mut Outcome<u64>, next: &Outcome<u64>) {
     total.stopped = total.stopped.or(next.stopped);
 }
 
+/// Counts each solution with its mirror image: twice when the first queen is left of the
+/// middle column, once when it is on it.
+struct Mirrored {
+    /// The middle column of an odd board (none for an even one).
+    middle: Option<u32>,
+    weighted: u64,
+}
+
+impl<M: Mask> Observer<BitQueens<M>> for Mirrored {
+    #[inline]
+    fn solution(&mut self, problem: &BitQueens<M>, _depth: usize) {
+        let first = problem.first_column();
+        self.weighted += if Some(first) == self.middle { 1 } else { 2 };
+    }
+}
+
 /// Counts the solutions of `n`-queens through the engine with first-row mirror halving, on
-/// the current rayon thread pool ([`parallel::count`]).
+/// the current rayon thread pool ([`parallel::count_observed`]).
 ///
-/// `limits` may hold a time limit and a cancellation flag; a stopped count is partial (the
-/// solutions found so far, each left-half one with its mirror image). `progress` gets the
-/// [`Progress`] after each subtree (of the current pass: left half, then middle column). The statistics are those of the halved tree
-/// (its root counted once).
+/// Only the first-row columns left of the middle, and the middle one of an odd board, are
+/// searched; a solution counts twice (itself and its mirror image) unless its first queen
+/// is in the middle. `limits` may hold a time limit, a cancellation flag and a meter; a
+/// stopped count is partial. The statistics are those of the halved tree (`solutions`
+/// counts the boards reached in it, not their mirror images).
 ///
 /// ```
-/// use backtrack::Limits;
+/// use backtrack::ParallelLimits;
 /// use backtrack_problems::queens::count_mirrored;
 ///
-/// let outcome = count_mirrored::<u32>(8, &Limits::none(), |_| {});
+/// let outcome = count_mirrored::<u32>(8, &ParallelLimits::none());
 /// assert_eq!(outcome.found, 92);
 /// ```
 ///
 /// # Panics
 ///
-/// If `n` exceeds `M::BITS`, or if `limits` has a node or solution budget (as
-/// [`parallel::count`]).
-pub fn count_mirrored<M: Mask>(
-    n: usize,
-    limits: &Limits,
-    progress: impl Fn(Progress) + Sync,
-) -> Outcome<u64> {
+/// If `n` exceeds `M::BITS`.
+pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     if n == 0 {
         return Search::new(BitQueens::<M>::new(0)).count_solutions();
     }
-    let split = split_depth(n);
-    let mut left = BitQueens::<M>::new(n);
-    left.restrict_row(0, left_half(n));
-    let mut total = parallel::count(&left, split, limits, |p| {
-        progress(Progress {
-            solutions: 2 * p.solutions,
-            ..p
-        });
-    });
-    total.found *= 2;
-    total.stats.solutions *= 2;
-    if n % 2 == 1 && total.stopped.is_none() {
-        let base = total.found;
-        let mut middle = BitQueens::<M>::new(n);
-        middle.restrict_row(0, M::ONE << (n / 2) as u32);
-        // One clock for both passes: the second gets what the first left of the time.
-        let mut rest_limits = limits.clone();
-        rest_limits.time = limits
-            .time
-            .map(|max| max.saturating_sub(total.stats.elapsed));
-        let mut rest = parallel::count(&middle, split, &rest_limits, |p| {
-            progress(Progress {
-                solutions: base + p.solutions,
-                ..p
-            });
-        });
-        // The root is the same node in both passes (unless a cancellation or the clock
-        // stopped the second before its root).
-        rest.stats.nodes = rest.stats.nodes.saturating_sub(1);
-        add_sequential(&mut total, &rest);
+    let mut half = BitQueens::<M>::new(n);
+    half.restrict_row(0, M::low_bits(n.div_ceil(2) as u32));
+    let middle = (n % 2 == 1).then_some((n / 2) as u32);
+    let (outcome, mirrored) = parallel::count_observed(
+        &half,
+        split_depth(n),
+        limits,
+        || Mirrored {
+            middle,
+            weighted: 0,
+        },
+        |a, b| a.weighted += b.weighted,
+        |_| {},
+    );
+    Outcome {
+        found: mirrored.weighted,
+        stats: outcome.stats,
+        stopped: outcome.stopped,
     }
-    total
 }
 
 /// Counts the fundamentally different solutions of `n`-queens (OEIS A002562): those that
@@ -214,21 +208,16 @@ pub fn count_mirrored<M: Mask>(
 /// a stopped count is partial (the classes met so far).
 ///
 /// ```
-/// use backtrack::Limits;
+/// use backtrack::ParallelLimits;
 /// use backtrack_problems::queens::count_unique;
 ///
-/// assert_eq!(count_unique::<u32>(8, &Limits::none()).found, 12);
+/// assert_eq!(count_unique::<u32>(8, &ParallelLimits::none()).found, 12);
 /// ```
 ///
 /// # Panics
 ///
-/// If `n` exceeds `M::BITS`, or if `limits` has a node or solution budget (as
-/// [`parallel::count`]).
-pub fn count_unique<M: Mask>(n: usize, limits: &Limits) -> Outcome<u64> {
-    assert!(
-        limits.nodes.is_none() && limits.solutions.is_none(),
-        "count_unique supports time and cancellation limits only"
-    );
+/// If `n` exceeds `M::BITS`.
+pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     if n <= 1 {
         return Search::new(BitQueens::<M>::new(n)).count_solutions();
     }
@@ -252,10 +241,7 @@ pub fn count_unique<M: Mask>(n: usize, limits: &Limits) -> Outcome<u64> {
             if let Some(reason) = *stopped.lock().expect("no panics while locked") {
                 return not_run(reason);
             }
-            let mut job_limits = Limits::none();
-            if let Some(cancel) = &limits.cancel {
-                job_limits = job_limits.cancel(cancel.clone());
-            }
+            let mut job_limits = Limits::from(limits.clone());
             if let Some(max) = limits.time {
                 let Some(left) = max.checked_sub(start.elapsed()) else {
                     return not_run(StopReason::TimeLimit);
