@@ -71,10 +71,11 @@ pub trait Observer<P: Problem + ?Sized> {
         let _ = (problem, depth);
     }
 
-    /// The current node is left; `op` (`None` for the root) is about to be undone.
+    /// The current node is left (the search goes back to its parent). The operator that
+    /// led to it is the one [`enter`](Observer::enter) was given.
     #[inline]
-    fn backtrack(&mut self, problem: &P, depth: usize, op: Option<P::Op>) {
-        let _ = (problem, depth, op);
+    fn backtrack(&mut self, problem: &P, depth: usize) {
+        let _ = (problem, depth);
     }
 }
 
@@ -103,8 +104,8 @@ impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
         (**self).dead_end(problem, depth);
     }
     #[inline]
-    fn backtrack(&mut self, problem: &P, depth: usize, op: Option<P::Op>) {
-        (**self).backtrack(problem, depth, op);
+    fn backtrack(&mut self, problem: &P, depth: usize) {
+        (**self).backtrack(problem, depth);
     }
 }
 
@@ -142,9 +143,9 @@ impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B)
         self.1.dead_end(problem, depth);
     }
     #[inline]
-    fn backtrack(&mut self, problem: &P, depth: usize, op: Option<P::Op>) {
-        self.0.backtrack(problem, depth, op);
-        self.1.backtrack(problem, depth, op);
+    fn backtrack(&mut self, problem: &P, depth: usize) {
+        self.0.backtrack(problem, depth);
+        self.1.backtrack(problem, depth);
     }
 }
 
@@ -186,8 +187,6 @@ pub enum Event<Op> {
     Backtrack {
         /// Its depth.
         depth: usize,
-        /// The operator about to be undone (`None` for the root).
-        op: Option<Op>,
     },
 }
 
@@ -252,7 +251,7 @@ where
         (self.0)(problem, Event::DeadEnd { depth });
     }
     #[inline]
-    fn backtrack(&mut self, problem: &P, depth: usize, op: Option<P::Op>) {
-        (self.0)(problem, Event::Backtrack { depth, op });
+    fn backtrack(&mut self, problem: &P, depth: usize) {
+        (self.0)(problem, Event::Backtrack { depth });
     }
 }

@@ -205,8 +205,8 @@ impl<P: Problem> Observer<P> for Frontier<P::Op> {
         }
     }
 
-    fn backtrack(&mut self, _: &P, _: usize, op: Option<P::Op>) {
-        if op.is_some() {
+    fn backtrack(&mut self, _: &P, depth: usize) {
+        if depth > 0 {
             self.path.pop();
         }
     }

@@ -8,6 +8,17 @@
 //! The kernel keeps its own stack of frames on the heap instead of recursing: recursion
 //! overflows the thread's stack on deep trees (a chain a million levels deep is fine here),
 //! and cannot pause between two solutions the way an iterator must.
+//!
+//! The stack holds one frame per node of the current path, and comes in two kinds, chosen by
+//! the problem ([`Problem::by_value`]):
+//!
+//! - **in place** (the default): the problem is one state, changed by
+//!   [`apply`](Problem::apply) and restored by [`undo`](Problem::undo); a frame is the
+//!   node's remaining search range and the operator that led to it.
+//! - **by value**, for a state that is a small `Copy` value: a frame is the node's state and
+//!   its remaining search range; each child is made by applying its operator to a copy of
+//!   the parent, so nothing is ever undone and the state lives where the search needs it.
+//!   This is the fast path: as fast as a hand-written search over the same state.
 
 use std::iter::FusedIterator;
 use std::time::{Duration, Instant};
@@ -28,31 +39,71 @@ use crate::{Control, Limits, Observer, Optimize, Problem, Stats, StopReason};
 /// # Examples
 ///
 /// ```
-/// use backtrack::{Limits, Search};
-/// use backtrack_problems::queens::Queens;
+/// use backtrack::{Limits, Problem, Search};
 ///
+/// /// Permutations of 0..n, as the textbook would search them: every value tried at every
+/// /// place, those already used refused by the constraint.
+/// struct Permutations { n: u8, placed: Vec<u8> }
+///
+/// impl Problem for Permutations {
+///     type Op = u8;
+///     type Ops = std::ops::Range<u8>;
+///     type Solution = Vec<u8>;
+///     fn operators(&self) -> Self::Ops { 0..self.n }
+///     fn admissible(&self, v: u8) -> bool { !self.placed.contains(&v) }
+///     fn apply(&mut self, v: u8) { self.placed.push(v) }
+///     fn undo(&mut self, _: u8) { self.placed.pop(); }
+///     fn is_complete(&self) -> bool { self.placed.len() == usize::from(self.n) }
+///     fn solution(&self) -> Vec<u8> { self.placed.clone() }
+/// }
+///
+/// let perms = |n| Permutations { n, placed: vec![] };
 /// // The first solution, then all of them, then only how many.
-/// let first = Search::new(Queens::new(8)).next().unwrap();
-/// assert_eq!(first, [0, 4, 7, 5, 2, 6, 1, 3]);
-/// assert_eq!(Search::new(Queens::new(6)).count(), 4);
-/// let outcome = Search::new(Queens::new(8)).count_solutions();
-/// assert_eq!((outcome.found, outcome.stats.nodes), (92, 2057));
+/// assert_eq!(Search::new(perms(3)).next(), Some(vec![0, 1, 2]));
+/// assert_eq!(Search::new(perms(3)).last(), Some(vec![2, 1, 0]));
+/// let outcome = Search::new(perms(4)).count_solutions();
+/// assert_eq!((outcome.found, outcome.stats.nodes), (24, 1 + 4 + 12 + 24 + 24));
 ///
 /// // A node budget stops the search, and the outcome says so.
-/// let outcome = Search::new(Queens::new(8)).limits(Limits::none().nodes(100)).count_solutions();
+/// let outcome = Search::new(perms(8)).limits(Limits::none().nodes(100)).count_solutions();
 /// assert_eq!(outcome.stats.nodes, 100);
 /// assert!(outcome.stopped.is_some());
 /// ```
 pub struct Search<P: Problem, O = ()> {
+    /// In place, the current state; by value, the root (the path's states are in `values`).
     problem: P,
     observer: O,
     limits: Limits,
-    /// Frames of the nodes on the current path: `stack[..live]`. Frames past `live` are
-    /// finished ones kept so that their slots are reused without growing the vector.
-    stack: Vec<Frame<P::Op, P::Ops>>,
-    live: usize,
+    /// In place: the frames of the nodes on the current path, `places[..live]`, root first.
+    /// Frames past `live` are finished ones whose slots are reused.
+    places: Vec<Place<P>>,
+    /// By value: the same, with each node's state.
+    values: Vec<Value<P>>,
+    run: Run,
+}
+
+/// The frame of a node searched in place: its remaining search range and how it was reached.
+struct Place<P: Problem> {
+    ops: P::Ops,
+    op: Option<P::Op>,
+}
+
+/// The frame of a node searched by value: its state and its remaining search range.
+struct Value<P: Problem> {
+    state: P,
+    ops: P::Ops,
+}
+
+/// Where the search is, between two calls into the kernel.
+struct Run {
     stats: Stats,
     phase: Phase,
+    /// Frames on the current path.
+    live: usize,
+    /// The node on top of the stack has had no child entered yet.
+    fresh: bool,
+    /// The deepest node entered and not expanded (a solution, or pruned by an observer).
+    deepest_leaf: usize,
     /// The node count at which limits are next looked at.
     checkpoint: u64,
     /// Refused operators (rejected or pruned) left before the clock and the cancellation
@@ -73,15 +124,6 @@ pub struct Search<P: Problem, O = ()> {
 const FIRST_INTERVAL: u64 = 1;
 /// The longest interval: about a millisecond of the fastest searches.
 const MAX_INTERVAL: u64 = 1 << 20;
-
-/// One expanded node on the stack: its remaining search range and how it was reached.
-struct Frame<Op, Ops> {
-    ops: Ops,
-    op: Option<Op>,
-    /// `stats.nodes` when the node was entered: if it has not grown by the time the frame
-    /// is popped, no child was entered and the node is a dead end.
-    nodes_at_entry: u64,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -179,23 +221,313 @@ impl<P: Optimize> Mode<P> for Best<P> {
     }
 }
 
+/// How the stack keeps the states of the current path: the only thing that differs between
+/// searching in place and by value. Monomorphised, like [`Mode`].
+trait Tape<P: Problem> {
+    /// One node of the current path.
+    type Frame;
+    /// A child just made, not yet entered or expanded.
+    type Child;
+
+    /// The stack of this kind among the search's two.
+    fn frames<'a>(
+        places: &'a mut Vec<Place<P>>,
+        values: &'a mut Vec<Value<P>>,
+    ) -> &'a mut Vec<Self::Frame>;
+    /// The root's frame.
+    fn root(problem: &P) -> Self::Frame;
+    /// The node's remaining search range.
+    fn ops(frame: &mut Self::Frame) -> &mut P::Ops;
+    /// The node's state.
+    fn state<'a>(problem: &'a P, frame: &'a Self::Frame) -> &'a P;
+    /// Makes the child of `frame`'s node by `op`.
+    fn apply(problem: &mut P, frame: &Self::Frame, op: P::Op) -> Self::Child;
+    /// The child's state.
+    fn child<'a>(problem: &'a P, child: &'a Self::Child) -> &'a P;
+    /// Drops the child made by `op`, entered or not, but not expanded.
+    fn retract(problem: &mut P, op: P::Op);
+    /// The frame of the child made by `op`, to expand it.
+    fn expand(problem: &P, child: Self::Child, op: P::Op) -> Self::Frame;
+    /// The frame's node is left: back to its parent.
+    fn leave(problem: &mut P, frame: &Self::Frame);
+}
+
+/// Search in place: [`Problem::apply`] and [`Problem::undo`] on the one state.
+struct InPlace;
+
+impl<P: Problem> Tape<P> for InPlace {
+    type Frame = Place<P>;
+    type Child = ();
+
+    #[inline]
+    fn frames<'a>(
+        places: &'a mut Vec<Place<P>>,
+        _: &'a mut Vec<Value<P>>,
+    ) -> &'a mut Vec<Place<P>> {
+        places
+    }
+    #[inline]
+    fn root(problem: &P) -> Place<P> {
+        Place {
+            ops: problem.operators(),
+            op: None,
+        }
+    }
+    #[inline]
+    fn ops(frame: &mut Place<P>) -> &mut P::Ops {
+        &mut frame.ops
+    }
+    #[inline]
+    fn state<'a>(problem: &'a P, _: &'a Place<P>) -> &'a P {
+        problem
+    }
+    #[inline]
+    fn apply(problem: &mut P, _: &Place<P>, op: P::Op) {
+        problem.apply(op);
+    }
+    #[inline]
+    fn child<'a>(problem: &'a P, (): &'a ()) -> &'a P {
+        problem
+    }
+    #[inline]
+    fn retract(problem: &mut P, op: P::Op) {
+        problem.undo(op);
+    }
+    #[inline]
+    fn expand(problem: &P, (): (), op: P::Op) -> Place<P> {
+        Place {
+            ops: problem.operators(),
+            op: Some(op),
+        }
+    }
+    #[inline]
+    fn leave(problem: &mut P, frame: &Place<P>) {
+        if let Some(op) = frame.op {
+            problem.undo(op);
+        }
+    }
+}
+
+/// Search by value: every child a fresh copy of its parent, never undone.
+struct ByValue;
+
+/// A copy of `state`, for a problem searched by value.
+#[inline]
+fn copy_of<P: Problem>(state: &P) -> P {
+    state
+        .by_value()
+        .expect("a problem searched by value gives a copy of every state")
+}
+
+impl<P: Problem> Tape<P> for ByValue {
+    type Frame = Value<P>;
+    type Child = P;
+
+    #[inline]
+    fn frames<'a>(
+        _: &'a mut Vec<Place<P>>,
+        values: &'a mut Vec<Value<P>>,
+    ) -> &'a mut Vec<Value<P>> {
+        values
+    }
+    #[inline]
+    fn root(problem: &P) -> Value<P> {
+        Value {
+            state: copy_of(problem),
+            ops: problem.operators(),
+        }
+    }
+    #[inline]
+    fn ops(frame: &mut Value<P>) -> &mut P::Ops {
+        &mut frame.ops
+    }
+    #[inline]
+    fn state<'a>(_: &'a P, frame: &'a Value<P>) -> &'a P {
+        &frame.state
+    }
+    #[inline]
+    fn apply(_: &mut P, frame: &Value<P>, op: P::Op) -> P {
+        let mut child = copy_of(&frame.state);
+        child.apply(op);
+        child
+    }
+    #[inline]
+    fn child<'a>(_: &'a P, child: &'a P) -> &'a P {
+        child
+    }
+    #[inline]
+    fn retract(_: &mut P, _: P::Op) {}
+    #[inline]
+    fn expand(_: &P, child: P, _: P::Op) -> Value<P> {
+        Value {
+            ops: child.operators(),
+            state: child,
+        }
+    }
+    #[inline]
+    fn leave(_: &mut P, _: &Value<P>) {}
+}
+
 /// What the kernel does next, after arriving at a node.
 #[derive(Clone, Copy)]
 enum Flow {
-    /// Go on searching.
-    Continue,
     /// Return to the caller with a solution in hand (the search may have ended with it).
     Pause,
     /// End the search: `None` when the tree is exhausted (or the phase already says why).
     Stop(Option<StopReason>),
 }
 
-/// The figures the kernel touches at every node, kept in locals while it runs.
+/// The figures the kernel touches at every node, kept in locals while it runs (so the
+/// compiler can keep them in registers) and stored back into [`Run`] before anything reads
+/// them there.
 struct Hot {
     nodes: u64,
+    solutions: u64,
+    dead_ends: u64,
+    rejections: u64,
+    prunings: u64,
     live: usize,
-    max_depth: usize,
+    fresh: bool,
+    deepest_leaf: usize,
     checkpoint: u64,
+    refusals_left: u64,
+    /// The solution budget, `u64::MAX` for none.
+    solution_cap: u64,
+}
+
+impl Run {
+    fn new() -> Self {
+        Run {
+            stats: Stats::default(),
+            phase: Phase::Fresh,
+            live: 0,
+            fresh: false,
+            deepest_leaf: 0,
+            checkpoint: 0,
+            refusals_left: FIRST_INTERVAL,
+            interval: FIRST_INTERVAL,
+            last_look: Instant::now(),
+            published: (0, 0),
+            call_start: Instant::now(),
+        }
+    }
+
+    #[inline]
+    fn hot(&self, limits: &Limits) -> Hot {
+        Hot {
+            nodes: self.stats.nodes,
+            solutions: self.stats.solutions,
+            dead_ends: self.stats.dead_ends,
+            rejections: self.stats.rejections,
+            prunings: self.stats.prunings,
+            live: self.live,
+            fresh: self.fresh,
+            deepest_leaf: self.deepest_leaf,
+            checkpoint: self.checkpoint,
+            refusals_left: self.refusals_left,
+            solution_cap: limits.solutions.unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Stores the hot figures back; `expanded` is how deep the stack has ever been.
+    #[inline]
+    fn store(&mut self, hot: &Hot, expanded: usize) {
+        self.stats.nodes = hot.nodes;
+        self.stats.solutions = hot.solutions;
+        self.stats.dead_ends = hot.dead_ends;
+        self.stats.rejections = hot.rejections;
+        self.stats.prunings = hot.prunings;
+        self.live = hot.live;
+        self.fresh = hot.fresh;
+        self.deepest_leaf = hot.deepest_leaf;
+        self.refusals_left = hot.refusals_left;
+        // The deepest node expanded is the deepest frame ever pushed: the stack only grows
+        // when the path is longer than ever.
+        self.stats.max_depth = hot.deepest_leaf.max(expanded.saturating_sub(1));
+    }
+
+    fn is_done(&self) -> bool {
+        matches!(self.phase, Phase::Done(_))
+    }
+
+    /// Looks at the limits. Called when the node count reaches `checkpoint`, before a node
+    /// would be entered.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self, limits: &Limits) -> Option<StopReason> {
+        let nodes = self.stats.nodes;
+        if limits.nodes.is_some_and(|max| nodes >= max) {
+            return Some(StopReason::NodeLimit);
+        }
+        // Normally checked as each solution is found; here for a budget already used up
+        // (zero, or lowered between two calls).
+        if limits
+            .solutions
+            .is_some_and(|max| self.stats.solutions >= max)
+        {
+            return Some(StopReason::SolutionLimit);
+        }
+        let next = if limits.periodic() {
+            if let Some(reason) = self.look(limits) {
+                return Some(reason);
+            }
+            nodes.saturating_add(self.interval)
+        } else {
+            u64::MAX
+        };
+        self.checkpoint = next.min(limits.nodes.unwrap_or(u64::MAX));
+        None
+    }
+
+    /// Looks at the clock and the cancellation flag, publishes to the meter, and adapts
+    /// the interval to the next look so that looks come every quarter to whole
+    /// millisecond.
+    fn look(&mut self, limits: &Limits) -> Option<StopReason> {
+        let now = Instant::now();
+        let since = now.duration_since(self.last_look);
+        self.last_look = now;
+        if since < Duration::from_micros(250) {
+            self.interval = (self.interval * 2).min(MAX_INTERVAL);
+        } else if since > Duration::from_millis(1) {
+            self.interval = (self.interval / 2).max(1);
+        }
+        self.publish(limits);
+        if let Some(cancel) = &limits.cancel {
+            if cancel.is_cancelled() {
+                return Some(StopReason::Cancelled);
+            }
+        }
+        if let Some(max) = limits.time {
+            if self.stats.elapsed + now.duration_since(self.call_start) >= max {
+                return Some(StopReason::TimeLimit);
+            }
+        }
+        None
+    }
+
+    /// The refusal countdown ran out: looks at the clock if any limit needs it, and
+    /// restarts the countdown.
+    #[cold]
+    #[inline(never)]
+    fn refusals_look(&mut self, limits: &Limits) -> (Option<StopReason>, u64) {
+        if !limits.periodic() {
+            return (None, u64::MAX);
+        }
+        let reason = self.look(limits);
+        (reason, self.interval)
+    }
+
+    /// Brings the meter, if any, up to date.
+    fn publish(&mut self, limits: &Limits) {
+        if let Some(meter) = &limits.meter {
+            let (nodes, solutions) = self.published;
+            meter.add(
+                self.stats.nodes.saturating_sub(nodes),
+                self.stats.solutions.saturating_sub(solutions),
+            );
+            self.published = (self.stats.nodes, self.stats.solutions);
+        }
+    }
 }
 
 impl<P: Problem> Search<P> {
@@ -206,16 +538,9 @@ impl<P: Problem> Search<P> {
             problem,
             observer: (),
             limits: Limits::none(),
-            stack: Vec::new(),
-            live: 0,
-            stats: Stats::default(),
-            phase: Phase::Fresh,
-            checkpoint: 0,
-            refusals_left: FIRST_INTERVAL,
-            interval: FIRST_INTERVAL,
-            last_look: Instant::now(),
-            published: (0, 0),
-            call_start: Instant::now(),
+            places: Vec::new(),
+            values: Vec::new(),
+            run: Run::new(),
         }
     }
 }
@@ -227,16 +552,9 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             problem: self.problem,
             observer,
             limits: self.limits,
-            stack: self.stack,
-            live: self.live,
-            stats: self.stats,
-            phase: self.phase,
-            checkpoint: self.checkpoint,
-            refusals_left: self.refusals_left,
-            interval: self.interval,
-            last_look: self.last_look,
-            published: self.published,
-            call_start: self.call_start,
+            places: self.places,
+            values: self.values,
+            run: self.run,
         }
     }
 
@@ -244,20 +562,20 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
-        self.checkpoint = self.stats.nodes;
-        self.refusals_left = self.interval;
+        self.run.checkpoint = self.run.stats.nodes;
+        self.run.refusals_left = self.run.interval;
         self
     }
 
     /// The statistics so far.
     pub fn stats(&self) -> &Stats {
-        &self.stats
+        &self.run.stats
     }
 
     /// Why the search stopped early, if it did (`None` while running or after an
     /// exhaustive search).
     pub fn stopped(&self) -> Option<StopReason> {
-        match self.phase {
+        match self.run.phase {
             Phase::Done(reason) => reason,
             _ => None,
         }
@@ -265,11 +583,12 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     /// Has the search ended (tree exhausted or stopped)?
     pub fn is_done(&self) -> bool {
-        matches!(self.phase, Phase::Done(_))
+        self.run.is_done()
     }
 
-    /// The problem's current state: the root before and after a search, the last solution
-    /// never (solutions are undone before they are reported).
+    /// The problem: the root before and after a search. While a search by value is paused
+    /// it is still the root; while a search in place is paused it is the state of the
+    /// node on top of the path (the parent of the last solution reported).
     pub fn problem(&self) -> &P {
         &self.problem
     }
@@ -294,9 +613,9 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     /// Counts the solutions without building any: [`Problem::solution`] is never called.
     pub fn count_solutions(mut self) -> Outcome<u64> {
-        let before = self.stats.solutions;
+        let before = self.run.stats.solutions;
         self.timed(|s| s.kernel(&mut Count));
-        let found = self.stats.solutions - before;
+        let found = self.run.stats.solutions - before;
         self.outcome(found)
     }
 
@@ -317,322 +636,249 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         self.unwind();
         Outcome {
             found,
-            stats: self.stats,
+            stats: self.run.stats,
             stopped: self.stopped(),
         }
     }
 
     fn timed<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
-        self.call_start = Instant::now();
+        self.run.call_start = Instant::now();
         let result = f(self);
-        self.stats.elapsed += self.call_start.elapsed();
-        self.publish();
+        self.run.stats.elapsed += self.run.call_start.elapsed();
+        self.run.publish(&self.limits);
         result
-    }
-
-    /// Brings the meter, if any, up to date.
-    fn publish(&mut self) {
-        if let Some(meter) = &self.limits.meter {
-            let (nodes, solutions) = self.published;
-            meter.add(
-                self.stats.nodes.saturating_sub(nodes),
-                self.stats.solutions.saturating_sub(solutions),
-            );
-            self.published = (self.stats.nodes, self.stats.solutions);
-        }
     }
 
     /// Undoes every operator still applied, so the problem is back at the root.
     fn unwind(&mut self) {
-        while self.live > 0 {
-            self.live -= 1;
-            if let Some(op) = self.stack[self.live].op {
-                self.problem.undo(op);
+        if self.problem.by_value().is_none() {
+            while self.run.live > 0 {
+                self.run.live -= 1;
+                InPlace::leave(&mut self.problem, &self.places[self.run.live]);
             }
         }
-        self.stack.clear();
+        self.run.live = 0;
     }
 
-    fn finish(&mut self, reason: Option<StopReason>) {
-        self.phase = Phase::Done(reason);
-        self.unwind();
-    }
-
-    /// Looks at the limits. Called when `stats.nodes` reaches `checkpoint`, before a node
-    /// would be entered.
-    #[cold]
-    fn poll(&mut self) -> Option<StopReason> {
-        let nodes = self.stats.nodes;
-        if self.limits.nodes.is_some_and(|max| nodes >= max) {
-            return Some(StopReason::NodeLimit);
-        }
-        // Normally checked as each solution is found; here for a budget already used up
-        // (zero, or lowered between two calls).
-        if self
-            .limits
-            .solutions
-            .is_some_and(|max| self.stats.solutions >= max)
-        {
-            return Some(StopReason::SolutionLimit);
-        }
-        let next = if self.limits.periodic() {
-            if let Some(reason) = self.look() {
-                return Some(reason);
-            }
-            nodes.saturating_add(self.interval)
-        } else {
-            u64::MAX
-        };
-        self.checkpoint = next.min(self.limits.nodes.unwrap_or(u64::MAX));
-        None
-    }
-
-    /// Looks at the clock and the cancellation flag, publishes to the meter, and adapts
-    /// the interval to the next look so that looks come every quarter to whole
-    /// millisecond.
-    #[cold]
-    fn look(&mut self) -> Option<StopReason> {
-        let now = Instant::now();
-        let since = now.duration_since(self.last_look);
-        self.last_look = now;
-        if since < Duration::from_micros(250) {
-            self.interval = (self.interval * 2).min(MAX_INTERVAL);
-        } else if since > Duration::from_millis(1) {
-            self.interval = (self.interval / 2).max(1);
-        }
-        self.publish();
-        if let Some(cancel) = &self.limits.cancel {
-            if cancel.is_cancelled() {
-                return Some(StopReason::Cancelled);
-            }
-        }
-        if let Some(max) = self.limits.time {
-            if self.stats.elapsed + now.duration_since(self.call_start) >= max {
-                return Some(StopReason::TimeLimit);
-            }
-        }
-        None
-    }
-
-    /// An operator was refused: every so many refusals, looks at the clock (see
-    /// [`Search::look`]). Returns why the search must stop, if it must.
-    #[inline]
-    fn refused(&mut self) -> Option<StopReason> {
-        self.refusals_left -= 1;
-        if self.refusals_left > 0 {
-            return None;
-        }
-        self.refused_look()
-    }
-
-    #[cold]
-    fn refused_look(&mut self) -> Option<StopReason> {
-        if !self.limits.periodic() {
-            self.refusals_left = u64::MAX;
-            return None;
-        }
-        let reason = self.look();
-        self.refusals_left = self.interval;
-        reason
-    }
-
-    /// Runs until the mode asks to pause (returns `true`) or the search ends (`false`).
-    ///
-    /// The figures touched at every node (node count, path length, deepest depth, next
-    /// checkpoint) live in a local [`Hot`] while the kernel runs, so the compiler can keep
-    /// them in registers; they are stored back before anything that reads them from `self`.
+    /// Runs until the mode asks to pause (returns `true`) or the search ends (`false`), with
+    /// the stack the problem chooses.
     #[inline(always)]
     #[expect(
         clippy::inline_always,
-        reason = "measured (benches/engine.rs): without it the kernel is up to 15% slower and its speed depends on the observer"
+        reason = "measured (benches/engine.rs): the kernel must be compiled into each mode"
     )]
     fn kernel<M: Mode<P>>(&mut self, mode: &mut M) -> bool {
-        let mut hot = match self.phase {
-            Phase::Done(_) => return false,
-            Phase::Running => self.hot(),
-            Phase::Fresh => {
-                self.phase = Phase::Running;
-                if let Some(reason) = self.poll() {
-                    self.finish(Some(reason));
-                    return false;
-                }
-                let mut hot = self.hot();
-                match self.arrive(mode, &mut hot, None, 0) {
-                    Flow::Continue => hot,
-                    flow => return self.exit(&hot, flow),
-                }
-            }
-        };
-        loop {
-            if hot.live == 0 {
-                return self.exit(&hot, Flow::Stop(None));
-            }
-            // The top frame's node has depth `live - 1`; its children `live`.
-            let depth = hot.live;
-            let frame = &mut self.stack[hot.live - 1];
-            if let Some(op) = frame.ops.next() {
-                if !self.problem.admissible(op) {
-                    self.stats.rejections += 1;
-                    self.observer.reject(&self.problem, depth, op);
-                    if let Some(reason) = self.refused() {
-                        return self.exit(&hot, Flow::Stop(Some(reason)));
-                    }
-                    continue;
-                }
-                if hot.nodes >= hot.checkpoint {
-                    self.store(&hot);
-                    if let Some(reason) = self.poll() {
-                        return self.exit(&hot, Flow::Stop(Some(reason)));
-                    }
-                    hot.checkpoint = self.checkpoint;
-                }
-                self.problem.apply(op);
-                if M::BOUNDED && !mode.promising(&self.problem) {
-                    self.problem.undo(op);
-                    self.stats.prunings += 1;
-                    self.observer.prune(&self.problem, depth, op);
-                    if let Some(reason) = self.refused() {
-                        return self.exit(&hot, Flow::Stop(Some(reason)));
-                    }
-                    continue;
-                }
-                match self.arrive(mode, &mut hot, Some(op), depth) {
-                    Flow::Continue => {}
-                    flow => return self.exit(&hot, flow),
-                }
-            } else {
-                hot.live -= 1;
-                let depth = hot.live;
-                let frame = &self.stack[depth];
-                let (op, nodes_at_entry) = (frame.op, frame.nodes_at_entry);
-                if nodes_at_entry == hot.nodes {
-                    self.stats.dead_ends += 1;
-                    self.observer.dead_end(&self.problem, depth);
-                }
-                self.observer.backtrack(&self.problem, depth, op);
-                if let Some(op) = op {
-                    self.problem.undo(op);
-                }
-            }
+        if self.run.is_done() {
+            return false;
+        }
+        // A constant for each problem type once inlined: only one kernel is compiled.
+        if self.problem.by_value().is_some() {
+            self.kernel_on::<M, ByValue>(mode)
+        } else {
+            self.kernel_on::<M, InPlace>(mode)
         }
     }
 
-    /// The hot figures, loaded from `self`.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn hot(&self) -> Hot {
-        Hot {
-            nodes: self.stats.nodes,
-            live: self.live,
-            max_depth: self.stats.max_depth,
-            checkpoint: self.checkpoint,
-        }
-    }
-
-    /// Stores the hot figures back into `self`.
-    #[inline(always)]
-    #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn store(&mut self, hot: &Hot) {
-        self.stats.nodes = hot.nodes;
-        self.live = hot.live;
-        self.stats.max_depth = hot.max_depth;
-    }
-
-    /// Leaves the kernel: stores the hot figures, and on a stop ends the search.
-    #[inline(always)]
-    #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn exit(&mut self, hot: &Hot, flow: Flow) -> bool {
-        self.store(hot);
+    fn kernel_on<M: Mode<P>, T: Tape<P>>(&mut self, mode: &mut M) -> bool {
+        let Search {
+            problem,
+            observer,
+            limits,
+            places,
+            values,
+            run,
+        } = self;
+        let frames = T::frames(places, values);
+        let flow = kernel::<P, O, M, T>(problem, observer, limits, frames, run, mode);
         match flow {
-            Flow::Continue | Flow::Pause => {
-                if self.is_done() {
+            Flow::Pause => {
+                if self.run.is_done() {
                     self.unwind();
                 }
-                matches!(flow, Flow::Pause)
+                true
             }
             Flow::Stop(reason) => {
-                if !self.is_done() {
-                    self.phase = Phase::Done(reason);
+                if !self.run.is_done() {
+                    self.run.phase = Phase::Done(reason);
                 }
                 self.unwind();
                 false
             }
         }
     }
+}
 
-    /// The state is now the node reached by `op` (the root if `None`) at `depth`: count
-    /// it, tell the observer, and either report it (complete) or push its frame.
-    #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "measured (benches/engine.rs): without it the kernel is up to 15% slower and its speed depends on the observer"
-    )]
-    fn arrive<M: Mode<P>>(
-        &mut self,
-        mode: &mut M,
-        hot: &mut Hot,
-        op: Option<P::Op>,
-        depth: usize,
-    ) -> Flow {
-        hot.nodes += 1;
-        if depth > hot.max_depth {
-            hot.max_depth = depth;
+/// The kernel: walks the tree from where `run` left off until the mode pauses at a
+/// solution or the search ends. Its arguments are separate borrows so that the compiler
+/// knows the problem, the observer and the stack do not overlap.
+#[inline(always)]
+#[expect(
+    clippy::inline_always,
+    reason = "measured (benches/engine.rs): without it the kernel is slower and its speed depends on the observer"
+)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one loop: splitting it would hide the control flow"
+)]
+fn kernel<P, O, M, T>(
+    problem: &mut P,
+    observer: &mut O,
+    limits: &Limits,
+    frames: &mut Vec<T::Frame>,
+    run: &mut Run,
+    mode: &mut M,
+) -> Flow
+where
+    P: Problem,
+    O: Observer<P>,
+    M: Mode<P>,
+    T: Tape<P>,
+{
+    let mut hot = run.hot(limits);
+    // How deep the stack has ever been: `frames.len()`, kept here while `frames` is lent.
+    let mut expanded = frames.len();
+    /// Leaves the kernel: stores the hot figures and says how.
+    macro_rules! exit {
+        ($flow:expr) => {{
+            run.store(&hot, expanded);
+            return $flow;
+        }};
+    }
+    /// Counts a refused operator against the countdown to the next look at the clock.
+    macro_rules! refused {
+        () => {
+            hot.refusals_left -= 1;
+            if hot.refusals_left == 0 {
+                run.store(&hot, expanded);
+                let (reason, next) = run.refusals_look(limits);
+                hot.refusals_left = next;
+                if let Some(reason) = reason {
+                    exit!(Flow::Stop(Some(reason)));
+                }
+            }
+        };
+    }
+    if run.phase == Phase::Fresh {
+        run.phase = Phase::Running;
+        if let Some(reason) = run.poll(limits) {
+            exit!(Flow::Stop(Some(reason)));
         }
-        match self.observer.enter(&self.problem, depth, op) {
+        hot.checkpoint = run.checkpoint;
+        hot.nodes += 1;
+        match observer.enter(problem, 0, None) {
             Control::Continue => {}
             Control::Prune => {
-                self.leave(op, depth);
-                return Flow::Continue;
+                observer.backtrack(problem, 0);
+                exit!(Flow::Stop(None));
             }
-            Control::Stop => {
-                if let Some(op) = op {
-                    self.problem.undo(op);
-                }
-                return Flow::Stop(Some(StopReason::Observer));
-            }
+            Control::Stop => exit!(Flow::Stop(Some(StopReason::Observer))),
         }
-        if self.problem.is_complete() {
-            self.stats.solutions += 1;
-            self.observer.solution(&self.problem, depth);
-            let pause = mode.on_solution(&self.problem);
-            self.leave(op, depth);
-            if self
-                .limits
-                .solutions
-                .is_some_and(|max| self.stats.solutions >= max)
-            {
-                self.phase = Phase::Done(Some(StopReason::SolutionLimit));
-                return if pause { Flow::Pause } else { Flow::Stop(None) };
-            }
-            if pause {
-                return Flow::Pause;
-            }
-        } else {
-            let frame = Frame {
-                ops: self.problem.operators(),
-                op,
-                nodes_at_entry: hot.nodes,
-            };
-            if hot.live < self.stack.len() {
-                self.stack[hot.live] = frame;
-            } else {
-                self.stack.push(frame);
-            }
-            hot.live += 1;
+        if problem.is_complete() {
+            hot.solutions += 1;
+            observer.solution(problem, 0);
+            let pause = mode.on_solution(problem);
+            observer.backtrack(problem, 0);
+            run.phase = Phase::Done(
+                (hot.solutions >= hot.solution_cap).then_some(StopReason::SolutionLimit),
+            );
+            exit!(if pause { Flow::Pause } else { Flow::Stop(None) });
         }
-        Flow::Continue
+        frames.clear();
+        frames.push(T::root(problem));
+        expanded = 1;
+        hot.live = 1;
+        hot.fresh = true;
     }
-
-    /// Leaves a node that has no frame (a solution, or one the observer pruned).
-    #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "measured (benches/engine.rs): without it the kernel is up to 15% slower and its speed depends on the observer"
-    )]
-    fn leave(&mut self, op: Option<P::Op>, depth: usize) {
-        self.observer.backtrack(&self.problem, depth, op);
-        if let Some(op) = op {
-            self.problem.undo(op);
+    'grow: loop {
+        let slots = &mut frames[..];
+        loop {
+            if hot.live == 0 {
+                exit!(Flow::Stop(None));
+            }
+            // The top frame's node has depth `live - 1`; its children `live`.
+            let depth = hot.live;
+            let top = &mut slots[hot.live - 1];
+            if let Some(op) = T::ops(top).next() {
+                let parent = T::state(problem, top);
+                if !parent.admissible(op) {
+                    hot.rejections += 1;
+                    observer.reject(parent, depth, op);
+                    refused!();
+                    continue;
+                }
+                if hot.nodes >= hot.checkpoint {
+                    run.store(&hot, expanded);
+                    if let Some(reason) = run.poll(limits) {
+                        exit!(Flow::Stop(Some(reason)));
+                    }
+                    hot.checkpoint = run.checkpoint;
+                }
+                let top = &slots[hot.live - 1];
+                let child = T::apply(problem, top, op);
+                if M::BOUNDED && !mode.promising(T::child(problem, &child)) {
+                    T::retract(problem, op);
+                    hot.prunings += 1;
+                    observer.prune(T::state(problem, top), depth, op);
+                    refused!();
+                    continue;
+                }
+                hot.nodes += 1;
+                hot.fresh = false;
+                let state = T::child(problem, &child);
+                match observer.enter(state, depth, Some(op)) {
+                    Control::Continue => {}
+                    Control::Prune => {
+                        hot.deepest_leaf = hot.deepest_leaf.max(depth);
+                        observer.backtrack(state, depth);
+                        T::retract(problem, op);
+                        continue;
+                    }
+                    Control::Stop => {
+                        T::retract(problem, op);
+                        exit!(Flow::Stop(Some(StopReason::Observer)));
+                    }
+                }
+                if state.is_complete() {
+                    hot.solutions += 1;
+                    hot.deepest_leaf = hot.deepest_leaf.max(depth);
+                    observer.solution(state, depth);
+                    let pause = mode.on_solution(state);
+                    observer.backtrack(state, depth);
+                    T::retract(problem, op);
+                    if hot.solutions >= hot.solution_cap {
+                        run.phase = Phase::Done(Some(StopReason::SolutionLimit));
+                        exit!(if pause { Flow::Pause } else { Flow::Stop(None) });
+                    }
+                    if pause {
+                        exit!(Flow::Pause);
+                    }
+                    continue;
+                }
+                let frame = T::expand(problem, child, op);
+                hot.fresh = true;
+                if hot.live < slots.len() {
+                    slots[hot.live] = frame;
+                    hot.live += 1;
+                } else {
+                    frames.push(frame);
+                    expanded += 1;
+                    hot.live += 1;
+                    continue 'grow;
+                }
+            } else {
+                hot.live -= 1;
+                let top = &slots[hot.live];
+                let state = T::state(problem, top);
+                if hot.fresh {
+                    hot.dead_ends += 1;
+                    observer.dead_end(state, hot.live);
+                }
+                hot.fresh = false;
+                observer.backtrack(state, hot.live);
+                T::leave(problem, top);
+            }
         }
     }
 }
@@ -663,9 +909,9 @@ impl<P: Problem + std::fmt::Debug, O> std::fmt::Debug for Search<P, O> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Search")
             .field("problem", &self.problem)
-            .field("depth", &self.live)
-            .field("stats", &self.stats)
-            .field("phase", &self.phase)
+            .field("depth", &self.run.live)
+            .field("stats", &self.run.stats)
+            .field("phase", &self.run.phase)
             .finish_non_exhaustive()
     }
 }

@@ -120,7 +120,7 @@ impl<P: Label + ?Sized> Observer<P> for Trace {
         let _ = writeln!(self.line(depth), "dead end v{id}");
     }
 
-    fn backtrack(&mut self, _: &P, depth: usize, _: Option<P::Op>) {
+    fn backtrack(&mut self, _: &P, depth: usize) {
         let id = self.current();
         self.path.pop();
         let _ = writeln!(self.line(depth), "backtrack v{id}");

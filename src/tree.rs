@@ -393,7 +393,7 @@ impl<P: Label + ?Sized> Observer<P> for Recorder {
         self.set_status(Status::DeadEnd);
     }
 
-    fn backtrack(&mut self, _: &P, _: usize, _: Option<P::Op>) {
+    fn backtrack(&mut self, _: &P, _: usize) {
         if self.truncated {
             return;
         }
@@ -939,7 +939,7 @@ impl<P: Label + ?Sized, W: io::Write> Observer<P> for TreeWriter<W> {
         self.settle(Status::DeadEnd);
     }
 
-    fn backtrack(&mut self, _: &P, _: usize, _: Option<P::Op>) {
+    fn backtrack(&mut self, _: &P, _: usize) {
         self.path.pop();
         // Still pending: neither a solution, nor a dead end, nor a parent.
         self.settle(finished(false));

@@ -254,3 +254,81 @@ impl Problem for Chain {
         self.depth
     }
 }
+
+/// The table problem as a small `Copy` value, searched by value: the same tree as
+/// [`TableProblem`], its path packed two bits an operator.
+#[derive(Clone, Copy, Debug)]
+pub struct ValueTable<'a> {
+    pub tables: &'a Tables,
+    pub node: usize,
+    pub depth: usize,
+    /// The operators from the root, two bits each, the first in the lowest bits.
+    pub path: u32,
+}
+
+impl<'a> ValueTable<'a> {
+    pub fn new(tables: &'a Tables) -> Self {
+        ValueTable {
+            tables,
+            node: 0,
+            depth: 0,
+            path: 0,
+        }
+    }
+
+    pub fn path(&self) -> Vec<u8> {
+        (0..self.depth)
+            .map(|k| (self.path >> (2 * k) & 3) as u8)
+            .collect()
+    }
+}
+
+impl Problem for ValueTable<'_> {
+    type Op = u8;
+    type Ops = std::ops::Range<u8>;
+    type Solution = Vec<u8>;
+
+    fn operators(&self) -> Self::Ops {
+        0..self.tables.branching as u8
+    }
+
+    fn admissible(&self, op: u8) -> bool {
+        self.tables.admissible[self.tables.child(self.node, op)]
+    }
+
+    fn apply(&mut self, op: u8) {
+        self.node = self.tables.child(self.node, op);
+        self.path |= u32::from(op) << (2 * self.depth);
+        self.depth += 1;
+    }
+
+    fn undo(&mut self, op: u8) {
+        self.depth -= 1;
+        self.path &= !(3 << (2 * self.depth));
+        self.node = (self.node - usize::from(op) - 1) / self.tables.branching;
+    }
+
+    fn is_complete(&self) -> bool {
+        self.tables.is_complete(self.node, self.depth)
+    }
+
+    fn solution(&self) -> Vec<u8> {
+        self.path()
+    }
+
+    fn by_value(&self) -> Option<Self> {
+        Some(*self)
+    }
+}
+
+impl Optimize for ValueTable<'_> {
+    type Value = i32;
+
+    fn value(&self) -> i32 {
+        self.tables.value[self.node]
+    }
+
+    fn bound(&self) -> i32 {
+        self.tables.bound(self.node, self.depth)
+    }
+}

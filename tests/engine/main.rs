@@ -1,5 +1,6 @@
 //! Integration tests of the engine: one binary, one module per concern.
 
+mod by_value;
 mod common;
 mod deep;
 mod estimate;

@@ -81,7 +81,7 @@ impl<P: backtrack::Problem> Observer<P> for Counter {
     fn reject(&mut self, _: &P, _: usize, _: P::Op) {
         self.rejects += 1;
     }
-    fn backtrack(&mut self, _: &P, _: usize, _: Option<P::Op>) {
+    fn backtrack(&mut self, _: &P, _: usize) {
         self.backtracks += 1;
     }
 }
