@@ -381,7 +381,9 @@ enum Flow {
 /// compiler can keep them in registers) and stored back into [`Run`] before anything reads
 /// them there.
 struct Hot {
-    nodes: u64,
+    /// Nodes that may be entered before the limits are looked at again: the node count is
+    /// `Run::checkpoint - left`.
+    left: u64,
     solutions: u64,
     dead_ends: u64,
     rejections: u64,
@@ -389,7 +391,6 @@ struct Hot {
     live: usize,
     fresh: bool,
     deepest_leaf: usize,
-    checkpoint: u64,
     refusals_left: u64,
     /// The solution budget, `u64::MAX` for none.
     solution_cap: u64,
@@ -415,7 +416,7 @@ impl Run {
     #[inline]
     fn hot(&self, limits: &Limits) -> Hot {
         Hot {
-            nodes: self.stats.nodes,
+            left: self.checkpoint.saturating_sub(self.stats.nodes),
             solutions: self.stats.solutions,
             dead_ends: self.stats.dead_ends,
             rejections: self.stats.rejections,
@@ -423,7 +424,6 @@ impl Run {
             live: self.live,
             fresh: self.fresh,
             deepest_leaf: self.deepest_leaf,
-            checkpoint: self.checkpoint,
             refusals_left: self.refusals_left,
             solution_cap: limits.solutions.unwrap_or(u64::MAX),
         }
@@ -432,7 +432,7 @@ impl Run {
     /// Stores the hot figures back; `expanded` is how deep the stack has ever been.
     #[inline]
     fn store(&mut self, hot: &Hot, expanded: usize) {
-        self.stats.nodes = hot.nodes;
+        self.stats.nodes = self.checkpoint - hot.left;
         self.stats.solutions = hot.solutions;
         self.stats.dead_ends = hot.dead_ends;
         self.stats.rejections = hot.rejections;
@@ -765,8 +765,8 @@ where
         if let Some(reason) = run.poll(limits) {
             exit!(Flow::Stop(Some(reason)));
         }
-        hot.checkpoint = run.checkpoint;
-        hot.nodes += 1;
+        // A poll that lets the search go on leaves room for at least one node.
+        hot.left = run.checkpoint - run.stats.nodes - 1;
         match observer.enter(problem, 0, None) {
             Control::Continue => {}
             Control::Prune => {
@@ -794,9 +794,6 @@ where
     'grow: loop {
         let slots = &mut frames[..];
         loop {
-            if hot.live == 0 {
-                exit!(Flow::Stop(None));
-            }
             // The top frame's node has depth `live - 1`; its children `live`.
             let depth = hot.live;
             let top = &mut slots[hot.live - 1];
@@ -808,12 +805,12 @@ where
                     refused!();
                     continue;
                 }
-                if hot.nodes >= hot.checkpoint {
+                if hot.left == 0 {
                     run.store(&hot, expanded);
                     if let Some(reason) = run.poll(limits) {
                         exit!(Flow::Stop(Some(reason)));
                     }
-                    hot.checkpoint = run.checkpoint;
+                    hot.left = run.checkpoint - run.stats.nodes;
                 }
                 let top = &slots[hot.live - 1];
                 let child = T::apply(problem, top, op);
@@ -824,7 +821,7 @@ where
                     refused!();
                     continue;
                 }
-                hot.nodes += 1;
+                hot.left -= 1;
                 hot.fresh = false;
                 let state = T::child(problem, &child);
                 match observer.enter(state, depth, Some(op)) {
@@ -878,6 +875,9 @@ where
                 hot.fresh = false;
                 observer.backtrack(state, hot.live);
                 T::leave(problem, top);
+                if hot.live == 0 {
+                    exit!(Flow::Stop(None));
+                }
             }
         }
     }
