@@ -106,10 +106,10 @@ struct Run {
     deepest_leaf: usize,
     /// The node count at which limits are next looked at.
     checkpoint: u64,
-    /// Refused operators (rejected or pruned) left before the clock and the cancellation
-    /// flag are looked at: a node whose search range is long and all refused enters no
-    /// node, and must not hide the limits.
-    refusals_left: u64,
+    /// The rejection and pruning counts at which the clock and the cancellation flag are
+    /// looked at next: a node whose search range is long and all refused enters no node,
+    /// and must not hide the limits.
+    refusal_looks: (u64, u64),
     /// Nodes (or refusals) between two looks at the clock; adapted to the cost of a node.
     interval: u64,
     /// When the clock was last looked at.
@@ -391,7 +391,10 @@ struct Hot {
     live: usize,
     fresh: bool,
     deepest_leaf: usize,
-    refusals_left: u64,
+    /// The rejection count at which to look at the clock next.
+    rejections_look: u64,
+    /// The pruning count at which to look at the clock next.
+    prunings_look: u64,
     /// The solution budget, `u64::MAX` for none.
     solution_cap: u64,
 }
@@ -405,7 +408,7 @@ impl Run {
             fresh: false,
             deepest_leaf: 0,
             checkpoint: 0,
-            refusals_left: FIRST_INTERVAL,
+            refusal_looks: (FIRST_INTERVAL, FIRST_INTERVAL),
             interval: FIRST_INTERVAL,
             last_look: Instant::now(),
             published: (0, 0),
@@ -424,7 +427,8 @@ impl Run {
             live: self.live,
             fresh: self.fresh,
             deepest_leaf: self.deepest_leaf,
-            refusals_left: self.refusals_left,
+            rejections_look: self.refusal_looks.0,
+            prunings_look: self.refusal_looks.1,
             solution_cap: limits.solutions.unwrap_or(u64::MAX),
         }
     }
@@ -440,7 +444,7 @@ impl Run {
         self.live = hot.live;
         self.fresh = hot.fresh;
         self.deepest_leaf = hot.deepest_leaf;
-        self.refusals_left = hot.refusals_left;
+        self.refusal_looks = (hot.rejections_look, hot.prunings_look);
         // The deepest node expanded is the deepest frame ever pushed: the stack only grows
         // when the path is longer than ever.
         self.stats.max_depth = hot.deepest_leaf.max(expanded.saturating_sub(1));
@@ -505,8 +509,9 @@ impl Run {
         None
     }
 
-    /// The refusal countdown ran out: looks at the clock if any limit needs it, and
-    /// restarts the countdown.
+    /// So many operators were refused since the last look: looks at the clock if any limit
+    /// needs it. Returns why the search must stop, if it must, and how many more refusals
+    /// to allow before the next look.
     #[cold]
     #[inline(never)]
     fn refusals_look(&mut self, limits: &Limits) -> (Option<StopReason>, u64) {
@@ -563,7 +568,8 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self.run.checkpoint = self.run.stats.nodes;
-        self.run.refusals_left = self.run.interval;
+        let stats = &self.run.stats;
+        self.run.refusal_looks = (stats.rejections, stats.prunings);
         self
     }
 
@@ -746,14 +752,15 @@ where
             return $flow;
         }};
     }
-    /// Counts a refused operator against the countdown to the next look at the clock.
+    /// Counts a refused operator (`rejections` or `prunings`), and every so many looks at
+    /// the clock.
     macro_rules! refused {
-        () => {
-            hot.refusals_left -= 1;
-            if hot.refusals_left == 0 {
+        ($count:ident, $look:ident) => {
+            hot.$count += 1;
+            if hot.$count >= hot.$look {
                 run.store(&hot, expanded);
-                let (reason, next) = run.refusals_look(limits);
-                hot.refusals_left = next;
+                let (reason, more) = run.refusals_look(limits);
+                hot.$look = hot.$count.saturating_add(more);
                 if let Some(reason) = reason {
                     exit!(Flow::Stop(Some(reason)));
                 }
@@ -800,9 +807,8 @@ where
             if let Some(op) = T::ops(top).next() {
                 let parent = T::state(problem, top);
                 if !parent.admissible(op) {
-                    hot.rejections += 1;
                     observer.reject(parent, depth, op);
-                    refused!();
+                    refused!(rejections, rejections_look);
                     continue;
                 }
                 if hot.left == 0 {
@@ -816,9 +822,8 @@ where
                 let child = T::apply(problem, top, op);
                 if M::BOUNDED && !mode.promising(T::child(problem, &child)) {
                     T::retract(problem, op);
-                    hot.prunings += 1;
                     observer.prune(T::state(problem, top), depth, op);
-                    refused!();
+                    refused!(prunings, prunings_look);
                     continue;
                 }
                 hot.left -= 1;

@@ -21,7 +21,9 @@ use backtrack::Problem;
 #[derive(Clone, Debug)]
 pub struct Queens {
     n: usize,
-    /// Column of the queen in each filled row, top first.
+    /// The rows filled, from the top.
+    rows: usize,
+    /// Column of the queen in each filled row, top first (`cols[..rows]`).
     cols: Vec<usize>,
     col_used: Vec<bool>,
     /// Indexed by `row + col`.
@@ -36,7 +38,8 @@ impl Queens {
         let diagonals = (2 * n).saturating_sub(1);
         Queens {
             n,
-            cols: Vec::with_capacity(n),
+            rows: 0,
+            cols: vec![0; n],
             col_used: vec![false; n],
             diag_used: vec![false; diagonals],
             anti_used: vec![false; diagonals],
@@ -50,11 +53,11 @@ impl Queens {
 
     /// The columns of the queens placed so far, row 0 first.
     pub fn placed(&self) -> &[usize] {
-        &self.cols
+        &self.cols[..self.rows]
     }
 
     fn mark(&mut self, col: usize, value: bool) {
-        let row = self.cols.len();
+        let row = self.rows;
         self.col_used[col] = value;
         self.diag_used[row + col] = value;
         self.anti_used[row + self.n - 1 - col] = value;
@@ -71,26 +74,27 @@ impl Problem for Queens {
     }
 
     fn admissible(&self, col: usize) -> bool {
-        let row = self.cols.len();
+        let row = self.rows;
         !(self.col_used[col] || self.diag_used[row + col] || self.anti_used[row + self.n - 1 - col])
     }
 
     fn apply(&mut self, col: usize) {
         self.mark(col, true);
-        self.cols.push(col);
+        self.cols[self.rows] = col;
+        self.rows += 1;
     }
 
     fn undo(&mut self, col: usize) {
-        self.cols.pop();
+        self.rows -= 1;
         self.mark(col, false);
     }
 
     fn is_complete(&self) -> bool {
-        self.cols.len() == self.n
+        self.rows == self.n
     }
 
     fn solution(&self) -> Vec<usize> {
-        self.cols.clone()
+        self.placed().to_vec()
     }
 }
 
@@ -98,7 +102,7 @@ impl Problem for Queens {
 /// of row i's queen, 0 for a row not filled yet; the operator is the 1-based column.
 impl backtrack::tree::Label for Queens {
     fn label(&self) -> String {
-        textbook_tuple(self.cols.iter().copied(), self.n)
+        textbook_tuple(self.placed().iter().copied(), self.n)
     }
 
     fn op_label(&self, col: usize) -> String {
@@ -106,7 +110,7 @@ impl backtrack::tree::Label for Queens {
     }
 
     fn child_label(&self, col: usize) -> String {
-        textbook_tuple(self.cols.iter().copied().chain([col]), self.n)
+        textbook_tuple(self.placed().iter().copied().chain([col]), self.n)
     }
 }
 
