@@ -7,3 +7,4 @@ mod limits;
 mod observer;
 mod properties;
 mod queens;
+mod tree;

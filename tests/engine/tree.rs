@@ -1,5 +1,5 @@
-//! The solution-tree recorder and the event trace: seed 004's tree of 4-queens, the formats,
-//! the budget, streaming, and that recording changes nothing in the search.
+//! The solution-tree recorder and the event trace: the textbook's tree of 4-queens, the
+//! formats, the budget, streaming, and that recording changes nothing in the search.
 
 use std::io::Write as _;
 use std::process::{Command, Stdio};
@@ -7,140 +7,16 @@ use std::process::{Command, Stdio};
 use backtrack::observer::{from_fn, Event};
 use backtrack::trace::{trace_of, Trace};
 use backtrack::tree::{record, tree_of, Format, Label, Recorder, Status, Tree, TreeWriter};
-use backtrack::{Cancel, Control, Limits, Optimize, Problem, Search, Stats, StopReason};
+use backtrack::{Cancel, Control, Limits, Search, Stats, StopReason};
+use backtrack_problems::knapsack::{Item, Knapsack};
 use backtrack_problems::queens::Queens;
 
-/// Binary strings of a given length with no two adjacent ones: a tiny problem with
-/// rejections, for the event trace.
-#[derive(Clone, Debug)]
-struct NoAdjacentOnes {
-    bits: Vec<u8>,
-    len: usize,
-}
+use crate::common::NoAdjacentOnes;
 
-impl Problem for NoAdjacentOnes {
-    type Op = u8;
-    type Ops = std::ops::RangeInclusive<u8>;
-    type Solution = String;
-
-    fn operators(&self) -> Self::Ops {
-        0..=1
-    }
-    fn admissible(&self, op: u8) -> bool {
-        !(op == 1 && self.bits.last() == Some(&1))
-    }
-    fn apply(&mut self, op: u8) {
-        self.bits.push(op);
-    }
-    fn undo(&mut self, _: u8) {
-        self.bits.pop();
-    }
-    fn is_complete(&self) -> bool {
-        self.bits.len() == self.len
-    }
-    fn solution(&self) -> String {
-        self.label()
-    }
-}
-
-impl Label for NoAdjacentOnes {
-    fn label(&self) -> String {
-        let bits: String = self.bits.iter().map(|b| char::from(b'0' + b)).collect();
-        format!("\"{bits}\"")
-    }
-    fn op_label(&self, op: u8) -> String {
-        op.to_string()
-    }
-    // `child_label` keeps its default: the parent's label and the operator.
-}
-
-/// 0/1 knapsack, items taken or left in order, with the fractional bound: a tiny problem
-/// with prunings, for branch and bound.
-#[derive(Clone, Debug)]
-struct Knapsack {
-    items: Vec<(u32, u32)>,
-    capacity: u32,
-    taken: Vec<bool>,
-    weight: u32,
-    value: u32,
-}
-
-impl Knapsack {
-    fn new(items: &[(u32, u32)], capacity: u32) -> Self {
-        Knapsack {
-            items: items.to_vec(),
-            capacity,
-            taken: Vec::new(),
-            weight: 0,
-            value: 0,
-        }
-    }
-}
-
-impl Problem for Knapsack {
-    type Op = bool;
-    type Ops = std::array::IntoIter<bool, 2>;
-    type Solution = Vec<bool>;
-
-    fn operators(&self) -> Self::Ops {
-        [true, false].into_iter()
-    }
-    fn admissible(&self, take: bool) -> bool {
-        !take || self.weight + self.items[self.taken.len()].0 <= self.capacity
-    }
-    fn apply(&mut self, take: bool) {
-        let (w, v) = self.items[self.taken.len()];
-        if take {
-            self.weight += w;
-            self.value += v;
-        }
-        self.taken.push(take);
-    }
-    fn undo(&mut self, take: bool) {
-        self.taken.pop();
-        let (w, v) = self.items[self.taken.len()];
-        if take {
-            self.weight -= w;
-            self.value -= v;
-        }
-    }
-    fn is_complete(&self) -> bool {
-        self.taken.len() == self.items.len()
-    }
-    fn solution(&self) -> Vec<bool> {
-        self.taken.clone()
-    }
-}
-
-impl Optimize for Knapsack {
-    type Value = u32;
-    fn value(&self) -> u32 {
-        self.value
-    }
-    /// Everything left that fits on its own, added up: crude, but a bound.
-    fn bound(&self) -> u32 {
-        let rest = &self.items[self.taken.len()..];
-        self.value
-            + rest
-                .iter()
-                .filter(|(w, _)| self.weight + w <= self.capacity)
-                .map(|(_, v)| v)
-                .sum::<u32>()
-    }
-}
-
-impl Label for Knapsack {
-    fn label(&self) -> String {
-        let taken: String = self
-            .taken
-            .iter()
-            .map(|&t| if t { '1' } else { '0' })
-            .collect();
-        format!("[{taken}] w={} v={}", self.weight, self.value)
-    }
-    fn op_label(&self, take: bool) -> String {
-        (if take { "take" } else { "leave" }).to_string()
-    }
+/// A knapsack of capacity 5 whose search prunes: the best takes the first two items.
+fn knapsack() -> Knapsack {
+    let items = [(2, 3), (3, 4), (4, 5), (5, 6)].map(|(weight, value)| Item { weight, value });
+    Knapsack::new(5, &items)
 }
 
 /// The counts of `stats`, without the time: what a tree counts.
@@ -164,7 +40,7 @@ fn label_of(tree: &Tree, id: u64) -> &str {
 }
 
 #[test]
-fn four_queens_is_the_seed_tree() {
+fn four_queens_is_the_textbook_tree() {
     let tree = tree_of(&Queens::new(4));
     let numbered: Vec<u64> = tree.nodes().iter().filter_map(|node| node.id).collect();
     assert_eq!(numbered, (1..=17).collect::<Vec<_>>());
@@ -175,7 +51,7 @@ fn four_queens_is_the_seed_tree() {
     assert_eq!(label_of(&tree, 9), "(2,4,1,3)");
     assert_eq!(label_of(&tree, 13), "(3,1,4,2)");
     assert_eq!(label_of(&tree, 14), "(4,0,0,0)");
-    // v7 is the parent of v8; v13 a child of v12 (the seed's examples).
+    // v7 is the parent of v8; v13 a child of v12 (the textbook's examples).
     assert_eq!(tree.node(8).unwrap().parent, Some(7));
     assert_eq!(tree.node(13).unwrap().parent, Some(12));
     // Paths: v1 v2 v3, v1 v2 v4 v5, v1 v6 v7 v8 v9, …, v1 v14 v17.
@@ -215,7 +91,7 @@ fn four_queens_json() {
 #[test]
 fn four_queens_with_rejected_attempts() {
     let tree = record(Queens::new(4), Recorder::new().show_rejected());
-    // The real nodes keep the seed's numbers; every refused square is there, unnumbered.
+    // The real nodes keep the textbook's numbers; every refused square is there, unnumbered.
     let numbered: Vec<u64> = tree.nodes().iter().filter_map(|node| node.id).collect();
     assert_eq!(numbered, (1..=17).collect::<Vec<_>>());
     let rejected = tree
@@ -385,7 +261,7 @@ fn a_node_pruned_by_another_observer_is_marked_pruned() {
 
 #[test]
 fn branch_and_bound_shows_its_pruned_attempts() {
-    let problem = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let problem = knapsack();
     let mut recorder = Recorder::new();
     let outcome = Search::new(problem.clone()).observer(&mut recorder).best();
     assert_eq!(outcome.found.as_ref().map(|(_, v)| *v), Some(7));
@@ -442,7 +318,7 @@ fn streamed_json_lines_are_the_recorded_nodes() {
             assert_eq!(end["cut_off"], serde_json::json!([]));
         }
     }
-    let problem = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let problem = knapsack();
     let mut writer = TreeWriter::new(Vec::new(), Format::Json);
     Search::new(problem.clone()).observer(&mut writer).best();
     let (streamed, _) = json_stream(&String::from_utf8(writer.finish().unwrap()).unwrap());
@@ -633,7 +509,7 @@ fn dot_renders_with_graphviz() {
         .dot()
         .to_string(),
     );
-    let knapsack = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let knapsack = knapsack();
     let mut recorder = Recorder::new();
     Search::new(knapsack).observer(&mut recorder).best();
     render_svg(&recorder.into_tree().dot().to_string());
