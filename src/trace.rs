@@ -93,6 +93,13 @@ impl Trace {
     fn current(&self) -> u64 {
         self.path.last().copied().unwrap_or(0)
     }
+
+    /// The line of an operator refused (`event` is `reject` or `prune`): the operator, then
+    /// the state it would have made.
+    fn refused<P: Label + ?Sized>(&mut self, event: &str, problem: &P, depth: usize, op: P::Op) {
+        let (op_label, child) = (problem.op_label(op), problem.child_label(op));
+        let _ = writeln!(self.line(depth), "{event} {op_label} {child}");
+    }
 }
 
 impl<P: Label + ?Sized> Observer<P> for Trace {
@@ -114,23 +121,11 @@ impl<P: Label + ?Sized> Observer<P> for Trace {
     }
 
     fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
-        let line = self.line(depth);
-        let _ = writeln!(
-            line,
-            "reject {} {}",
-            problem.op_label(op),
-            problem.child_label(op)
-        );
+        self.refused("reject", problem, depth, op);
     }
 
     fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
-        let line = self.line(depth);
-        let _ = writeln!(
-            line,
-            "prune {} {}",
-            problem.op_label(op),
-            problem.child_label(op)
-        );
+        self.refused("prune", problem, depth, op);
     }
 
     fn solution(&mut self, _: &P, depth: usize) {

@@ -47,17 +47,16 @@ fn brute_force(n: usize) -> Vec<Vec<usize>> {
 }
 
 #[test]
-fn counts_match_oeis_a000170_for_n_1_to_12() {
-    for (k, &expected) in A000170.iter().enumerate() {
-        let n = k + 1;
-        assert_eq!(
-            count_mirrored::<u32>(n, &ParallelLimits::none()).found,
-            expected,
-            "n = {n}"
-        );
+fn counts_match_oeis_a000170_and_a002562() {
+    for n in 1..=12 {
+        let total = A000170[n - 1];
+        let mirrored = count_mirrored::<u32>(n, &ParallelLimits::none());
+        assert_eq!(mirrored.found, total, "n = {n}, mirror halving");
         if n <= 10 {
             let full = Search::new(BitQueens::<u32>::new(n)).count_solutions();
-            assert_eq!(full.found, expected, "n = {n}, whole tree");
+            assert_eq!(full.found, total, "n = {n}, whole tree");
+            let unique = count_unique::<u32>(n, &ParallelLimits::none());
+            assert_eq!(unique.found, A002562[n - 1], "n = {n}, classes");
         }
     }
 }
@@ -89,18 +88,6 @@ fn mirror_halving_searches_about_half_the_tree() {
     assert_eq!(2 * half.stats.solutions, full.stats.solutions);
     // Even n: exactly the left half of the first row, plus the shared root.
     assert_eq!(2 * (half.stats.nodes - 1), full.stats.nodes - 1);
-}
-
-#[test]
-fn unique_counts_match_oeis_a002562_for_n_1_to_10() {
-    for (k, &expected) in A002562.iter().enumerate() {
-        let n = k + 1;
-        assert_eq!(
-            count_unique::<u32>(n, &ParallelLimits::none()).found,
-            expected,
-            "n = {n}"
-        );
-    }
 }
 
 #[test]
@@ -193,6 +180,20 @@ fn heuristic_first_solution_of_10000_queens() {
     assert!(verify(10_000, &outcome.found.unwrap()));
 }
 
+/// The first heuristic solution of `n`-queens, and its queens of rows `free..n` placed
+/// (0-based), the first `free` rows left empty.
+fn heuristic_solution_placed_below_row(n: usize, free: usize) -> (Vec<usize>, Placement) {
+    let known = Search::new(HeuristicQueens::new(n)).next().unwrap();
+    let queens: Vec<(usize, usize)> = known
+        .iter()
+        .enumerate()
+        .skip(free)
+        .map(|(r, &c)| (r + 1, c + 1))
+        .collect();
+    let placement = Placement::new(n, &queens).unwrap();
+    (known, placement)
+}
+
 #[test]
 fn bitboard_first_solutions_verify_up_to_128() {
     // Lexicographic first solutions that come quickly, on every mask width.
@@ -205,14 +206,7 @@ fn bitboard_first_solutions_verify_up_to_128() {
     // Past 64 squares a row: fix most rows from a heuristic solution and let the bitboard
     // search fill the rest.
     let n = 100;
-    let known = Search::new(HeuristicQueens::new(n)).next().unwrap();
-    let queens: Vec<(usize, usize)> = known
-        .iter()
-        .enumerate()
-        .skip(10)
-        .map(|(r, &c)| (r + 1, c + 1))
-        .collect();
-    let placement = Placement::new(n, &queens).unwrap();
+    let (known, placement) = heuristic_solution_placed_below_row(n, 10);
     let found: Vec<Vec<usize>> =
         Search::new(BitQueens::<u128>::with_placement(&placement)).collect();
     assert!(found.contains(&known));
@@ -529,14 +523,7 @@ fn count_picks_the_mask_for_the_board_and_refuses_what_it_cannot_count() {
     // 40 and 100 columns: u64 and u128 masks. Most rows are fixed from a heuristic
     // solution, and the count must find it among the completions.
     for n in [40, 100] {
-        let known = Search::new(HeuristicQueens::new(n)).next().unwrap();
-        let queens: Vec<(usize, usize)> = known
-            .iter()
-            .enumerate()
-            .skip(8)
-            .map(|(r, &c)| (r + 1, c + 1))
-            .collect();
-        let placement = Placement::new(n, &queens).unwrap();
+        let (_, placement) = heuristic_solution_placed_below_row(n, 8);
         let outcome = count(&placement, Reduction::None, &ParallelLimits::none()).unwrap();
         let expected = Search::new(BitQueens::<u128>::with_placement(&placement)).count();
         assert!(expected >= 1);
