@@ -22,9 +22,26 @@ use crate::Problem;
 ///
 /// ```
 /// use backtrack::estimate;
-/// use backtrack_problems::queens::Queens;
+/// # use backtrack::Problem;
 ///
-/// let estimate = estimate::tree_size(Queens::new(8), 10_000, 1);
+/// /// N-Queens, one queen per row: its tree has 2057 nodes for n = 8.
+/// struct Queens { n: usize, cols: Vec<usize> }
+/// # impl Problem for Queens {
+/// #     type Op = usize;
+/// #     type Ops = std::ops::Range<usize>;
+/// #     type Solution = ();
+/// #     fn operators(&self) -> Self::Ops { 0..self.n }
+/// #     fn admissible(&self, col: usize) -> bool {
+/// #         let row = self.cols.len();
+/// #         self.cols.iter().enumerate().all(|(r, &c)| c != col && row - r != c.abs_diff(col))
+/// #     }
+/// #     fn apply(&mut self, col: usize) { self.cols.push(col) }
+/// #     fn undo(&mut self, _: usize) { self.cols.pop(); }
+/// #     fn is_complete(&self) -> bool { self.cols.len() == self.n }
+/// #     fn solution(&self) {}
+/// # }
+///
+/// let estimate = estimate::tree_size(Queens { n: 8, cols: vec![] }, 10_000, 1);
 /// assert!((estimate - 2057.0).abs() < 0.1 * 2057.0);
 /// ```
 pub fn tree_size<P: Problem>(mut problem: P, probes: u32, seed: u64) -> f64 {

@@ -18,10 +18,30 @@
 //! [`estimate`] guesses the size of a tree by random probes before you search it.
 //!
 //! ```
-//! use backtrack::Search;
-//! use backtrack_problems::queens::Queens;
+//! use backtrack::{Problem, Search};
 //!
-//! let outcome = Search::new(Queens::new(8)).count_solutions();
+//! /// N-Queens: one queen per row; the state is the columns of the queens placed so far.
+//! struct Queens { n: usize, cols: Vec<usize> }
+//!
+//! impl Problem for Queens {
+//!     type Op = usize;                   // operator: the column of the next row's queen
+//!     type Ops = std::ops::Range<usize>; // search range: every column, left to right
+//!     type Solution = Vec<usize>;
+//!
+//!     fn operators(&self) -> Self::Ops { 0..self.n }
+//!     fn admissible(&self, col: usize) -> bool {                          // constraints
+//!         let row = self.cols.len();
+//!         self.cols.iter().enumerate().all(|(r, &c)| c != col && row - r != c.abs_diff(col))
+//!     }
+//!     fn apply(&mut self, col: usize) { self.cols.push(col) }
+//!     fn undo(&mut self, _: usize) { self.cols.pop(); }
+//!     fn is_complete(&self) -> bool { self.cols.len() == self.n }            // boundary
+//!     fn solution(&self) -> Vec<usize> { self.cols.clone() }
+//! }
+//!
+//! let first = Search::new(Queens { n: 8, cols: vec![] }).next();
+//! assert_eq!(first, Some(vec![0, 4, 7, 5, 2, 6, 1, 3]));
+//! let outcome = Search::new(Queens { n: 8, cols: vec![] }).count_solutions();
 //! assert_eq!(outcome.found, 92);
 //! assert_eq!(outcome.stats.nodes, 2057); // the solution tree, root included
 //! ```

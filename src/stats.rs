@@ -22,8 +22,10 @@ pub struct Stats {
     pub prunings: u64,
     /// The deepest node entered (root = 0).
     pub max_depth: usize,
-    /// Time spent inside the engine.
-    #[serde(serialize_with = "secs")]
+    /// Time spent inside the engine, in seconds in JSON. Zero for counts taken from a
+    /// search's events rather than by the engine (a [tree](crate::tree::Tree)'s), which
+    /// JSON leaves out.
+    #[serde(serialize_with = "secs", skip_serializing_if = "Duration::is_zero")]
     pub elapsed: Duration,
 }
 

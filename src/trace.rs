@@ -7,21 +7,44 @@
 //!
 //! ```
 //! use backtrack::trace::trace_of;
-//! use backtrack_problems::queens::Queens;
+//! # use backtrack::{tree::Label, Problem};
 //!
-//! let trace = trace_of(&Queens::new(2));
+//! /// Binary strings of length 2 with no two adjacent ones.
+//! #[derive(Clone)]
+//! struct NoAdjacentOnes { bits: Vec<u8> }
+//! # impl Problem for NoAdjacentOnes {
+//! #     type Op = u8;
+//! #     type Ops = std::ops::RangeInclusive<u8>;
+//! #     type Solution = ();
+//! #     fn operators(&self) -> Self::Ops { 0..=1 }
+//! #     fn admissible(&self, op: u8) -> bool { !(op == 1 && self.bits.last() == Some(&1)) }
+//! #     fn apply(&mut self, op: u8) { self.bits.push(op) }
+//! #     fn undo(&mut self, _: u8) { self.bits.pop(); }
+//! #     fn is_complete(&self) -> bool { self.bits.len() == 2 }
+//! #     fn solution(&self) {}
+//! # }
+//! # impl Label for NoAdjacentOnes {
+//! #     fn label(&self) -> String { format!("{:?}", self.bits) }
+//! #     fn op_label(&self, op: u8) -> String { op.to_string() }
+//! # }
+//!
+//! let trace = trace_of(&NoAdjacentOnes { bits: vec![] });
 //! assert_eq!(trace, "\
-//! enter v1 (0,0)
-//!   enter v2 by 1 (1,0)
-//!     reject 1 (1,1)
-//!     reject 2 (1,2)
-//!   dead end v2
+//! enter v1 []
+//!   enter v2 by 0 [0]
+//!     enter v3 by 0 [0, 0]
+//!     solution v3
+//!     backtrack v3
+//!     enter v4 by 1 [0, 1]
+//!     solution v4
+//!     backtrack v4
 //!   backtrack v2
-//!   enter v3 by 2 (2,0)
-//!     reject 1 (2,1)
-//!     reject 2 (2,2)
-//!   dead end v3
-//!   backtrack v3
+//!   enter v5 by 1 [1]
+//!     enter v6 by 0 [1, 0]
+//!     solution v6
+//!     backtrack v6
+//!     reject 1 [1] + 1
+//!   backtrack v5
 //! backtrack v1
 //! ");
 //! ```
@@ -70,6 +93,13 @@ impl Trace {
     fn current(&self) -> u64 {
         self.path.last().copied().unwrap_or(0)
     }
+
+    /// The line of an operator refused (`event` is `reject` or `prune`): the operator, then
+    /// the state it would have made.
+    fn refused<P: Label + ?Sized>(&mut self, event: &str, problem: &P, depth: usize, op: P::Op) {
+        let (op_label, child) = (problem.op_label(op), problem.child_label(op));
+        let _ = writeln!(self.line(depth), "{event} {op_label} {child}");
+    }
 }
 
 impl<P: Label + ?Sized> Observer<P> for Trace {
@@ -91,23 +121,11 @@ impl<P: Label + ?Sized> Observer<P> for Trace {
     }
 
     fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
-        let line = self.line(depth);
-        let _ = writeln!(
-            line,
-            "reject {} {}",
-            problem.op_label(op),
-            problem.child_label(op)
-        );
+        self.refused("reject", problem, depth, op);
     }
 
     fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
-        let line = self.line(depth);
-        let _ = writeln!(
-            line,
-            "prune {} {}",
-            problem.op_label(op),
-            problem.child_label(op)
-        );
+        self.refused("prune", problem, depth, op);
     }
 
     fn solution(&mut self, _: &P, depth: usize) {

@@ -212,6 +212,7 @@ fn knapsack_streamed_tree_is_the_recorded_one() {
     let recorded: serde_json::Value = serde_json::from_str(&recorded).unwrap();
     let streamed: Vec<serde_json::Value> = streamed
         .lines()
+        .filter(|line| !line.starts_with(r#"{"end":"#))
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
     assert_eq!(recorded["nodes"].as_array().unwrap(), &streamed);

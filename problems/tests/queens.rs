@@ -3,8 +3,9 @@
 
 use backtrack::{Limits, ParallelLimits, Problem, Search};
 use backtrack_problems::queens::{
-    count_mirrored, count_symmetric, count_unique, in_search_space, verify, BitQueens,
-    HeuristicQueens, Mask, OrbitCounter, Placement, Queens, SymmetricQueens, Symmetry,
+    count, count_mirrored, count_symmetric, count_unique, in_search_space, verify, BitQueens,
+    CountError, Counts, HeuristicQueens, Mask, OrbitCounter, Placement, Queens, Reduction,
+    SymmetricQueens, Symmetry,
 };
 use proptest::prelude::*;
 
@@ -46,17 +47,16 @@ fn brute_force(n: usize) -> Vec<Vec<usize>> {
 }
 
 #[test]
-fn counts_match_oeis_a000170_for_n_1_to_12() {
-    for (k, &expected) in A000170.iter().enumerate() {
-        let n = k + 1;
-        assert_eq!(
-            count_mirrored::<u32>(n, &ParallelLimits::none()).found,
-            expected,
-            "n = {n}"
-        );
+fn counts_match_oeis_a000170_and_a002562() {
+    for n in 1..=12 {
+        let total = A000170[n - 1];
+        let mirrored = count_mirrored::<u32>(n, &ParallelLimits::none());
+        assert_eq!(mirrored.found, total, "n = {n}, mirror halving");
         if n <= 10 {
             let full = Search::new(BitQueens::<u32>::new(n)).count_solutions();
-            assert_eq!(full.found, expected, "n = {n}, whole tree");
+            assert_eq!(full.found, total, "n = {n}, whole tree");
+            let unique = count_unique::<u32>(n, &ParallelLimits::none());
+            assert_eq!(unique.found, A002562[n - 1], "n = {n}, classes");
         }
     }
 }
@@ -88,18 +88,6 @@ fn mirror_halving_searches_about_half_the_tree() {
     assert_eq!(2 * half.stats.solutions, full.stats.solutions);
     // Even n: exactly the left half of the first row, plus the shared root.
     assert_eq!(2 * (half.stats.nodes - 1), full.stats.nodes - 1);
-}
-
-#[test]
-fn unique_counts_match_oeis_a002562_for_n_1_to_10() {
-    for (k, &expected) in A002562.iter().enumerate() {
-        let n = k + 1;
-        assert_eq!(
-            count_unique::<u32>(n, &ParallelLimits::none()).found,
-            expected,
-            "n = {n}"
-        );
-    }
 }
 
 #[test]
@@ -192,6 +180,20 @@ fn heuristic_first_solution_of_10000_queens() {
     assert!(verify(10_000, &outcome.found.unwrap()));
 }
 
+/// The first heuristic solution of `n`-queens, and its queens of rows `free..n` placed
+/// (0-based), the first `free` rows left empty.
+fn heuristic_solution_placed_below_row(n: usize, free: usize) -> (Vec<usize>, Placement) {
+    let known = Search::new(HeuristicQueens::new(n)).next().unwrap();
+    let queens: Vec<(usize, usize)> = known
+        .iter()
+        .enumerate()
+        .skip(free)
+        .map(|(r, &c)| (r + 1, c + 1))
+        .collect();
+    let placement = Placement::new(n, &queens).unwrap();
+    (known, placement)
+}
+
 #[test]
 fn bitboard_first_solutions_verify_up_to_128() {
     // Lexicographic first solutions that come quickly, on every mask width.
@@ -204,14 +206,7 @@ fn bitboard_first_solutions_verify_up_to_128() {
     // Past 64 squares a row: fix most rows from a heuristic solution and let the bitboard
     // search fill the rest.
     let n = 100;
-    let known = Search::new(HeuristicQueens::new(n)).next().unwrap();
-    let queens: Vec<(usize, usize)> = known
-        .iter()
-        .enumerate()
-        .skip(10)
-        .map(|(r, &c)| (r + 1, c + 1))
-        .collect();
-    let placement = Placement::new(n, &queens).unwrap();
+    let (known, placement) = heuristic_solution_placed_below_row(n, 10);
     let found: Vec<Vec<usize>> =
         Search::new(BitQueens::<u128>::with_placement(&placement)).collect();
     assert!(found.contains(&known));
@@ -354,21 +349,14 @@ fn symmetric_counts_on_every_mask_width() {
 }
 
 #[test]
-fn symmetric_search_lists_the_brute_force_solutions_in_its_space() {
-    for n in 1..=8 {
-        let expected: Vec<Vec<usize>> = brute_force(n)
-            .into_iter()
+fn symmetric_search_lists_the_solutions_in_its_space_in_order() {
+    for n in 1..=10 {
+        let expected: Vec<Vec<usize>> = Search::new(BitQueens::<u32>::new(n))
             .filter(|s| in_search_space(s))
             .collect();
-        let listed: Vec<Vec<usize>> = Search::new(SymmetricQueens::<u32>::new(n)).collect();
+        let listed: Vec<Vec<usize>> = Search::new(SymmetricQueens::<u64>::new(n)).collect();
+        assert!(listed.iter().all(|s| verify(n, s)), "n = {n}");
         assert_eq!(listed, expected, "n = {n}");
-        // Every class of brute-force solutions has a member there.
-        let sym = Symmetry::new(n);
-        for s in brute_force(n) {
-            if n > 1 {
-                assert!(sym.images(&s).iter().any(|i| in_search_space(i)), "{s:?}");
-            }
-        }
     }
 }
 
@@ -475,4 +463,96 @@ fn mirrored_count_stops_at_its_time_limit() {
     let outcome = count_mirrored::<u32>(17, &limits);
     assert_eq!(outcome.stopped, Some(backtrack::StopReason::TimeLimit));
     assert!(outcome.found < 95_815_104);
+}
+
+const REDUCTIONS: [Reduction; 3] = [Reduction::None, Reduction::Mirror, Reduction::Full];
+
+#[test]
+fn count_gives_both_figures_with_every_reduction() {
+    for n in 0..=10 {
+        let expected = match n {
+            0 => Counts {
+                total: 1,
+                unique: 1,
+            },
+            _ => Counts {
+                total: A000170[n - 1],
+                unique: A002562[n - 1],
+            },
+        };
+        for reduction in REDUCTIONS {
+            let outcome = count(&Placement::empty(n), reduction, &ParallelLimits::none()).unwrap();
+            assert_eq!(outcome.found, expected, "n = {n}, {reduction:?}");
+            assert_eq!(outcome.stopped, None);
+        }
+    }
+}
+
+/// With a queen placed in the first row, `unique` counts the classes whose canonical form
+/// has that queen: over the first row, every class once.
+#[test]
+fn count_with_placed_queens_counts_the_completions_and_their_canonical_forms() {
+    for n in 4..=8 {
+        let mut sum = Counts::default();
+        for col in 1..=n {
+            let placement = Placement::new(n, &[(1, col)]).unwrap();
+            let outcome = count(&placement, Reduction::None, &ParallelLimits::none()).unwrap();
+            let completions = brute_completions(&placement);
+            let mut symmetry = Symmetry::new(n);
+            let canonical = completions
+                .iter()
+                .filter(|s| symmetry.is_canonical(s))
+                .count() as u64;
+            assert_eq!(
+                outcome.found,
+                Counts {
+                    total: completions.len() as u64,
+                    unique: canonical
+                },
+                "n = {n}, queen at 1:{col}"
+            );
+            sum.total += outcome.found.total;
+            sum.unique += outcome.found.unique;
+        }
+        assert_eq!((sum.total, sum.unique), (A000170[n - 1], A002562[n - 1]));
+    }
+}
+
+#[test]
+fn count_picks_the_mask_for_the_board_and_refuses_what_it_cannot_count() {
+    // 40 and 100 columns: u64 and u128 masks. Most rows are fixed from a heuristic
+    // solution, and the count must find it among the completions.
+    for n in [40, 100] {
+        let (_, placement) = heuristic_solution_placed_below_row(n, 8);
+        let outcome = count(&placement, Reduction::None, &ParallelLimits::none()).unwrap();
+        let expected = Search::new(BitQueens::<u128>::with_placement(&placement)).count();
+        assert!(expected >= 1);
+        assert_eq!(outcome.found.total, expected as u64, "n = {n}");
+        for reduction in [Reduction::Mirror, Reduction::Full] {
+            assert_eq!(
+                count(&placement, reduction, &ParallelLimits::none()),
+                Err(CountError::PlacedQueens)
+            );
+        }
+    }
+    assert_eq!(
+        count(
+            &Placement::empty(129),
+            Reduction::Full,
+            &ParallelLimits::none()
+        ),
+        Err(CountError::TooBig(129))
+    );
+}
+
+/// The unique count searches the mirror-halved tree once (it once searched one subtree per
+/// pair of first-row and second-row columns, counting the shared nodes again each time).
+#[test]
+fn unique_count_searches_the_mirror_halved_tree() {
+    for n in [5, 8, 9] {
+        let unique = count_unique::<u32>(n, &ParallelLimits::none());
+        let mirrored = count_mirrored::<u32>(n, &ParallelLimits::none());
+        assert_eq!(unique.stats.nodes, mirrored.stats.nodes, "n = {n}");
+        assert_eq!(unique.stats.solutions, mirrored.stats.solutions, "n = {n}");
+    }
 }

@@ -1,8 +1,10 @@
 //! Test problems with independently computed answers: a random "table problem" and its
-//! brute-force recursive reference, and a chain as deep as you like.
+//! brute-force recursive reference, a chain as deep as you like, and binary strings with
+//! labels for the trace.
 
 use std::sync::Arc;
 
+use backtrack::tree::Label;
 use backtrack::{Optimize, Problem};
 use proptest::prelude::*;
 
@@ -331,4 +333,48 @@ impl Optimize for ValueTable<'_> {
     fn bound(&self) -> i32 {
         self.tables.bound(self.node, self.depth)
     }
+}
+
+/// Binary strings of a given length with no two adjacent ones: a tiny problem with
+/// rejections, for the event trace.
+#[derive(Clone, Debug)]
+pub struct NoAdjacentOnes {
+    pub bits: Vec<u8>,
+    pub len: usize,
+}
+
+impl Problem for NoAdjacentOnes {
+    type Op = u8;
+    type Ops = std::ops::RangeInclusive<u8>;
+    type Solution = String;
+
+    fn operators(&self) -> Self::Ops {
+        0..=1
+    }
+    fn admissible(&self, op: u8) -> bool {
+        !(op == 1 && self.bits.last() == Some(&1))
+    }
+    fn apply(&mut self, op: u8) {
+        self.bits.push(op);
+    }
+    fn undo(&mut self, _: u8) {
+        self.bits.pop();
+    }
+    fn is_complete(&self) -> bool {
+        self.bits.len() == self.len
+    }
+    fn solution(&self) -> String {
+        self.label()
+    }
+}
+
+impl Label for NoAdjacentOnes {
+    fn label(&self) -> String {
+        let bits: String = self.bits.iter().map(|b| char::from(b'0' + b)).collect();
+        format!("\"{bits}\"")
+    }
+    fn op_label(&self, op: u8) -> String {
+        op.to_string()
+    }
+    // `child_label` keeps its default: the parent's label and the operator.
 }

@@ -119,16 +119,20 @@ fn time_limit_stops_the_iterator() {
     assert_eq!(found, search.stats().solutions);
 }
 
+/// A flag, and the thread that sets it after `delay`.
+fn cancel_in(delay: Duration) -> (Cancel, thread::JoinHandle<()>) {
+    let cancel = Cancel::new();
+    let flag = cancel.clone();
+    let canceller = thread::spawn(move || {
+        thread::sleep(delay);
+        flag.cancel();
+    });
+    (cancel, canceller)
+}
+
 #[test]
 fn cancellation_from_another_thread() {
-    let cancel = Cancel::new();
-    let canceller = {
-        let cancel = cancel.clone();
-        thread::spawn(move || {
-            thread::sleep(Duration::from_millis(30));
-            cancel.cancel();
-        })
-    };
+    let (cancel, canceller) = cancel_in(Duration::from_millis(30));
     let outcome = Search::new(huge())
         .limits(Limits::none().cancel(cancel))
         .count_solutions();
@@ -166,14 +170,7 @@ fn parallel_count_stops_on_time_and_cancellation() {
     assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
     assert_eq!(outcome.found, outcome.stats.solutions);
 
-    let cancel = Cancel::new();
-    let canceller = {
-        let cancel = cancel.clone();
-        thread::spawn(move || {
-            thread::sleep(Duration::from_millis(30));
-            cancel.cancel();
-        })
-    };
+    let (cancel, canceller) = cancel_in(Duration::from_millis(30));
     let outcome = parallel::count(&huge(), 2, &ParallelLimits::none().cancel(cancel));
     canceller.join().expect("the canceller does not panic");
     assert_eq!(outcome.stopped, Some(StopReason::Cancelled));

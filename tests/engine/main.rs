@@ -8,3 +8,4 @@ mod limits;
 mod observer;
 mod properties;
 mod queens;
+mod tree;

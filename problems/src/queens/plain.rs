@@ -1,4 +1,4 @@
-//! The textbook formulation of seed 004: search range `1..=n`, constraint "not attacked".
+//! The textbook formulation: search range every column, constraint "not attacked".
 
 use backtrack::Problem;
 

@@ -1,147 +1,29 @@
-//! The solution-tree recorder and the event trace: seed 004's tree of 4-queens, the formats,
-//! the budget, streaming, and that recording changes nothing in the search.
+//! The solution-tree recorder and the event trace: the textbook's tree of 4-queens, the
+//! formats, the budget, streaming, and that recording changes nothing in the search.
 
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
 use backtrack::observer::{from_fn, Event};
 use backtrack::trace::{trace_of, Trace};
-use backtrack::tree::{
-    record, tree_of, Format, Label, Recorder, Status, Tree, TreeStats, TreeWriter,
-};
-use backtrack::{Control, Limits, Optimize, Problem, Search, StopReason};
+use backtrack::tree::{record, tree_of, Format, Label, Recorder, Status, Tree, TreeWriter};
+use backtrack::{Cancel, Control, Limits, Search, Stats, StopReason};
+use backtrack_problems::knapsack::{Item, Knapsack};
 use backtrack_problems::queens::Queens;
 
-/// Binary strings of a given length with no two adjacent ones: a tiny problem with
-/// rejections, for the event trace.
-#[derive(Clone, Debug)]
-struct NoAdjacentOnes {
-    bits: Vec<u8>,
-    len: usize,
+use crate::common::NoAdjacentOnes;
+
+/// A knapsack of capacity 5 whose search prunes: the best takes the first two items.
+fn knapsack() -> Knapsack {
+    let items = [(2, 3), (3, 4), (4, 5), (5, 6)].map(|(weight, value)| Item { weight, value });
+    Knapsack::new(5, &items)
 }
 
-impl Problem for NoAdjacentOnes {
-    type Op = u8;
-    type Ops = std::ops::RangeInclusive<u8>;
-    type Solution = String;
-
-    fn operators(&self) -> Self::Ops {
-        0..=1
-    }
-    fn admissible(&self, op: u8) -> bool {
-        !(op == 1 && self.bits.last() == Some(&1))
-    }
-    fn apply(&mut self, op: u8) {
-        self.bits.push(op);
-    }
-    fn undo(&mut self, _: u8) {
-        self.bits.pop();
-    }
-    fn is_complete(&self) -> bool {
-        self.bits.len() == self.len
-    }
-    fn solution(&self) -> String {
-        self.label()
-    }
-}
-
-impl Label for NoAdjacentOnes {
-    fn label(&self) -> String {
-        let bits: String = self.bits.iter().map(|b| char::from(b'0' + b)).collect();
-        format!("\"{bits}\"")
-    }
-    fn op_label(&self, op: u8) -> String {
-        op.to_string()
-    }
-    // `child_label` keeps its default: the parent's label and the operator.
-}
-
-/// 0/1 knapsack, items taken or left in order, with the fractional bound: a tiny problem
-/// with prunings, for branch and bound.
-#[derive(Clone, Debug)]
-struct Knapsack {
-    items: Vec<(u32, u32)>,
-    capacity: u32,
-    taken: Vec<bool>,
-    weight: u32,
-    value: u32,
-}
-
-impl Knapsack {
-    fn new(items: &[(u32, u32)], capacity: u32) -> Self {
-        Knapsack {
-            items: items.to_vec(),
-            capacity,
-            taken: Vec::new(),
-            weight: 0,
-            value: 0,
-        }
-    }
-}
-
-impl Problem for Knapsack {
-    type Op = bool;
-    type Ops = std::array::IntoIter<bool, 2>;
-    type Solution = Vec<bool>;
-
-    fn operators(&self) -> Self::Ops {
-        [true, false].into_iter()
-    }
-    fn admissible(&self, take: bool) -> bool {
-        !take || self.weight + self.items[self.taken.len()].0 <= self.capacity
-    }
-    fn apply(&mut self, take: bool) {
-        let (w, v) = self.items[self.taken.len()];
-        if take {
-            self.weight += w;
-            self.value += v;
-        }
-        self.taken.push(take);
-    }
-    fn undo(&mut self, take: bool) {
-        self.taken.pop();
-        let (w, v) = self.items[self.taken.len()];
-        if take {
-            self.weight -= w;
-            self.value -= v;
-        }
-    }
-    fn is_complete(&self) -> bool {
-        self.taken.len() == self.items.len()
-    }
-    fn solution(&self) -> Vec<bool> {
-        self.taken.clone()
-    }
-}
-
-impl Optimize for Knapsack {
-    type Value = u32;
-    fn value(&self) -> u32 {
-        self.value
-    }
-    /// Everything left that fits on its own, added up: crude, but a bound.
-    fn bound(&self) -> u32 {
-        let rest = &self.items[self.taken.len()..];
-        self.value
-            + rest
-                .iter()
-                .filter(|(w, _)| self.weight + w <= self.capacity)
-                .map(|(_, v)| v)
-                .sum::<u32>()
-    }
-}
-
-impl Label for Knapsack {
-    fn label(&self) -> String {
-        let taken: String = self
-            .taken
-            .iter()
-            .map(|&t| if t { '1' } else { '0' })
-            .collect();
-        format!("[{taken}] w={} v={}", self.weight, self.value)
-    }
-    fn op_label(&self, take: bool) -> String {
-        (if take { "take" } else { "leave" }).to_string()
+/// The counts of `stats`, without the time: what a tree counts.
+fn untimed(stats: Stats) -> Stats {
+    Stats {
+        elapsed: std::time::Duration::ZERO,
+        ..stats
     }
 }
 
@@ -158,7 +40,7 @@ fn label_of(tree: &Tree, id: u64) -> &str {
 }
 
 #[test]
-fn four_queens_is_the_seed_tree() {
+fn four_queens_is_the_textbook_tree() {
     let tree = tree_of(&Queens::new(4));
     let numbered: Vec<u64> = tree.nodes().iter().filter_map(|node| node.id).collect();
     assert_eq!(numbered, (1..=17).collect::<Vec<_>>());
@@ -169,7 +51,7 @@ fn four_queens_is_the_seed_tree() {
     assert_eq!(label_of(&tree, 9), "(2,4,1,3)");
     assert_eq!(label_of(&tree, 13), "(3,1,4,2)");
     assert_eq!(label_of(&tree, 14), "(4,0,0,0)");
-    // v7 is the parent of v8; v13 a child of v12 (the seed's examples).
+    // v7 is the parent of v8; v13 a child of v12 (the textbook's examples).
     assert_eq!(tree.node(8).unwrap().parent, Some(7));
     assert_eq!(tree.node(13).unwrap().parent, Some(12));
     // Paths: v1 v2 v3, v1 v2 v4 v5, v1 v6 v7 v8 v9, …, v1 v14 v17.
@@ -209,7 +91,7 @@ fn four_queens_json() {
 #[test]
 fn four_queens_with_rejected_attempts() {
     let tree = record(Queens::new(4), Recorder::new().show_rejected());
-    // The real nodes keep the seed's numbers; every refused square is there, unnumbered.
+    // The real nodes keep the textbook's numbers; every refused square is there, unnumbered.
     let numbered: Vec<u64> = tree.nodes().iter().filter_map(|node| node.id).collect();
     assert_eq!(numbered, (1..=17).collect::<Vec<_>>());
     let rejected = tree
@@ -256,17 +138,14 @@ fn recorder_counts_equal_the_engine_statistics() {
         let tree = recorder.into_tree();
         assert!(!tree.truncated(), "n = {n}");
         assert_eq!(tree.nodes().len() as u64, recorded.stats.nodes, "n = {n}");
-        assert_eq!(*tree.stats(), TreeStats::from(recorded.stats), "n = {n}");
+        assert!(tree.is_complete(), "n = {n}");
+        assert_eq!(*tree.stats(), untimed(recorded.stats), "n = {n}");
         assert_eq!(tree.solutions().count() as u64, recorded.found, "n = {n}");
 
         // Recording changes nothing in the search.
         let plain = Search::new(Queens::new(n)).count_solutions();
         assert_eq!(plain.found, recorded.found, "n = {n}");
-        assert_eq!(
-            TreeStats::from(plain.stats),
-            TreeStats::from(recorded.stats),
-            "n = {n}"
-        );
+        assert_eq!(untimed(plain.stats), untimed(recorded.stats), "n = {n}");
         assert_eq!(plain.stopped, recorded.stopped, "n = {n}");
     }
 }
@@ -293,17 +172,44 @@ fn budget_bounds_the_recording_and_stops_the_search() {
             .observer(&mut recorder)
             .count_solutions();
         let tree = recorder.into_tree();
-        assert!(tree.truncated());
+        assert!(tree.truncated() && !tree.is_complete());
         assert!(tree.nodes().len() <= 100);
         assert_eq!(outcome.stopped, Some(StopReason::Observer));
-        assert_eq!(tree.stats().nodes, outcome.stats.nodes);
-        assert!(outcome.stats.nodes <= 101);
+        // The search entered one node more than the tree holds: the one that did not fit.
+        let numbered = tree.nodes().iter().filter(|node| node.id.is_some()).count() as u64;
+        assert_eq!(tree.stats().nodes, numbered);
+        assert_eq!(outcome.stats.nodes, numbered + 1);
         // The nodes on the path when the search stopped are cut off, the root among them.
         assert_eq!(tree.nodes()[0].status, Status::CutOff);
         assert!(tree
             .to_string()
             .ends_with("recording stopped at the budget of 100 entries: the tree is incomplete\n"));
     }
+}
+
+/// The header of a tree cut at its budget counts the nodes it draws (it once counted the
+/// node that did not fit as well: "6 nodes" over five drawn).
+#[test]
+fn a_tree_cut_at_its_budget_counts_the_nodes_it_draws() {
+    let mut recorder = Recorder::new().budget(5);
+    let outcome = Search::new(Queens::new(4))
+        .observer(&mut recorder)
+        .count_solutions();
+    assert_eq!(outcome.stats.nodes, 6);
+    let tree = recorder.into_tree();
+    assert_eq!(tree.stats().nodes, 5);
+    assert_eq!(
+        tree.to_string(),
+        "\
+5 nodes, 0 solutions, 2 dead ends; 13 rejected attempts not shown
+v1 (0,0,0,0)  … cut off
+└── v2 (1,0,0,0)
+    ├── v3 (1,3,0,0)  ✗ dead end
+    └── v4 (1,4,0,0)
+        └── v5 (1,4,2,0)  ✗ dead end
+recording stopped at the budget of 5 entries: the tree is incomplete
+"
+    );
 }
 
 #[test]
@@ -327,6 +233,10 @@ fn a_limit_cuts_off_the_open_path() {
     assert_eq!(ids(&tree, Status::Solution), [9]);
     assert_eq!(ids(&tree, Status::CutOff), [1, 6, 7, 8]);
     assert_eq!(ids(&tree, Status::Branch), [2, 4]);
+    assert!(!tree.is_complete() && !tree.truncated());
+    assert!(tree
+        .to_string()
+        .ends_with("\nthe search stopped before the end: the tree is incomplete\n"));
 }
 
 #[test]
@@ -351,7 +261,7 @@ fn a_node_pruned_by_another_observer_is_marked_pruned() {
 
 #[test]
 fn branch_and_bound_shows_its_pruned_attempts() {
-    let problem = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let problem = knapsack();
     let mut recorder = Recorder::new();
     let outcome = Search::new(problem.clone()).observer(&mut recorder).best();
     assert_eq!(outcome.found.as_ref().map(|(_, v)| *v), Some(7));
@@ -376,6 +286,16 @@ fn stream<P: Label>(problem: P, format: Format, rejected: bool) -> String {
     String::from_utf8(writer.finish().unwrap()).unwrap()
 }
 
+/// The entries of a JSON stream, and its last line's `end` object.
+fn json_stream(out: &str) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let mut lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    let mut last = lines.pop().expect("an end line");
+    (lines, last["end"].take())
+}
+
 #[test]
 fn streamed_json_lines_are_the_recorded_nodes() {
     for rejected in [false, true] {
@@ -386,31 +306,110 @@ fn streamed_json_lines_are_the_recorded_nodes() {
                 Recorder::new()
             };
             let tree = record(Queens::new(n), recorder);
-            let streamed: Vec<serde_json::Value> = stream(Queens::new(n), Format::Json, rejected)
-                .lines()
-                .map(|line| serde_json::from_str(line).unwrap())
-                .collect();
+            let (streamed, end) = json_stream(&stream(Queens::new(n), Format::Json, rejected));
             let recorded: Vec<serde_json::Value> = tree
                 .nodes()
                 .iter()
                 .map(|node| serde_json::to_value(node).unwrap())
                 .collect();
             assert_eq!(streamed, recorded, "n = {n}, rejected = {rejected}");
+            assert_eq!(end["stats"], serde_json::to_value(tree.stats()).unwrap());
+            assert_eq!(end["complete"], true);
+            assert_eq!(end["cut_off"], serde_json::json!([]));
         }
     }
-    let problem = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let problem = knapsack();
     let mut writer = TreeWriter::new(Vec::new(), Format::Json);
     Search::new(problem.clone()).observer(&mut writer).best();
-    let streamed = String::from_utf8(writer.finish().unwrap()).unwrap();
+    let (streamed, _) = json_stream(&String::from_utf8(writer.finish().unwrap()).unwrap());
     let mut recorder = Recorder::new();
     Search::new(problem).observer(&mut recorder).best();
-    let recorded: String = recorder
+    let recorded: Vec<serde_json::Value> = recorder
         .into_tree()
         .nodes()
         .iter()
-        .map(|node| serde_json::to_string(node).unwrap() + "\n")
+        .map(|node| serde_json::to_value(node).unwrap())
         .collect();
     assert_eq!(streamed, recorded);
+}
+
+/// A JSON stream ends with a line of counts that says whether the tree is complete: a
+/// stream cut off on its way (it once ended after any node line) has no such line.
+#[test]
+fn a_json_stream_ends_with_its_counts() {
+    let out = stream(Queens::new(4), Format::Json, false);
+    assert!(out.ends_with(concat!(
+        r#"{"end":{"stats":{"nodes":17,"solutions":2,"dead_ends":4,"rejections":44,"#,
+        r#""prunings":0,"max_depth":4},"complete":true,"cut_off":[]}}"#,
+        "\n"
+    )));
+}
+
+/// Streams a search of 30-queens in `format` beside a recorder, cancelled after `nodes`
+/// nodes: returns the stream, the recorded tree and the outcome's statistics.
+fn cancelled_stream(format: Format, nodes: u64) -> (String, Tree, Stats) {
+    let cancel = Cancel::new();
+    let mut writer = TreeWriter::new(Vec::new(), format);
+    let mut recorder = Recorder::new();
+    let mut seen = 0;
+    let outcome = Search::new(Queens::new(30))
+        .limits(Limits::none().cancel(cancel.clone()))
+        .observer((
+            (&mut writer, &mut recorder),
+            from_fn(|_: &Queens, event| {
+                if let Event::Enter { .. } = event {
+                    seen += 1;
+                    if seen == nodes {
+                        cancel.cancel();
+                    }
+                }
+                Control::Continue
+            }),
+        ))
+        .count_solutions();
+    assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
+    assert!(!writer.is_complete());
+    let out = String::from_utf8(writer.finish().unwrap()).unwrap();
+    (out, recorder.into_tree(), outcome.stats)
+}
+
+/// A stopped search's stream ends whole: every line complete, the end of its format
+/// written, the nodes left open named as cut off, and the tree said to be incomplete.
+#[test]
+fn a_cancelled_search_streams_a_whole_incomplete_tree() {
+    let (out, tree, stats) = cancelled_stream(Format::Json, 300);
+    let (entries, end) = json_stream(&out);
+    assert_eq!(entries.len() as u64, stats.nodes);
+    assert_eq!(end["stats"]["nodes"], stats.nodes);
+    assert_eq!(end["complete"], false);
+    let cut_off: Vec<u64> = serde_json::from_value(end["cut_off"].clone()).unwrap();
+    assert_eq!(cut_off[0], 1);
+    assert_eq!(cut_off, ids(&tree, Status::CutOff));
+    assert!(!tree.is_complete() && !tree.truncated());
+
+    let (out, tree, _) = cancelled_stream(Format::Dot, 300);
+    assert!(out.ends_with("\n}\n"), "{out}");
+    assert!(out.lines().all(|line| line.ends_with(';')
+        || line.starts_with("  //")
+        || line.ends_with('{')
+        || line == "}"));
+    for id in ids(&tree, Status::CutOff) {
+        assert!(out.contains(&format!("\n  v{id} [style=\"rounded,dashed\"];\n")));
+    }
+    assert!(out.contains("the search stopped before the end: the tree is incomplete"));
+    render_svg(&out);
+
+    let (out, _, stats) = cancelled_stream(Format::Text, 300);
+    let mut lines = out.lines().rev();
+    assert_eq!(
+        lines.next(),
+        Some("the search stopped before the end: the tree is incomplete")
+    );
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with(&format!("{} nodes, ", stats.nodes)));
+    assert!(out.ends_with('\n'));
 }
 
 #[test]
@@ -421,7 +420,8 @@ fn writer_counts_equal_the_engine_statistics() {
             let outcome = Search::new(Queens::new(n))
                 .observer(&mut writer)
                 .count_solutions();
-            assert_eq!(*writer.stats(), TreeStats::from(outcome.stats), "n = {n}");
+            assert_eq!(*writer.stats(), untimed(outcome.stats), "n = {n}");
+            assert!(writer.is_complete(), "n = {n}");
             assert_eq!(outcome.stopped, None);
             writer.finish().unwrap();
         }
@@ -509,7 +509,7 @@ fn dot_renders_with_graphviz() {
         .dot()
         .to_string(),
     );
-    let knapsack = Knapsack::new(&[(2, 3), (3, 4), (4, 5), (5, 6)], 5);
+    let knapsack = knapsack();
     let mut recorder = Recorder::new();
     Search::new(knapsack).observer(&mut recorder).best();
     render_svg(&recorder.into_tree().dot().to_string());

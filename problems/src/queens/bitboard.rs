@@ -1,0 +1,186 @@
+//! The bitboards both fast formulations share: a row as a bitmask, column `c` as bit `c`.
+//!
+//! A [`Level`] holds what the queens of the rows above attack in the next row (its columns
+//! and both diagonals, already shifted to that row) and what that row allows at all; its
+//! free squares are one expression, `allowed & !(cols | ld | rd)`, and [`FreeSquares`]
+//! yields them lowest bit (leftmost column) first, so the search order is lexicographic.
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+/// A fixed-width bitmask wide enough for one row of the board: `u32`, `u64` or `u128`.
+///
+/// Use the narrowest that fits (see [`Mask::BITS`]): the search is a little faster on
+/// narrower words.
+pub trait Mask:
+    Copy
+    + Eq
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// The number of bits, the largest board this mask can hold.
+    const BITS: u32;
+    /// No bit set.
+    const ZERO: Self;
+    /// Only bit 0 set.
+    const ONE: Self;
+    /// The lowest set bit alone (`x & -x`), zero for zero.
+    #[must_use]
+    fn lowest_bit(self) -> Self;
+    /// The index of the lowest set bit (`BITS` for zero).
+    fn trailing_zeros(self) -> u32;
+    /// The number of set bits.
+    fn count_ones(self) -> u32;
+    /// The lowest `n` bits set (`n <= BITS`).
+    fn low_bits(n: u32) -> Self;
+}
+
+macro_rules! impl_mask {
+    ($($t:ty),*) => {$(
+        impl Mask for $t {
+            const BITS: u32 = <$t>::BITS;
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline]
+            fn lowest_bit(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            fn low_bits(n: u32) -> Self {
+                if n >= <$t>::BITS {
+                    <$t>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+        }
+    )*};
+}
+
+impl_mask!(u32, u64, u128);
+
+/// The search range of one row: its free squares as single-bit masks, leftmost first.
+#[derive(Clone, Debug)]
+pub struct FreeSquares<M>(pub(crate) M);
+
+impl<M: Mask> Iterator for FreeSquares<M> {
+    type Item = M;
+
+    #[inline]
+    fn next(&mut self) -> Option<M> {
+        if self.0 == M::ZERO {
+            None
+        } else {
+            let bit = self.0.lowest_bit();
+            self.0 = self.0 ^ bit;
+            Some(bit)
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let k = self.0.count_ones() as usize;
+        (k, Some(k))
+    }
+}
+
+/// What is attacked after the first `depth` rows: columns, and the diagonals going down
+/// to the right (`ld`) and to the left (`rd`), each already shifted to the next row; and
+/// the squares row `depth` may use at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Level<M> {
+    pub(crate) cols: M,
+    pub(crate) ld: M,
+    pub(crate) rd: M,
+    pub(crate) allowed: M,
+}
+
+impl<M: Mask> Level<M> {
+    /// The squares of this level's row that it allows and no queen above attacks.
+    #[inline]
+    pub(crate) fn free(self) -> M {
+        self.allowed & !(self.cols | self.ld | self.rd)
+    }
+
+    /// The queen on `bit` of this level's row is placed: writes the attacks it leaves on the
+    /// next row into `next` (whose `allowed` stays as it is).
+    #[inline]
+    pub(crate) fn descend(self, bit: M, next: &mut Level<M>) {
+        next.cols = self.cols | bit;
+        next.ld = (self.ld | bit) << 1;
+        next.rd = (self.rd | bit) >> 1;
+    }
+}
+
+/// Room for the levels of any board up to 255 rows, indexed by a `u8` depth so that no
+/// index is ever out of bounds (and none is checked).
+pub(crate) const LEVELS: usize = 256;
+
+/// The levels of a board, one per row and one for the board full: `levels[d]` is what the
+/// first `d` queens attack, and what row `d` allows.
+pub(crate) type Levels<M> = Box<[Level<M>; LEVELS]>;
+
+/// The levels of an empty board whose every row allows the columns `allowed`.
+#[expect(
+    clippy::unnecessary_box_returns,
+    reason = "the levels live on the heap: moving a problem moves a pointer, not up to 16 KiB"
+)]
+pub(crate) fn empty_levels<M: Mask>(allowed: M) -> Levels<M> {
+    let empty = Level {
+        cols: M::ZERO,
+        ld: M::ZERO,
+        rd: M::ZERO,
+        allowed,
+    };
+    let levels: Box<[Level<M>]> = vec![empty; LEVELS].into_boxed_slice();
+    levels.try_into().expect("LEVELS levels")
+}
+
+/// Writes the 0-based columns of the queens of the first `depth` rows into `out` (cleared
+/// first), without allocating when `out` has room: each queen's column is the one its
+/// level adds to the columns attacked.
+pub(crate) fn placed_into<M: Mask>(levels: &Levels<M>, depth: usize, out: &mut Vec<usize>) {
+    out.clear();
+    for d in 0..depth {
+        let bit = levels[d + 1].cols ^ levels[d].cols;
+        out.push(bit.trailing_zeros() as usize);
+    }
+}
+
+/// Runs `$body` with `$M` the narrowest [`Mask`] for a board of `$n` columns: `u32` up
+/// to 32, `u64` up to 64, `u128` past that (a board past 128 columns must be refused
+/// before).
+macro_rules! with_mask {
+    ($n:expr, $M:ident => $body:expr) => {
+        match $n {
+            0..=32 => {
+                type $M = u32;
+                $body
+            }
+            33..=64 => {
+                type $M = u64;
+                $body
+            }
+            _ => {
+                type $M = u128;
+                $body
+            }
+        }
+    };
+}
+
+pub(crate) use with_mask;

@@ -1,0 +1,378 @@
+//! The eight symmetries of the board: images, canonical forms, and classes counted once.
+//!
+//! Two solutions are *fundamentally* the same when a rotation or reflection of the board
+//! turns one into the other: they are in one class (an orbit of the symmetries). Each class
+//! has exactly one lexicographically smallest member, its *canonical* form ([`Symmetry`]):
+//! counting the canonical solutions counts the classes (OEIS A002562), and listing only
+//! canonical solutions lists one representative of each. [`OrbitCounter`] counts classes
+//! in Takaken's reduced space instead, by the least of their members there.
+
+use backtrack::Observer;
+
+use super::bitboard::Mask;
+use super::count::Counts;
+use super::symmetric::SymmetricQueens;
+
+/// The symmetries of the board for solutions of one size: their images, and canonical
+/// forms.
+///
+/// Reuse one checker for many solutions: [`is_canonical`](Symmetry::is_canonical) works in
+/// scratch space the checker keeps, and allocates nothing; [`images`](Symmetry::images) and
+/// [`canonical`](Symmetry::canonical) return new vectors.
+///
+/// ```
+/// use backtrack_problems::queens::Symmetry;
+///
+/// let mut sym = Symmetry::new(4);
+/// assert!(sym.is_canonical(&[1, 3, 0, 2]));
+/// assert!(!sym.is_canonical(&[2, 0, 3, 1])); // the mirror image of the one above
+/// assert_eq!(sym.canonical(&[2, 0, 3, 1]), [1, 3, 0, 2]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Symmetry {
+    n: usize,
+    /// Scratch: the inverse permutation (the transposed board).
+    inverse: Vec<usize>,
+}
+
+impl Symmetry {
+    /// A checker for `n`×`n` boards.
+    pub fn new(n: usize) -> Self {
+        Symmetry {
+            n,
+            inverse: vec![0; n],
+        }
+    }
+
+    /// The eight images of `cols` under the symmetries of the square, identity first.
+    /// `cols` must be a permutation of `0..n` (any solution is).
+    pub fn images(&self, cols: &[usize]) -> [Vec<usize>; 8] {
+        let n = self.n;
+        let m = n.saturating_sub(1);
+        let mut inv = vec![0; n];
+        for (r, &c) in cols.iter().enumerate() {
+            inv[c] = r;
+        }
+        let f = |g: &dyn Fn(usize) -> usize| (0..n).map(g).collect::<Vec<usize>>();
+        [
+            cols.to_vec(),
+            f(&|r| m - cols[r]),     // mirror left-right
+            f(&|r| cols[m - r]),     // mirror top-bottom
+            f(&|r| m - cols[m - r]), // rotate 180°
+            inv.clone(),             // transpose
+            f(&|r| m - inv[m - r]),  // anti-transpose
+            f(&|r| inv[m - r]),      // rotate 90°
+            f(&|r| m - inv[r]),      // rotate 270°
+        ]
+    }
+
+    /// The canonical form of `cols`: the lexicographically smallest of its eight images.
+    pub fn canonical(&self, cols: &[usize]) -> Vec<usize> {
+        self.images(cols).into_iter().min().expect("eight images")
+    }
+
+    /// Is `cols` the canonical form of its class (no image is lexicographically smaller)?
+    ///
+    /// Stops comparing an image at its first difference from `cols`, and computes the
+    /// transposed images only if the first three reflections do not already decide.
+    pub fn is_canonical(&mut self, cols: &[usize]) -> bool {
+        let n = self.n;
+        debug_assert_eq!(cols.len(), n);
+        if n == 0 {
+            return true;
+        }
+        let m = n - 1;
+        // Images that are cheap to compute element by element.
+        if smaller(cols, |r| m - cols[r])
+            || smaller(cols, |r| cols[m - r])
+            || smaller(cols, |r| m - cols[m - r])
+        {
+            return false;
+        }
+        for (r, &c) in cols.iter().enumerate() {
+            self.inverse[c] = r;
+        }
+        let inv = &self.inverse;
+        if smaller(cols, |r| inv[r])
+            || smaller(cols, |r| m - inv[m - r])
+            || smaller(cols, |r| inv[m - r])
+            || smaller(cols, |r| m - inv[r])
+        {
+            return false;
+        }
+        true
+    }
+}
+
+/// Is the image `g(0), g(1), …` lexicographically smaller than `cols`?
+#[inline]
+fn smaller(cols: &[usize], g: impl Fn(usize) -> usize) -> bool {
+    for (r, &c) in cols.iter().enumerate() {
+        let x = g(r);
+        if x != c {
+            return x < c;
+        }
+    }
+    false
+}
+
+/// An observer for [`SymmetricQueens`] searches that counts each class of solutions once,
+/// with its size.
+///
+/// For each solution reached, the images under the seven other symmetries that lie in the
+/// searched space are compared with it; it counts (one class, and the class's size toward
+/// the total) only if none of them is lexicographically smaller. The class's size is 2 if
+/// a quarter turn leaves the solution as it is, 4 if only a half turn does, 8 otherwise.
+/// O(n) per solution, no allocation.
+#[derive(Clone, Debug)]
+pub struct OrbitCounter {
+    cols: Vec<usize>,
+    inverse: Vec<usize>,
+    counts: Counts,
+}
+
+impl OrbitCounter {
+    /// A counter for `n`×`n` boards.
+    pub fn new(n: usize) -> Self {
+        OrbitCounter {
+            cols: Vec::with_capacity(n),
+            inverse: vec![0; n],
+            counts: Counts::default(),
+        }
+    }
+
+    /// The solutions and classes counted so far.
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+
+    /// Adds what `other` counted (on another part of the tree) to these counts.
+    pub(super) fn add(&mut self, other: &OrbitCounter) {
+        self.counts.add(other.counts);
+    }
+
+    /// Counts the solution `cols`, found by a [`SymmetricQueens`] search.
+    fn count(&mut self, n: usize) {
+        if let Some(size) = class_size_if_least(&self.cols[..n], &mut self.inverse[..n]) {
+            self.counts.total += size;
+            self.counts.unique += 1;
+        }
+    }
+}
+
+impl<M: Mask> Observer<SymmetricQueens<M>> for OrbitCounter {
+    #[inline]
+    fn solution(&mut self, problem: &SymmetricQueens<M>, _depth: usize) {
+        problem.placed_into(&mut self.cols);
+        self.count(problem.n());
+    }
+}
+
+/// One symmetry of the square as an image of a board `s` with inverse `inv`: image row `r`
+/// holds column `fc(base[fr(r)])`, where `base` is `inv` when `TRANSPOSE`, `s` otherwise,
+/// and `fr`, `fc` flip rows and columns (`x -> m - x`) when asked.
+struct Image<'a, const TRANSPOSE: bool, const FLIP_ROWS: bool, const FLIP_COLS: bool> {
+    cols: &'a [usize],
+    inverse: &'a [usize],
+    m: usize,
+}
+
+impl<'a, const TRANSPOSE: bool, const FLIP_ROWS: bool, const FLIP_COLS: bool>
+    Image<'a, TRANSPOSE, FLIP_ROWS, FLIP_COLS>
+{
+    /// The image of the board `cols` (of at least one square) with inverse `inverse`.
+    #[inline]
+    fn new(cols: &'a [usize], inverse: &'a [usize]) -> Self {
+        Image {
+            cols,
+            inverse,
+            m: cols.len() - 1,
+        }
+    }
+
+    #[inline]
+    fn flip<const ON: bool>(&self, x: usize) -> usize {
+        if ON {
+            self.m - x
+        } else {
+            x
+        }
+    }
+
+    /// The column of the image's queen in row `r`.
+    #[inline]
+    fn col(&self, r: usize) -> usize {
+        let base = if TRANSPOSE { self.inverse } else { self.cols };
+        self.flip::<FLIP_COLS>(base[self.flip::<FLIP_ROWS>(r)])
+    }
+
+    /// The row of the image's queen in column `c`.
+    #[inline]
+    fn row(&self, c: usize) -> usize {
+        let other = if TRANSPOSE { self.cols } else { self.inverse };
+        self.flip::<FLIP_ROWS>(other[self.flip::<FLIP_COLS>(c)])
+    }
+
+    /// Is this image in the searched space (the test of
+    /// [`in_search_space`](super::in_search_space), in O(1))?
+    #[inline]
+    fn in_space(&self) -> bool {
+        let m = self.m;
+        let top = self.col(0);
+        if top == 0 {
+            let b = self.col(1);
+            // Column 1's queen is not in rows 2..b, nor in rows 0, 1 or b (attacked).
+            (2..m).contains(&b) && self.row(1) > b
+        } else {
+            let bound2 = m - top;
+            if top >= bound2 {
+                return false;
+            }
+            let bottom = self.col(m);
+            if bottom < top || bottom > bound2 {
+                return false;
+            }
+            let (a, b) = (self.row(0), self.row(m));
+            let (low, high) = if a < b { (a, b) } else { (b, a) };
+            low >= top && low < bound2 && high <= bound2
+        }
+    }
+
+    /// Is this image lexicographically smaller than the board itself?
+    #[inline]
+    fn is_smaller(&self) -> bool {
+        for (r, &c) in self.cols.iter().enumerate() {
+            let x = self.col(r);
+            if x != c {
+                return x < c;
+            }
+        }
+        false
+    }
+
+    /// Is this image the board itself?
+    #[inline]
+    fn is_same(&self) -> bool {
+        self.cols.iter().enumerate().all(|(r, &c)| self.col(r) == c)
+    }
+
+    /// Does this image, in the space, come before the board?
+    #[inline]
+    fn beats(&self) -> bool {
+        self.in_space() && self.is_smaller()
+    }
+}
+
+/// The size of the class of the solution `cols` if `cols` is the least of its class's
+/// members in the searched space, `None` if another member is less. `inverse` is scratch.
+#[inline]
+fn class_size_if_least(cols: &[usize], inverse: &mut [usize]) -> Option<u64> {
+    let n = cols.len();
+    if n <= 1 {
+        // A board of at most one square is its only image.
+        return Some(1);
+    }
+    for (r, &c) in cols.iter().enumerate() {
+        inverse[c] = r;
+    }
+    let inverse = &*inverse;
+    if Image::<false, false, true>::new(cols, inverse).beats() // mirror left-right
+        || Image::<false, true, false>::new(cols, inverse).beats() // mirror top-bottom
+        || Image::<false, true, true>::new(cols, inverse).beats() // half turn
+        || Image::<true, false, false>::new(cols, inverse).beats() // transpose
+        || Image::<true, true, true>::new(cols, inverse).beats() // anti-transpose
+        || Image::<true, true, false>::new(cols, inverse).beats() // quarter turn
+        || Image::<true, false, true>::new(cols, inverse).beats()
+    // three quarters
+    {
+        return None;
+    }
+    let size = if !Image::<false, true, true>::new(cols, inverse).is_same() {
+        8
+    } else if Image::<true, true, false>::new(cols, inverse).is_same() {
+        2
+    } else {
+        4
+    };
+    Some(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use backtrack::Search;
+
+    use super::*;
+    use crate::queens::{in_search_space, BitQueens};
+
+    /// Every solution of `n`-queens, from the plain bitboard search.
+    fn all_solutions(n: usize) -> Vec<Vec<usize>> {
+        Search::new(BitQueens::<u32>::new(n)).collect()
+    }
+
+    #[test]
+    fn the_fast_space_test_agrees_with_the_row_by_row_one_on_every_image() {
+        for n in 2..=10 {
+            let sym = Symmetry::new(n);
+            for s in all_solutions(n) {
+                let mut inverse = vec![0; n];
+                for (r, &c) in s.iter().enumerate() {
+                    inverse[c] = r;
+                }
+                let (cols, inv) = (&s[..], &inverse[..]);
+                // In the order of `Symmetry::images`.
+                let fast = [
+                    Image::<false, false, false>::new(cols, inv).in_space(),
+                    Image::<false, false, true>::new(cols, inv).in_space(),
+                    Image::<false, true, false>::new(cols, inv).in_space(),
+                    Image::<false, true, true>::new(cols, inv).in_space(),
+                    Image::<true, false, false>::new(cols, inv).in_space(),
+                    Image::<true, true, true>::new(cols, inv).in_space(),
+                    Image::<true, true, false>::new(cols, inv).in_space(),
+                    Image::<true, false, true>::new(cols, inv).in_space(),
+                ];
+                let slow = sym.images(&s).map(|image| in_search_space(&image));
+                assert_eq!(fast, slow, "n = {n}, {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn boards_of_one_square_or_none_do_not_trip_the_counter() {
+        assert_eq!(class_size_if_least(&[0], &mut [0]), Some(1));
+        for n in 0..=1 {
+            let mut counter = OrbitCounter::new(n);
+            let outcome = Search::new(SymmetricQueens::<u32>::new(n))
+                .observer(&mut counter)
+                .count_solutions();
+            assert_eq!(counter.counts().unique, outcome.found, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn every_class_has_a_member_in_the_space_and_the_least_one_counts() {
+        for n in 2..=10 {
+            let sym = Symmetry::new(n);
+            for s in all_solutions(n) {
+                let images = sym.images(&s);
+                let mut members: Vec<&Vec<usize>> =
+                    images.iter().filter(|i| in_search_space(i)).collect();
+                assert!(!members.is_empty(), "n = {n}: no member of {s:?}");
+                members.sort();
+                let mut distinct = images.to_vec();
+                distinct.sort();
+                distinct.dedup();
+                if in_search_space(&s) {
+                    let mut inverse = vec![0; n];
+                    let counted = class_size_if_least(&s, &mut inverse);
+                    let expected = (members[0] == &s).then_some(distinct.len() as u64);
+                    assert_eq!(counted, expected, "n = {n}, {s:?}");
+                }
+                // A corner queen's class has eight members, two of them with that corner.
+                if s[0] == 0 {
+                    assert_eq!(distinct.len(), 8);
+                    assert_eq!(members.len(), 1);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! The solution tree (解答树) of a search: recorded by an observer, shown as text, DOT or JSON.
+//!
+//! A [`Recorder`] is an ordinary [`Observer`](crate::Observer): attached to a [`Search`] it
+//! builds the tree the search walks, as an arena of [`Node`]s in expansion order, and costs
+//! nothing when it is not attached. The finished [`Tree`] renders as an indented text tree
+//! ([`Tree::text`], also its `Display`), a Graphviz graph ([`Tree::dot`]) or JSON
+//! ([`Tree::json`]). [`TreeWriter`] writes the nodes out as they come instead, in constant
+//! memory, for trees too big to keep.
+//!
+//! Nodes are numbered v1, v2, … in the order the search enters them, the root being v1:
+//! for 4-queens this is exactly the numbering of the textbook figure (17 nodes, solutions
+//! v9 = (2,4,1,3) and v13 = (3,1,4,2)). Operators the search refused (rejected by the
+//! constraints, or pruned by the optimality bound) are not nodes of the solution tree:
+//! when shown, they appear as *attempts*, leaves with no v-number, so the numbering of the
+//! real nodes never changes. Attempts pruned by the bound are shown by default, attempts
+//! rejected by the constraints only on request ([`Recorder::show_rejected`]).
+//!
+//! Node labels come from the problem, through the [`Label`] trait.
+//!
+//! ```
+//! use backtrack::tree::{tree_of, Label};
+//! use backtrack::Problem;
+//!
+//! /// N-Queens, one queen per row; the state is the columns of the queens placed so far.
+//! #[derive(Clone)]
+//! struct Queens { n: usize, cols: Vec<usize> }
+//! # impl Problem for Queens {
+//! #     type Op = usize;
+//! #     type Ops = std::ops::Range<usize>;
+//! #     type Solution = ();
+//! #     fn operators(&self) -> Self::Ops { 0..self.n }
+//! #     fn admissible(&self, col: usize) -> bool {
+//! #         let row = self.cols.len();
+//! #         self.cols.iter().enumerate().all(|(r, &c)| c != col && row - r != c.abs_diff(col))
+//! #     }
+//! #     fn apply(&mut self, col: usize) { self.cols.push(col) }
+//! #     fn undo(&mut self, _: usize) { self.cols.pop(); }
+//! #     fn is_complete(&self) -> bool { self.cols.len() == self.n }
+//! #     fn solution(&self) {}
+//! # }
+//!
+//! /// The textbook's labels: `(a1,…,an)`, the 1-based column of each row's queen, 0 if empty.
+//! impl Label for Queens {
+//!     fn label(&self) -> String {
+//!         let a: Vec<String> =
+//!             (0..self.n).map(|r| self.cols.get(r).map_or(0, |c| c + 1).to_string()).collect();
+//!         format!("({})", a.join(","))
+//!     }
+//!     fn op_label(&self, col: usize) -> String { (col + 1).to_string() }
+//! }
+//!
+//! let tree = tree_of(&Queens { n: 4, cols: vec![] });
+//! assert_eq!(tree.nodes().len(), 17);
+//! let solutions: Vec<String> = tree.solutions().map(|node| node.to_string()).collect();
+//! assert_eq!(solutions, ["v9 (2,4,1,3)", "v13 (3,1,4,2)"]);
+//! ```
+//!
+//! [`Search`]: crate::Search
+
+mod dot;
+mod json;
+mod label;
+mod recorder;
+mod text;
+mod walk;
+mod writer;
+
+use std::fmt;
+use std::io;
+
+pub use dot::Dot;
+pub use json::Json;
+pub use label::Label;
+pub use recorder::Recorder;
+pub use text::Text;
+pub use writer::TreeWriter;
+
+use crate::{Search, Stats};
+
+use walk::Shown;
+
+/// What became of a node (or of a refused attempt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Expanded, with at least one child entered.
+    Branch,
+    /// Expanded, and no child was admitted: a leaf that is not a solution.
+    DeadEnd,
+    /// Complete: a goal state, a leaf.
+    Solution,
+    /// An attempt cut by the optimality bound (no v-number), or a node entered but not
+    /// expanded because an observer answered [`Control::Prune`](crate::Control::Prune).
+    Pruned,
+    /// An attempt refused by the constraints (no v-number).
+    Rejected,
+    /// Entered, but the search stopped (a limit, an observer, the recording budget) or the
+    /// recording ended before the node was finished: its subtree is incomplete.
+    CutOff,
+}
+
+impl Status {
+    /// The marker shown after a node in the text format (empty for a branch).
+    pub fn marker(self) -> &'static str {
+        match self {
+            Status::Branch => "",
+            Status::DeadEnd => "✗ dead end",
+            Status::Solution => "✓ solution",
+            Status::Pruned => "✂ pruned",
+            Status::Rejected => "⊘ rejected",
+            Status::CutOff => "… cut off",
+        }
+    }
+
+    /// Is this a refused attempt rather than a node the search entered?
+    pub fn is_attempt(self) -> bool {
+        matches!(self, Status::Rejected | Status::Pruned)
+    }
+}
+
+/// One entry of the solution tree: a node the search entered, or an attempt it refused.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Node {
+    /// The v-number: 1 for the root, then in the order the search entered the nodes.
+    /// `None` for a refused attempt, which is not a node of the solution tree.
+    pub id: Option<u64>,
+    /// The v-number of the parent (`None` for the root).
+    pub parent: Option<u64>,
+    /// Depth: 0 for the root; for an attempt, the depth the refused child would have had.
+    pub depth: usize,
+    /// The operator that led here, as [`Label::op_label`] shows it (`None` for the root).
+    pub op: Option<String>,
+    /// The state, as [`Label::label`] (or, for an attempt, [`Label::child_label`]) shows it.
+    pub label: String,
+    /// What became of it.
+    pub status: Status,
+}
+
+impl fmt::Display for Node {
+    /// `v9 (2,4,1,3)`, or just the label for an attempt.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.id {
+            Some(id) => write!(f, "v{id} {}", self.label),
+            None => f.write_str(&self.label),
+        }
+    }
+}
+
+/// Why a tree is not the whole tree of its search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cut {
+    /// The recorder's budget was used up: recording stopped, and so did the search.
+    Budget(usize),
+    /// The search stopped (a limit, a cancellation, an observer) or has not finished.
+    Stopped,
+}
+
+impl Cut {
+    /// The note that ends the text and DOT forms of an incomplete tree.
+    fn note(self) -> String {
+        match self {
+            Cut::Budget(budget) => format!(
+                "recording stopped at the budget of {budget} entries: the tree is incomplete"
+            ),
+            Cut::Stopped => "the search stopped before the end: the tree is incomplete".into(),
+        }
+    }
+}
+
+/// Records the whole solution tree of `problem` (from its current state), with the default
+/// [`Recorder`]: numbered nodes and pruned attempts, no rejected attempts, the default
+/// budget. The problem is cloned; `problem` itself is left as it is.
+///
+/// The tree's `Display` is its [text](Tree::text) form, so a snapshot test of a problem's
+/// search is one line: `insta::assert_snapshot!(tree_of(&my_problem))`.
+pub fn tree_of<P: Label + Clone>(problem: &P) -> Tree {
+    record(problem.clone(), Recorder::new())
+}
+
+/// Records the solution tree of `problem` with the given `recorder` (budget, attempts
+/// shown), counting every solution. Pass `&mut problem` to keep the problem.
+pub fn record<P: Label>(problem: P, mut recorder: Recorder) -> Tree {
+    Search::new(problem)
+        .observer(&mut recorder)
+        .count_solutions();
+    recorder.into_tree()
+}
+
+/// A recorded solution tree: the arena of [`Node`]s in expansion order (a node comes after
+/// its parent and before its next sibling), with the counts of what it records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    stats: Stats,
+    budget: usize,
+    cut: Option<Cut>,
+    shown: Shown,
+}
+
+impl Tree {
+    /// Every recorded entry, in expansion order: nodes and shown attempts.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The node with v-number `id`, if it was recorded.
+    pub fn node(&self, id: u64) -> Option<&Node> {
+        self.nodes.iter().find(|node| node.id == Some(id))
+    }
+
+    /// The solutions, in the order found.
+    pub fn solutions(&self) -> impl Iterator<Item = &Node> {
+        self.nodes
+            .iter()
+            .filter(|node| node.status == Status::Solution)
+    }
+
+    /// The counts of the recorded part of the search, counted from the events the recorder
+    /// saw: the engine's [`Stats`] with no time ([`Stats::elapsed`] is zero), so that the
+    /// tree's forms are stable enough for snapshots.
+    ///
+    /// Unless the recording stopped at its [budget](Tree::truncated), these are the counts
+    /// of the whole search. If it did, `nodes` is the number of nodes drawn (the search
+    /// itself entered one more: the one that did not fit, where it stopped).
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Did the recording stop at its budget, leaving the tree incomplete? The search
+    /// stopped there too.
+    pub fn truncated(&self) -> bool {
+        matches!(self.cut, Some(Cut::Budget(_)))
+    }
+
+    /// Is this the whole tree of a search that ran to its end? False for a tree cut at the
+    /// budget ([`truncated`](Tree::truncated)) and for the tree of a search that was stopped
+    /// (by a limit, a cancellation or an observer) or is still running; in both, the nodes
+    /// still open are [cut off](Status::CutOff).
+    pub fn is_complete(&self) -> bool {
+        self.cut.is_none()
+    }
+
+    /// The recorder's budget (entries).
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// The indented text form, for a terminal: one entry per line, box-drawing lines,
+    /// markers for solutions, dead ends and attempts, a line of counts first, and a note
+    /// last if the tree is incomplete.
+    ///
+    /// ```text
+    /// 17 nodes, 2 solutions, 4 dead ends; 44 rejected attempts not shown
+    /// v1 (0,0,0,0)
+    /// ├── v2 (1,0,0,0)
+    /// │   ├── v3 (1,3,0,0)  ✗ dead end
+    /// ```
+    pub fn text(&self) -> Text<'_> {
+        Text(self)
+    }
+
+    /// The Graphviz form: nodes labelled with their state and v-number as in the textbook
+    /// figure, children left to right in expansion order, solutions and dead ends filled
+    /// in colour, attempts dashed. Render it with `dot -Tsvg`.
+    pub fn dot(&self) -> Dot<'_> {
+        Dot(self)
+    }
+
+    /// The JSON form: `{"nodes":[{"id":1,"parent":null,"depth":0,"op":null,
+    /// "label":"(0,0,0,0)","status":"branch"},…],"stats":{…},"budget":…,"truncated":false,
+    /// "complete":true}`, one node per line.
+    pub fn json(&self) -> Json<'_> {
+        Json(self)
+    }
+
+    /// Writes the tree in `format`.
+    pub fn write(&self, format: Format, out: &mut impl io::Write) -> io::Result<()> {
+        match format {
+            Format::Text => write!(out, "{}", self.text()),
+            Format::Dot => write!(out, "{}", self.dot()),
+            Format::Json => write!(out, "{}", self.json()),
+        }
+    }
+}
+
+impl fmt::Display for Tree {
+    /// The [text](Tree::text) form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.text().fmt(f)
+    }
+}
+
+/// An output format for a tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Format {
+    /// Indented text with box-drawing lines ([`Tree::text`]); streamed, indented by depth.
+    #[default]
+    Text,
+    /// Graphviz DOT ([`Tree::dot`]).
+    Dot,
+    /// JSON ([`Tree::json`]); streamed, JSON Lines: one node object per line, then a last
+    /// line with the counts and whether the tree is complete.
+    Json,
+}
