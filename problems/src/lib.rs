@@ -12,3 +12,5 @@ pub mod knapsack;
 pub mod queens;
 pub mod subset_sum;
 pub mod sudoku;
+
+mod text;

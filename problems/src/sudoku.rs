@@ -66,16 +66,17 @@ impl fmt::Display for Grid {
 pub enum SudokuError {
     /// Neither one line of 81 cells nor nine lines of nine.
     #[error(
-        "expected one line of 81 cells or 9 lines of 9 cells, found {lines} non-empty line(s)"
+        "expected one line of 81 cells or 9 lines of 9 cells, found {}",
+        lines_of_cells(*lines)
     )]
     Shape {
-        /// Non-empty lines found.
+        /// Lines holding cells found (blank, comment and separator lines not counted).
         lines: usize,
     },
     /// A line with the wrong number of cells.
     #[error("line {line}: expected {expected} cells, found {found}")]
     Length {
-        /// 1-based line number (counting non-empty lines).
+        /// 1-based line number in the text.
         line: usize,
         /// 81 or 9.
         expected: usize,
@@ -83,7 +84,7 @@ pub enum SudokuError {
         found: usize,
     },
     /// A character that is not a digit nor an empty-cell mark.
-    #[error("row {row}, column {col}: `{ch}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)")]
+    #[error("row {row}, column {col}: `{}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)", ch.escape_debug())]
     Character {
         /// 1-based row.
         row: usize,
@@ -114,20 +115,41 @@ pub enum SudokuError {
     },
 }
 
-/// Reads one line of 81 cells or nine lines of nine (spaces within a line ignored). A cell
-/// is a digit 1-9, or `.`, `0` or `_` when empty.
+/// Reads one line of 81 cells or nine lines of nine. A cell is a digit 1-9, or `.`, `0` or
+/// `_` when empty. Also accepted, as puzzles are often drawn: spaces and `|` between cells,
+/// separator lines made of `-`, `+`, `=` and `|` (`------+-------+------`), blank lines,
+/// `#` comments to the end of a line, and a UTF-8 byte order mark at the start.
+///
+/// ```
+/// use backtrack_problems::sudoku::Grid;
+///
+/// let drawn = "# the classic\n\
+///     5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n\
+///     ------+-------+------\n\
+///     8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n\
+///     ------+-------+------\n\
+///     . 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n";
+/// let plain = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// assert_eq!(drawn.parse::<Grid>(), plain.parse::<Grid>());
+/// ```
 impl FromStr for Grid {
     type Err = SudokuError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let lines: Vec<Vec<char>> = text
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // (line number, cells) of every line that holds cells.
+        let lines: Vec<(usize, Vec<char>)> = text
             .lines()
-            .map(|line| {
-                line.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect::<Vec<char>>()
+            .enumerate()
+            .filter_map(|(index, line)| {
+                let content = line.split('#').next().unwrap_or_default();
+                let cells: Vec<char> = content
+                    .chars()
+                    .filter(|&c| !c.is_whitespace() && c != '|')
+                    .collect();
+                let separator = cells.iter().all(|c| matches!(c, '-' | '+' | '='));
+                (!separator).then_some((index + 1, cells))
             })
-            .filter(|cells| !cells.is_empty())
             .collect();
         let per_line = match lines.len() {
             1 => 81,
@@ -136,10 +158,10 @@ impl FromStr for Grid {
         };
         let mut grid = [0u8; 81];
         let mut index = 0;
-        for (number, cells) in lines.iter().enumerate() {
+        for (line, cells) in &lines {
             if cells.len() != per_line {
                 return Err(SudokuError::Length {
-                    line: number + 1,
+                    line: *line,
                     expected: per_line,
                     found: cells.len(),
                 });
@@ -160,6 +182,15 @@ impl FromStr for Grid {
             }
         }
         Ok(Grid(grid))
+    }
+}
+
+/// "no lines of cells", "1 line of cells", "3 lines of cells".
+fn lines_of_cells(lines: usize) -> String {
+    match lines {
+        0 => "no cells".to_string(),
+        1 => "1 line of cells".to_string(),
+        n => format!("{n} lines of cells"),
     }
 }
 
@@ -492,10 +523,36 @@ mod tests {
     }
 
     #[test]
+    fn drawn_grids_comments_and_a_byte_order_mark_are_read() {
+        let puzzle = grid(PUZZLE);
+        let mut drawn = String::new();
+        for (row, line) in puzzle.to_string().lines().enumerate() {
+            let (a, rest) = line.split_at(3);
+            let (b, c) = rest.split_at(3);
+            drawn.push_str(&[a, " | ", b, " | ", c, "  # a row\n"].concat());
+            if row % 3 == 2 && row < 8 {
+                drawn.push_str("------+-------+------\n");
+            }
+        }
+        assert_eq!(grid(&format!("# a puzzle\n\n{drawn}")), puzzle);
+        assert_eq!(grid(&format!("\u{feff}{PUZZLE}")), puzzle);
+        let nine = format!("\u{feff}{puzzle}");
+        assert_eq!(grid(&nine), puzzle);
+    }
+
+    #[test]
     fn malformed_grids_are_reported() {
         let nine = ".........\n".repeat(9);
         let cases = [
             (String::new(), SudokuError::Shape { lines: 0 }),
+            (
+                format!("# comment\n\n{}", ".........\n".repeat(8) + "........\n"),
+                SudokuError::Length {
+                    line: 11,
+                    expected: 9,
+                    found: 8,
+                },
+            ),
             (".........\n".repeat(3), SudokuError::Shape { lines: 3 }),
             (
                 PUZZLE[..80].to_string(),
@@ -525,6 +582,19 @@ mod tests {
         for (text, expected) in cases {
             assert_eq!(text.parse::<Grid>().unwrap_err(), expected, "{text:?}");
         }
+        assert_eq!(
+            SudokuError::Shape { lines: 1 }.to_string(),
+            "expected one line of 81 cells or 9 lines of 9 cells, found 1 line of cells"
+        );
+        assert_eq!(
+            SudokuError::Character {
+                row: 1,
+                col: 2,
+                ch: '\u{200b}'
+            }
+            .to_string(),
+            "row 1, column 2: `\\u{200b}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)"
+        );
         let conflict = grid(&PUZZLE.replacen('.', "5", 1));
         assert_eq!(
             Sudoku::new(conflict).unwrap_err(),
