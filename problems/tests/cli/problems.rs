@@ -1,51 +1,19 @@
-//! `backtrack sudoku`, `knapsack` and `subset-sum`: the real binary, golden outputs, trees,
-//! and bad input.
-
-mod common;
-
-use common::{backtrack, stdout};
+//! `backtrack sudoku`, `knapsack` and `subset-sum`: golden outputs, modes, trees, and bad
+//! input.
 
 use std::io::Write as _;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use backtrack_problems::sudoku::Grid;
 
-fn fixture(name: &str) -> String {
-    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{
+    backtrack, backtrack_with_stdin, fixture, json_lines, refused, refused_output, stdout, text,
+    BIN,
+};
 
-/// Starts the binary with `input` written to its standard input (then closed), its
-/// output piped.
-fn spawn_with_stdin(args: &[&str], input: &str) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child
-}
-
-/// Runs the binary with `input` on its standard input.
-fn backtrack_with_stdin(args: &[&str], input: &str) -> Output {
-    spawn_with_stdin(args, input).wait_with_output().unwrap()
-}
-
-/// A run that must fail with exit status 2 and one line of error naming the problem:
-/// returns that line.
+/// A run refused by the binary with one line of error naming the problem: returns it.
 fn error(args: &[&str]) -> String {
-    let out = backtrack(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    let stderr = refused(args, "backtrack: error: ");
     assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     stderr.trim_end().to_string()
 }
@@ -144,11 +112,61 @@ fn malformed_sudoku_is_one_clear_error() {
         "{missing}"
     );
     let out = backtrack_with_stdin(&["sudoku", "-"], "123\n456\n");
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.contains("<stdin>: expected one line of 81 cells or 9 lines of 9 cells"),
-        "{stderr}"
+    refused_output(
+        &["sudoku", "-"],
+        &out,
+        "backtrack: error: <stdin>: expected one line of 81 cells or 9 lines of 9 cells, found 2 lines of cells\n",
+    );
+}
+
+/// A byte order mark, grids drawn with `|` and `---+---`, and `#` comments.
+#[test]
+fn sudoku_reads_drawn_grids_and_a_byte_order_mark() {
+    let plain = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    let drawn = stdout(&["sudoku", &fixture("drawn.sudoku")]);
+    assert_eq!(drawn, plain);
+    let with_bom = format!(
+        "\u{feff}{}",
+        std::fs::read_to_string(fixture("classic.sudoku")).unwrap()
+    );
+    let out = backtrack_with_stdin(&["sudoku"], &with_bom);
+    assert_eq!(text(&out.stdout), plain, "{}", text(&out.stderr));
+}
+
+#[test]
+fn sudoku_json_lines_parse() {
+    let lines = json_lines(&stdout(&[
+        "sudoku",
+        "--format",
+        "json",
+        &fixture("classic.sudoku"),
+    ]));
+    assert_eq!(lines.len(), 2);
+    let rows: Vec<&str> = lines[0]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let grid: Grid = rows.join("\n").parse().unwrap();
+    assert!(grid.is_solved());
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"solutions": 1, "complete": true})
+    );
+    let count = json_lines(&stdout(&[
+        "sudoku",
+        "--count",
+        "--format",
+        "json",
+        &fixture("classic.sudoku"),
+    ]));
+    assert_eq!(count, [serde_json::json!({"count": 1, "complete": true})]);
+    let out = backtrack(&["sudoku", "--format", "json", &fixture("unsolvable.sudoku")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        json_lines(&text(&out.stdout)),
+        [serde_json::json!({"solutions": 0, "complete": true})]
     );
 }
 
@@ -232,10 +250,75 @@ fn malformed_knapsack_is_one_clear_error() {
     let out = backtrack_with_stdin(&["knapsack", "-"], "capacity 5\n1 \u{fffd}\n");
     assert_eq!(out.status.code(), Some(2));
     let out = backtrack_with_stdin(&["knapsack", "-"], "10 60\n");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("<stdin>: missing `capacity <number>` line"));
+    refused_output(
+        &["knapsack"],
+        &out,
+        "<stdin>: missing `capacity <number>` line",
+    );
+}
+
+/// Each bad number says what is wrong with it, a long bad line is quoted short, and a
+/// byte order mark is no character of the input.
+#[test]
+fn knapsack_numbers_get_their_own_messages() {
+    let cases = [
+        ("capacity -10\n", "<stdin>: line 1: the capacity `-10` is negative: capacities, weights and values are 0 or more"),
+        ("capacity 10.5\n", "<stdin>: line 1: the capacity `10.5` is not a whole number"),
+        ("capacity 99999999999999999999\n", "<stdin>: line 1: the capacity `99999999999999999999` is too large (at most 18446744073709551615)"),
+        ("capacity 5\n1 -2\n", "<stdin>: line 2: the value `-2` is negative: capacities, weights and values are 0 or more"),
+        ("capacity 5\n1\u{200b} 2\n", "<stdin>: line 2: the weight `1\\u{200b}` is not a number"),
+    ];
+    for (input, message) in cases {
+        let out = backtrack_with_stdin(&["knapsack"], input);
+        let stderr = refused_output(&["knapsack"], &out, message);
+        assert_eq!(stderr, format!("backtrack: error: {message}\n"));
+    }
+    let long = format!("capacity 5\n{}\n", "y".repeat(1 << 20));
+    let out = backtrack_with_stdin(&["knapsack"], &long);
+    let stderr = refused_output(&["knapsack"], &out, "found `yyyy");
+    assert!(stderr.len() < 200, "{} bytes of error", stderr.len());
+    let out = backtrack_with_stdin(&["knapsack"], "\u{feff}capacity 50\n10 60\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Two items of weight u64::MAX: too heavy together, but each fits alone.
+    let max = u64::MAX;
+    let out = backtrack_with_stdin(
+        &["knapsack"],
+        &format!("capacity {max}\n{max} 3\n{max} 4\n"),
+    );
+    assert_eq!(
+        text(&out.stdout),
+        format!("value 4\nweight {max} of {max}\nitem 2: weight {max}, value 4\n")
+    );
+}
+
+#[test]
+fn knapsack_modes_count_and_list_the_packings_that_fit() {
+    let file = fixture("textbook.knapsack");
+    // Weights 10, 20, 30 in 50: every subset fits but all three together.
+    assert_eq!(stdout(&["knapsack", "--count", &file]), "7\n");
+    let all = stdout(&["knapsack", "--all", &file]);
+    let packings = |text: &str| text.lines().filter(|l| l.starts_with("value ")).count();
+    assert_eq!(packings(&all), 7);
+    // The first packing in search order is the greedy one.
+    assert_eq!(
+        stdout(&["knapsack", "--first", &file]),
+        "value 160\nweight 30 of 50\nitem 1: weight 10, value 60\nitem 2: weight 20, value 100\n"
+    );
+    assert_eq!(packings(&stdout(&["knapsack", "--limit", "2", &file])), 2);
+    let best = json_lines(&stdout(&["knapsack", "--format", "json", &file]));
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0]["value"], 220);
+    assert_eq!(best[0]["complete"], true);
+    assert_eq!(
+        best[0]["items"][0],
+        serde_json::json!({"item": 2, "weight": 20, "value": 100})
+    );
+    let listed = json_lines(&stdout(&["knapsack", "--all", "--format", "json", &file]));
+    assert_eq!(listed.len(), 8);
+    assert_eq!(
+        listed[7],
+        serde_json::json!({"solutions": 7, "complete": true})
+    );
 }
 
 // Subset sum.
@@ -264,6 +347,33 @@ fn golden_subset_sum_listing() {
 }
 
 #[test]
+fn subset_sum_json_lines_parse() {
+    let lines = json_lines(&run(&subset_sum(&["--format", "json"])));
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"index": 1, "numbers": [3, 4, 2], "positions": [1, 3, 6]})
+    );
+    assert_eq!(
+        lines[2],
+        serde_json::json!({"solutions": 2, "complete": true})
+    );
+    let count = json_lines(&run(&subset_sum(&["--count", "--format", "json"])));
+    assert_eq!(count, [serde_json::json!({"count": 2, "complete": true})]);
+    refused(
+        &[
+            "subset-sum",
+            "-t",
+            "1",
+            "1",
+            "--indices",
+            "--format",
+            "json",
+        ],
+        "--indices applies to listings in text",
+    );
+}
+
+#[test]
 fn subset_sum_modes() {
     assert_eq!(run(&subset_sum(&["--count"])), "2\n");
     assert_eq!(run(&subset_sum(&["--first"])), "3 4 2\n");
@@ -276,16 +386,27 @@ fn subset_sum_modes() {
 
 #[test]
 fn subset_sum_rejects_what_is_not_a_number() {
-    for args in [
-        &["subset-sum", "-t", "9", "3", "x"][..],
-        &["subset-sum", "-t", "9", "--", "-3"],
-        &["subset-sum", "3", "4"],
-    ] {
-        let out = backtrack(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    let cases: [(&[&str], &str); 7] = [
+        (&["subset-sum", "-t", "5", "1", "x", "3"], "backtrack: error: NUMBERS: number 2, `x`, is not a whole number"),
+        (&["subset-sum", "-t", "5", "1", "-2"], "backtrack: error: NUMBERS: number 2, `-2`, is negative: the numbers must be 0 or more"),
+        (&["subset-sum", "-t", "9", "--", "-3"], "backtrack: error: NUMBERS: number 1, `-3`, is negative: the numbers must be 0 or more"),
+        (&["subset-sum", "-t", "9", "1.5"], "backtrack: error: NUMBERS: number 1, `1.5`, is not a whole number"),
+        (&["subset-sum", "-t", "9", "18446744073709551616"], "backtrack: error: NUMBERS: number 1, `18446744073709551616`, is too large (at most 18446744073709551615)"),
+        (&["subset-sum", "-t", "-5", "1"], "error: invalid value '-5' for '--target <T>': must be 0 or more, not -5"),
+        (&["subset-sum", "3", "4"], "error: the following required arguments were not provided"),
+    ];
+    for (args, message) in cases {
+        let stderr = refused(args, message);
+        assert!(stderr.starts_with(message), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("-- -"),
+            "no tip to write `-- -2`: {stderr}"
+        );
     }
+    // A huge bad number is not echoed whole.
+    let huge = "x".repeat(10_000);
+    let stderr = refused(&["subset-sum", "-t", "5", &huge], "is not a whole number");
+    assert!(stderr.len() < 200, "{stderr}");
 }
 
 #[test]
@@ -314,7 +435,7 @@ fn tree_and_count_do_not_mix() {
 fn closed_pipe_ends_quietly() {
     // An empty grid has more solutions than anyone will read: the listing ends when the
     // reader goes away.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+    let mut child = Command::new(BIN)
         .args(["sudoku", "--all", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -338,77 +459,6 @@ fn closed_pipe_ends_quietly() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-/// Starts `args` (with `input` on stdin), lets it run half a second, sends it SIGINT (as
-/// Ctrl-C does) and returns what it wrote and how it ended.
-#[cfg(unix)]
-fn interrupted(args: &[&str], input: &str) -> Output {
-    let child = spawn_with_stdin(args, input);
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
-    child.wait_with_output().unwrap()
-}
-
-/// Ctrl-C on a long subset-sum, sudoku or knapsack run prints what it has, marked partial, and
-/// exits 130, rather than dying with its buffered output lost.
-#[cfg(unix)]
-#[test]
-fn ctrl_c_ends_long_runs_with_a_partial_result() {
-    let numbers: Vec<String> = (1..=60).map(|k| k.to_string()).collect();
-    let numbers: Vec<&str> = numbers.iter().map(String::as_str).collect();
-    let empty_grid = ".".repeat(81);
-    let subset_count = [&["subset-sum", "--count", "--target", "900"][..], &numbers].concat();
-    let subset_list = [&["subset-sum", "--target", "900"][..], &numbers].concat();
-    // Even weights worth their weight and an odd capacity: no packing fills it, so the
-    // bound never meets the best found and branch and bound is exhaustive.
-    let items = (0..60u64).map(|k| {
-        let weight = 2 * (500_000 + k * 7_919 % 500_000);
-        format!("{weight} {weight}\n")
-    });
-    let hard_knapsack = format!("capacity 45000001\n{}", items.collect::<String>());
-    let runs: [(&[&str], &str, &str); 5] = [
-        (
-            &["knapsack", "-"],
-            &hard_knapsack,
-            "cancelled: the best packing found so far",
-        ),
-        (&subset_count, "", "cancelled: the count is partial"),
-        (&subset_list, "", "cancelled after"),
-        (
-            &["sudoku", "--count", "-"],
-            &empty_grid,
-            "cancelled: the count is partial",
-        ),
-        (&["sudoku", "--all", "-"], &empty_grid, "cancelled after"),
-    ];
-    for (args, input, message) in runs {
-        let out = interrupted(args, input);
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(stdout.ends_with('\n'), "{args:?}: output cut mid-line");
-        if args.contains(&"--count") {
-            assert!(
-                stdout.ends_with(" (partial: cancelled)\n"),
-                "{args:?}: {stdout}"
-            );
-        } else if args[0] == "knapsack" {
-            assert!(stdout.starts_with("value "), "{args:?}: {stdout}");
-            assert!(
-                stdout.contains(" (partial: cancelled)\n"),
-                "{args:?}: {stdout}"
-            );
-        } else {
-            assert!(!stdout.is_empty(), "{args:?}: nothing listed");
-        }
-    }
 }
 
 /// A `Grid` is public and built by hand: a cell over 9 is an error, not a shift overflow

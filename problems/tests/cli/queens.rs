@@ -1,15 +1,13 @@
-//! The `backtrack` binary: golden outputs, modes, and bad input.
+//! `backtrack queens`: golden outputs, modes, formats, and bad input.
 
-mod common;
-
-use common::{backtrack, stdout};
+use crate::common::{backtrack, error_line, json_lines, refused, stdout, text, BIN};
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 use backtrack_problems::queens::{verify, Symmetry};
 
-/// Parses seed 004's numbered format back into 0-based columns.
+/// Parses the numbered format back into 0-based columns.
 fn parse_numbered(text: &str, n: usize) -> Vec<Vec<usize>> {
     let lines: Vec<usize> = text.lines().map(|l| l.parse().unwrap()).collect();
     lines
@@ -96,7 +94,7 @@ fn counts_on_one_thread_and_on_all_agree() {
         );
     }
     assert_eq!(stdout(&["queens", "10", "--count"]), "724\n");
-    assert_eq!(stdout(&["queens", "10", "--unique"]), "92\n");
+    assert_eq!(stdout(&["queens", "10", "--unique", "--count"]), "92\n");
     assert_eq!(
         stdout(&["queens", "8", "--unique", "--count", "--threads", "1"]),
         "12\n"
@@ -122,7 +120,7 @@ fn counts_agree_with_the_listings_on_small_boards() {
         for threads in ["1", "2"] {
             let count = stdout(&["queens", &size, "--count", "--threads", threads]);
             assert_eq!(count, format!("{}\n", listed(&[])), "n = {n}");
-            let unique = stdout(&["queens", &size, "--unique", "--threads", threads]);
+            let unique = stdout(&["queens", &size, "--unique", "--count", "--threads", threads]);
             assert_eq!(
                 unique,
                 format!("{}\n", listed(&["--unique", "--list"])),
@@ -134,11 +132,13 @@ fn counts_agree_with_the_listings_on_small_boards() {
 
 #[test]
 fn json_lines_are_one_based_columns() {
-    let text = stdout(&["queens", "6", "--format", "json"]);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 4);
-    for (k, line) in lines.iter().enumerate() {
-        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+    let lines = json_lines(&stdout(&["queens", "6", "--format", "json"]));
+    assert_eq!(lines.len(), 4 + 1);
+    assert_eq!(
+        lines[4],
+        serde_json::json!({"solutions": 4, "complete": true})
+    );
+    for (k, value) in lines[..4].iter().enumerate() {
         assert_eq!(value["index"], k + 1);
         let cols: Vec<usize> = value["columns"]
             .as_array()
@@ -152,7 +152,11 @@ fn json_lines_are_one_based_columns() {
 
 #[test]
 fn unique_listing_gives_one_canonical_representative_per_class() {
-    let solutions = parse_numbered(&stdout(&["queens", "8", "--unique", "--list"]), 8);
+    let solutions = parse_numbered(&stdout(&["queens", "8", "--unique"]), 8);
+    assert_eq!(
+        stdout(&["queens", "8", "--unique", "--list"]),
+        stdout(&["queens", "8", "--unique"])
+    );
     assert_eq!(solutions.len(), 12);
     let mut sym = Symmetry::new(8);
     assert!(solutions
@@ -174,7 +178,7 @@ fn unique_listing_gives_one_canonical_representative_per_class() {
 }
 
 #[test]
-fn seed_001_first_solution_for_each_first_row_queen() {
+fn first_solution_for_each_first_row_queen() {
     for col in 1..=8 {
         let text = stdout(&["queens", "8", "--first", "--place", &format!("1:{col}")]);
         let solution = &parse_numbered(&text, 8)[0];
@@ -220,7 +224,7 @@ fn big_boards_give_a_first_solution() {
 
 #[test]
 fn closed_pipe_ends_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+    let mut child = Command::new(BIN)
         .args(["queens", "100"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -259,15 +263,6 @@ fn stats_go_to_stderr() {
     }
 }
 
-/// Bad input: a clear message on stderr, a non-zero exit, no panic.
-fn refused(args: &[&str], message: &str) {
-    let out = backtrack(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(stderr.contains(message), "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-}
-
 #[test]
 fn bad_input_is_refused_clearly() {
     refused(&["queens", "0"], "the board size must be at least 1, not 0");
@@ -285,7 +280,10 @@ fn bad_input_is_refused_clearly() {
         "the board size must be at most 100000",
     );
     refused(&["queens", "200", "--count"], "counting needs N <= 128");
-    refused(&["queens", "200", "--unique"], "counting needs N <= 128");
+    refused(
+        &["queens", "200", "--unique", "--count"],
+        "counting needs N <= 128",
+    );
     refused(
         &["queens", "200", "--order", "lex"],
         "--order lex needs N <= 128",
@@ -307,7 +305,10 @@ fn bad_input_is_refused_clearly() {
         &["queens", "8", "--glyphs", "Q"],
         "give exactly two characters",
     );
-    refused(&["queens", "8", "--threads", "0"], "--threads");
+    refused(
+        &["queens", "8", "--count", "--threads", "0"],
+        "invalid value '0' for '--threads <N>': must be at least 1, not 0",
+    );
     refused(
         &["queens", "8", "--count", "--first"],
         "cannot be used with",
@@ -333,11 +334,11 @@ fn board_size_beyond_any_integer_is_called_too_big() {
 fn absurd_thread_counts_are_refused_not_started() {
     refused(
         &["queens", "8", "--count", "--threads", "4294967295"],
-        "4294967295 is not in 1..=1024",
+        "must be at most 1024, not 4294967295",
     );
     refused(
         &["queens", "8", "--count", "--threads", "1025"],
-        "1025 is not in 1..=1024",
+        "must be at most 1024, not 1025",
     );
     assert_eq!(
         stdout(&["queens", "8", "--count", "--threads", "1024"]),
@@ -356,7 +357,7 @@ fn unwritable_stderr_does_not_panic() {
             .write(true)
             .open("/dev/full")
             .expect("/dev/full");
-        Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        Command::new(BIN)
             .args(args)
             .stderr(Stdio::from(full))
             .output()
@@ -380,4 +381,115 @@ fn glyphs_with_combining_marks_are_refused_with_the_count() {
         "not 'e\u{301}.' (3 characters)",
     );
     refused(&["queens", "4", "--glyphs", ""], "not '' (0 characters)");
+}
+
+/// The flags of the issue that were silently ignored or badly worded: each refused with a
+/// message that says what applies where.
+#[test]
+fn flags_without_meaning_are_refused_with_a_reason() {
+    error_line(&["queens", "8", "--threads", "2"], "--threads applies to counts (--count): listings, trees and the best packing run on one thread");
+    error_line(
+        &["queens", "8", "--glyphs", "Q."],
+        "--glyphs applies to --format board",
+    );
+    refused(
+        &["queens", "8", "--format", "board", "--glyphs", "QQ"],
+        "the queen and the empty square need two different characters, not 'QQ'",
+    );
+    refused(&["queens", "8", "--glyphs", "Q"], "not 'Q' (1 character)");
+    refused(
+        &["queens", "8", "--limit", "0"],
+        "invalid value '0' for '--limit <K>': must be at least 1, not 0",
+    );
+    error_line(
+        &["queens", "8", "--count", "--format", "board"],
+        "--format board applies to listings: a count is a number, or JSON with --format json",
+    );
+    error_line(
+        &["queens", "8", "--count", "--order", "lex"],
+        "--order applies to listings: a count visits every solution, in any order",
+    );
+    error_line(
+        &["queens", "8", "--symmetry", "mirror"],
+        "--symmetry applies to counts (--count)",
+    );
+    error_line(
+        &["queens", "8", "--count", "--unique", "--symmetry", "none"],
+        "--unique counts classes with --symmetry full (the default), not none",
+    );
+    error_line(&["queens", "8", "--count", "--place", "1:1", "--symmetry", "full"], "--symmetry mirror and full count an empty board: with --place, use --symmetry none (the default there)");
+    error_line(&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order");
+    // The help names formats by what they are.
+    let help = stdout(&["queens", "--help"]);
+    assert!(!help.to_lowercase().contains("seed"), "{help}");
+    assert!(!help.contains("--format list"), "{help}");
+    assert!(!help.contains("<N> <N>"), "{help}");
+    // The version is the tool's, asked of the tool.
+    assert_eq!(
+        stdout(&["--version"]),
+        format!("backtrack {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn every_symmetry_gives_the_same_count() {
+    for n in ["1", "4", "6", "9", "10"] {
+        let full = stdout(&["queens", n, "--count"]);
+        for symmetry in ["none", "mirror", "full"] {
+            for threads in ["1", "2"] {
+                assert_eq!(
+                    stdout(&[
+                        "queens",
+                        n,
+                        "--count",
+                        "--symmetry",
+                        symmetry,
+                        "--threads",
+                        threads
+                    ]),
+                    full,
+                    "n = {n}, --symmetry {symmetry}"
+                );
+            }
+        }
+    }
+    assert_eq!(stdout(&["queens", "8", "--count", "--limit", "10"]), "10\n");
+    assert_eq!(
+        stdout(&["queens", "8", "--count", "--format", "json"]),
+        "{\"complete\":true,\"count\":92}\n"
+    );
+}
+
+/// `No.%-5d` ran the number into the first column from 10,000 on.
+#[test]
+fn compact_format_stays_unambiguous_past_ten_thousand() {
+    let out = stdout(&["queens", "12", "--format", "compact"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 14_200);
+    assert!(lines[0].starts_with("No.1    "), "{}", lines[0]);
+    for (k, line) in lines.iter().enumerate() {
+        let mut words = line.split(' ').filter(|w| !w.is_empty());
+        assert_eq!(
+            words.next(),
+            Some(format!("No.{}", k + 1).as_str()),
+            "{line}"
+        );
+        let cols: Vec<usize> = words.map(|c| c.parse::<usize>().unwrap() - 1).collect();
+        assert!(verify(12, &cols), "{line}");
+    }
+    assert!(lines[9_999].starts_with("No.10000 "), "{}", lines[9_999]);
+}
+
+/// `queens 4 --stats` and `queens 4 --tree --stats` search different formulations: the
+/// statistics say which.
+#[test]
+fn stats_name_the_formulation_they_describe() {
+    let bits = backtrack(&["queens", "4", "--stats"]);
+    let bits = text(&bits.stderr);
+    assert!(bits.starts_with("search:     bitboards, row by row: only the free squares of a row are tried, so none is rejected\n"), "{bits}");
+    assert!(bits.contains("rejections: 0\n"), "{bits}");
+    let tree = backtrack(&["queens", "4", "--tree", "--stats"]);
+    let tree = text(&tree.stderr);
+    assert!(tree.starts_with("search:     the textbook formulation (as --tree draws it): every column of a row is tried, each attacked square is a rejection\n"), "{tree}");
+    assert!(tree.contains("rejections: 44\n"), "{tree}");
 }

@@ -1,0 +1,98 @@
+//! The README's command-line examples: every `$ backtrack …` line of a `console` block
+//! that is followed by its output prints exactly that output.
+
+use std::process::Command;
+
+use crate::common::text;
+
+/// One example: the command line and the output the README shows.
+struct Example {
+    line: String,
+    output: String,
+}
+
+/// The `console` blocks' commands and outputs. A command followed directly by another
+/// command (or the block's end) shows no output, and is only run to see that it parses.
+fn examples(readme: &str) -> Vec<(Example, bool)> {
+    let mut examples = Vec::new();
+    let mut in_console = false;
+    let mut current: Option<Example> = None;
+    for line in readme.lines() {
+        if line.starts_with("```console") {
+            in_console = true;
+            continue;
+        }
+        if !in_console {
+            continue;
+        }
+        if line.starts_with("```") || line.starts_with("$ ") {
+            if let Some(example) = current.take() {
+                let shown = !example.output.is_empty();
+                examples.push((example, shown));
+            }
+            if line.starts_with("```") {
+                in_console = false;
+            } else {
+                current = Some(Example {
+                    line: line[2..].to_string(),
+                    output: String::new(),
+                });
+            }
+            continue;
+        }
+        if let Some(example) = &mut current {
+            example.output.push_str(line);
+            example.output.push('\n');
+        }
+    }
+    examples
+}
+
+/// The command without its trailing `# comment`.
+fn command_of(line: &str) -> &str {
+    line.split("  #").next().unwrap_or(line).trim()
+}
+
+#[test]
+fn readme_examples_print_what_the_readme_shows() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    // Outside the workspace (a packaged crate) there is no README with its fixtures.
+    let Ok(readme) = std::fs::read_to_string(format!("{root}/README.md")) else {
+        return;
+    };
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_backtrack"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut checked = 0;
+    for (example, shown) in examples(&readme) {
+        let command = command_of(&example.line);
+        if !command.starts_with("backtrack ") {
+            continue;
+        }
+        if !shown {
+            continue; // an example without its output: not run (some take long)
+        }
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(command)
+            .current_dir(root)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let stdout = text(&out.stdout);
+        // `...` in the README stands for lines left out.
+        if let Some((head, _)) = example.output.split_once("...\n") {
+            assert!(stdout.starts_with(head), "{command}:\n{stdout}");
+        } else {
+            assert_eq!(stdout, example.output, "{command}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} README examples checked");
+}
