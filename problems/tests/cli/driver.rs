@@ -331,3 +331,68 @@ fn completions_and_man_page_come_from_the_definitions() {
     assert!(man.contains("backtrack"));
     assert!(man.contains("queens"));
 }
+
+/// A tree stopped by a signal or a limit is printed as far as it got: recorded, with its
+/// open nodes cut off; streamed, with whole lines and DOT's closing `}`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_tree_is_printed_whole() {
+    let tree = |extra: &[&str]| LongRun {
+        args: ["queens", "30", "--tree"]
+            .iter()
+            .chain(extra)
+            .map(|s| (*s).to_string())
+            .collect(),
+        input: String::new(),
+        kind: Kind::List,
+    };
+    let recorded = tree(&["--tree-budget", "5000000"]);
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let out = signalled(&recorded, &[], signal);
+        let stdout = text(&out.stdout);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{stderr}");
+        assert!(
+            stdout.lines().next().unwrap().contains(" nodes, "),
+            "{}",
+            &stdout[..200]
+        );
+        assert!(stdout.contains("v1 (0,0,"), "{}", &stdout[..200]);
+        assert!(stdout.contains("… cut off\n"));
+        assert!(stdout.ends_with('\n'));
+        assert_eq!(
+            stderr,
+            format!("backtrack: stopped by SIG{signal}: the tree is partial, its open nodes marked cut off\n")
+        );
+    }
+    let out = finished(&recorded, &["--time-limit", "300ms"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr)
+        .starts_with("backtrack: time limit of 300ms reached: the tree is partial"));
+    let out = finished(
+        &recorded,
+        &["--node-limit", "1000", "--tree-format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("whole JSON");
+    assert_eq!(json["nodes"].as_array().unwrap().len(), 1000);
+
+    let streamed = |format: &str| tree(&["--tree-stream", "--tree-format", format]);
+    let out = signalled(&streamed("dot"), &[], "TERM");
+    assert_eq!(out.status.code(), Some(143));
+    let dot = text(&out.stdout);
+    assert!(
+        dot.starts_with("digraph solution_tree {\n"),
+        "{}",
+        &dot[..100]
+    );
+    assert!(dot.ends_with("}\n"), "{}", &dot[dot.len() - 200..]);
+    let out = signalled(&streamed("json"), &[], "INT");
+    assert_eq!(out.status.code(), Some(130));
+    assert!(!json_lines(&text(&out.stdout)).is_empty());
+    let out = signalled(&streamed("text"), &[], "INT");
+    assert_eq!(out.status.code(), Some(130));
+    let streamed_text = text(&out.stdout);
+    assert!(streamed_text.ends_with('\n'));
+    assert!(streamed_text.lines().last().unwrap().contains(" nodes, "));
+}

@@ -2,13 +2,15 @@
 //! parts of a split count; a spinner otherwise), and the watch on the node limit of a
 //! count split across threads. Both read the engine's [`Meter`] from one thread.
 
+use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use backtrack::progress::{Meter, Reading};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use console::Term;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use super::signals::{Cause, Stopper};
 
@@ -74,7 +76,8 @@ impl Progress {
 fn watch(meter: &Meter, done: &AtomicBool, show: bool, node_limit: Option<u64>, stopper: &Stopper) {
     let start = Instant::now();
     let bar = show.then(|| {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        let target = ProgressDrawTarget::term_like(Box::new(Narrow(Term::stderr())));
+        let bar = ProgressBar::with_draw_target(None, target);
         bar.set_style(spinner());
         bar
     });
@@ -111,6 +114,46 @@ fn watch(meter: &Meter, done: &AtomicBool, show: bool, node_limit: Option<u64>, 
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+}
+
+/// Standard error as a terminal two columns narrower than it is. indicatif pads its line
+/// with spaces to the terminal's width, which leaves the cursor past the last column; the
+/// terminal's echo of Ctrl-C (`^C`) then wraps to a new line, and the line indicatif clears
+/// at the end is that one, not the progress line. Two columns spare keep `^C` on it.
+#[derive(Debug)]
+struct Narrow(Term);
+
+impl TermLike for Narrow {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(2)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> io::Result<()> {
+        self.0.flush()
     }
 }
 
