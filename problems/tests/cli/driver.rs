@@ -255,6 +255,21 @@ fn time_and_node_limits_stop_with_a_partial_result() {
     }
 }
 
+/// A reader that goes away (`| head`) ends every listing quietly, with status 0.
+#[test]
+fn a_closed_pipe_ends_a_listing_quietly() {
+    for run in long_runs().into_iter().filter(|run| run.kind == Kind::List) {
+        let args: Vec<&str> = run.args.iter().map(String::as_str).collect();
+        let mut child = spawn_with_stdin(&args, &run.input);
+        let mut first = [0u8; 1];
+        std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
 /// A run whose output cannot be written: one line of error and status 4, for a closed
 /// standard output (`>&-`) and a full disk (`/dev/full`). A closed pipe is not an error.
 #[cfg(target_os = "linux")]

@@ -1,14 +1,10 @@
 //! `backtrack sudoku`, `knapsack` and `subset-sum`: golden outputs, modes, trees, and bad
 //! input.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
-
 use backtrack_problems::sudoku::Grid;
 
 use crate::common::{
     backtrack, backtrack_with_stdin, fixture, json_lines, refused, refused_output, stdout, text,
-    BIN,
 };
 
 /// A run refused by the binary with one line of error naming the problem: returns it.
@@ -429,36 +425,6 @@ fn tree_and_count_do_not_mix() {
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(stderr.contains("cannot be used with"), "{args:?}: {stderr}");
     }
-}
-
-#[test]
-fn closed_pipe_ends_quietly() {
-    // An empty grid has more solutions than anyone will read: the listing ends when the
-    // reader goes away.
-    let mut child = Command::new(BIN)
-        .args(["sudoku", "--all", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(".".repeat(81).as_bytes())
-        .unwrap();
-    let mut first = [0u8; 10];
-    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
-    assert_eq!(&first, b"123456789\n");
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// A `Grid` is public and built by hand: a cell over 9 is an error, not a shift overflow

@@ -1,12 +1,15 @@
-//! The flags every subcommand shares, flattened into each: what to search for (`Modes`),
-//! how to run (`Run`), the solution tree (`TreeArgs`), and `--format text|json`
-//! (`TextFormat`). Value parsers give messages that say what was expected.
+//! The flags every subcommand shares, flattened into each as one [`Common`]: what to
+//! search for (`Modes`), how to run (`Run`), the solution tree (`TreeArgs`); and
+//! `--format text|json` (`TextFormat`) for those without formats of their own. Value
+//! parsers give messages that say what was expected.
 
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::driver::Mode;
+use anyhow::Result;
+
+use crate::driver::{Mode, Settings};
 
 /// The most counting threads the tool starts (far beyond any machine's cores: a pool of
 /// billions of threads is not refused by rayon, it hangs starting them).
@@ -15,6 +18,29 @@ pub const MAX_THREADS: u64 = 1024;
 /// The largest `--tree-budget`: about 200 bytes an entry with short labels, so about a
 /// gigabyte of memory.
 pub const MAX_TREE_BUDGET: u64 = 5_000_000;
+
+/// The flags of every subcommand.
+#[derive(Debug, Args)]
+pub struct Common {
+    #[command(flatten)]
+    pub modes: Modes,
+
+    #[command(flatten)]
+    pub run: Run,
+
+    #[command(flatten)]
+    pub tree: TreeArgs,
+}
+
+impl Common {
+    /// The driver's settings for these flags: the mode they ask for (`default` if none),
+    /// checked against `--threads` and the rest; `json` if the subcommand's format is.
+    /// `--tree-format json` makes `--stats` JSON too.
+    pub fn settings(&self, default: Mode, json: bool) -> Result<Settings> {
+        let mode = self.modes.mode(default);
+        Settings::new(&self.run, mode, self.tree.tree, json || self.tree.json())
+    }
+}
 
 /// What to search for: every solution, the first, the first K, or how many.
 #[derive(Debug, Args)]

@@ -7,8 +7,8 @@ use backtrack::Search;
 use backtrack_problems::knapsack::{Item, Knapsack};
 use serde_json::{json, Map, Value};
 
-use crate::args::{Modes, Run, TextFormat, TreeArgs};
-use crate::driver::{end_fields, Mode, Out, Settings, Stop};
+use crate::args::{Common, TextFormat};
+use crate::driver::{end_fields, Mode, Out, Stop};
 use crate::exit::Status;
 use crate::input;
 
@@ -28,16 +28,10 @@ pub struct Args {
     pub file: String,
 
     #[command(flatten)]
-    pub modes: Modes,
+    pub common: Common,
 
     #[command(flatten)]
     pub format: TextFormat,
-
-    #[command(flatten)]
-    pub run: Run,
-
-    #[command(flatten)]
-    pub tree: TreeArgs,
 }
 
 /// What `--stats` describes.
@@ -46,9 +40,9 @@ const EVERY: &str = "items by value per unit of weight, each taken (if it fits) 
 
 /// Runs `backtrack knapsack`.
 pub fn exec(args: &Args) -> Result<Status> {
-    let mode = args.modes.mode(Mode::Best);
-    let json = args.format.json() || args.tree.json();
-    let settings = Settings::new(&args.run, mode, args.tree.tree, json)?;
+    let json = args.format.json() || args.common.tree.json();
+    let settings = args.common.settings(Mode::Best, args.format.json())?;
+    let mode = settings.mode();
     let input = input::read(&args.file)?;
     let knapsack: Knapsack = input
         .text
@@ -62,8 +56,8 @@ pub fn exec(args: &Args) -> Result<Status> {
     let mut driver = settings.start()?;
     driver.describe(if mode == Mode::Best { BEST } else { EVERY });
     match mode {
-        Mode::Best if args.tree.tree => driver.best_tree(knapsack, &args.tree),
-        _ if args.tree.tree => driver.tree(knapsack, &args.tree),
+        Mode::Best if args.common.tree.tree => driver.best_tree(knapsack, &args.common.tree),
+        _ if args.common.tree.tree => driver.tree(knapsack, &args.common.tree),
         Mode::Best => driver.best(knapsack, "packing", |out, chosen, _, stop| {
             packing.write(out, None, chosen, stop)
         }),

@@ -10,7 +10,7 @@ use backtrack_problems::queens::{
 };
 use clap::ValueEnum;
 
-use crate::args::{Modes, Run, TreeArgs};
+use crate::args::{whole, Common};
 use crate::driver::{Driver, Mode, Out, Settings};
 use crate::exit::Status;
 
@@ -27,7 +27,7 @@ pub struct Args {
     pub n: usize,
 
     #[command(flatten)]
-    pub modes: Modes,
+    pub common: Common,
 
     /// Only fundamentally different solutions (up to rotation and reflection): list one
     /// of each class (its lexicographically smallest form), or with --count count the
@@ -62,12 +62,6 @@ pub struct Args {
     /// [default: Q.].
     #[arg(long, value_name = "QE", value_parser = parse_glyphs, help_heading = "Output")]
     pub glyphs: Option<(char, char)>,
-
-    #[command(flatten)]
-    pub run: Run,
-
-    #[command(flatten)]
-    pub tree: TreeArgs,
 }
 
 /// How a solution is printed. Columns are 1-based everywhere.
@@ -129,8 +123,11 @@ const SYMMETRIC: &str = "bitboards in a space of representatives under all 8 sym
 /// Runs `backtrack queens`.
 pub fn exec(args: &Args) -> Result<Status> {
     let n = args.n;
-    let mode = args.modes.mode(Mode::List { limit: None });
     let format = args.format.unwrap_or(Format::Numbered);
+    let settings = args
+        .common
+        .settings(Mode::List { limit: None }, format == Format::Json)?;
+    let mode = settings.mode();
     if args.glyphs.is_some() && format != Format::Board {
         bail!("--glyphs applies to --format board");
     }
@@ -148,13 +145,11 @@ pub fn exec(args: &Args) -> Result<Status> {
     } else if args.symmetry.is_some() {
         bail!("--symmetry applies to counts (--count)");
     }
-    let json = format == Format::Json || args.tree.json();
-    let settings = Settings::new(&args.run, mode, args.tree.tree, json)?;
     let placement = Placement::new(n, &args.place).context("invalid --place")?;
-    if args.tree.tree {
+    if args.common.tree.tree {
         let mut driver = settings.start()?;
         driver.describe(TEXTBOOK);
-        return driver.tree(Queens::new(n), &args.tree);
+        return driver.tree(Queens::new(n), &args.common.tree);
     }
     match mode {
         Mode::Count { limit } => count(args, settings, &placement, limit),
@@ -429,26 +424,27 @@ impl Printer {
                 // `No.1    1 5 8 …` as in the classic C program's `No.%-5d`, but always a
                 // space after the number, however long it grows.
                 let _ = write!(line, "No.{index:<4} ");
-                for (k, c) in cols.iter().enumerate() {
-                    if k > 0 {
-                        line.push(' ');
-                    }
-                    let _ = write!(line, "{}", c + 1);
-                }
+                push_columns(line, cols, ' ');
                 line.push('\n');
             }
             Format::Json => {
                 let _ = write!(line, "{{\"index\":{index},\"columns\":[");
-                for (k, c) in cols.iter().enumerate() {
-                    if k > 0 {
-                        line.push(',');
-                    }
-                    let _ = write!(line, "{}", c + 1);
-                }
+                push_columns(line, cols, ',');
                 line.push_str("]}\n");
             }
         }
         out.write_all(line.as_bytes())
+    }
+}
+
+/// The 1-based columns, `separator` between them.
+fn push_columns(line: &mut String, cols: &[usize], separator: char) {
+    use std::fmt::Write as _;
+    for (k, c) in cols.iter().enumerate() {
+        if k > 0 {
+            line.push(separator);
+        }
+        let _ = write!(line, "{}", c + 1);
     }
 }
 
@@ -459,28 +455,10 @@ impl Format {
     }
 }
 
-fn parse_board_size(s: &str) -> Result<usize, String> {
-    let digits = s.trim();
-    let n: i128 = digits.parse().map_err(|_| {
-        // A whole number too long for an i128 is still a whole number: say it is too big.
-        let unsigned = digits.strip_prefix(['+', '-']).unwrap_or(digits);
-        if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
-            if digits.starts_with('-') {
-                format!("the board size must be at least 1, not {digits}")
-            } else {
-                format!("the board size must be at most {MAX_N}, not {digits}")
-            }
-        } else {
-            format!("the board size must be a whole number, not '{s}'")
-        }
-    })?;
-    if n < 1 {
-        return Err(format!("the board size must be at least 1, not {n}"));
-    }
-    match usize::try_from(n) {
-        Ok(n) if n <= MAX_N => Ok(n),
-        _ => Err(format!("the board size must be at most {MAX_N}, not {n}")),
-    }
+fn parse_board_size(text: &str) -> Result<usize, String> {
+    whole(text, 1, MAX_N as u64)
+        .map(|n| n as usize)
+        .map_err(|problem| format!("the board size {problem}"))
 }
 
 fn parse_glyphs(s: &str) -> Result<(char, char), String> {

@@ -6,8 +6,8 @@ use anyhow::{bail, Result};
 use backtrack::Search;
 use backtrack_problems::subset_sum::SubsetSum;
 
-use crate::args::{Modes, Run, TextFormat, TreeArgs};
-use crate::driver::{Mode, Settings};
+use crate::args::{Common, TextFormat};
+use crate::driver::Mode;
 use crate::exit::Status;
 
 /// Subset sum: which of the NUMBERS add up exactly to the target?
@@ -31,16 +31,10 @@ pub struct Args {
     pub indices: bool,
 
     #[command(flatten)]
-    pub modes: Modes,
+    pub common: Common,
 
     #[command(flatten)]
     pub format: TextFormat,
-
-    #[command(flatten)]
-    pub run: Run,
-
-    #[command(flatten)]
-    pub tree: TreeArgs,
 }
 
 /// What `--stats` describes.
@@ -48,20 +42,20 @@ const SEARCH: &str = "each number in turn taken or left; a take past the target 
 
 /// Runs `backtrack subset-sum`.
 pub fn exec(args: &Args) -> Result<Status> {
-    let mode = args.modes.mode(Mode::List { limit: None });
-    let json = args.format.json() || args.tree.json();
-    if args.indices && (json || args.tree.tree || matches!(mode, Mode::Count { .. })) {
+    let json = args.format.json();
+    let settings = args.common.settings(Mode::List { limit: None }, json)?;
+    let mode = settings.mode();
+    if args.indices && (json || args.common.tree.tree || matches!(mode, Mode::Count { .. })) {
         bail!(
             "--indices applies to listings in text: the JSON lines have both numbers and positions"
         );
     }
-    let settings = Settings::new(&args.run, mode, args.tree.tree, json)?;
     let numbers = parse_numbers(&args.numbers)?;
     let problem = SubsetSum::new(numbers.clone(), args.target);
     let mut driver = settings.start()?;
     driver.describe(SEARCH);
-    if args.tree.tree {
-        return driver.tree(problem, &args.tree);
+    if args.common.tree.tree {
+        return driver.tree(problem, &args.common.tree);
     }
     match mode {
         Mode::Count { .. } => driver.count(problem, 8.min(numbers.len())),

@@ -6,8 +6,8 @@ use anyhow::{anyhow, Result};
 use backtrack::Search;
 use backtrack_problems::sudoku::{Grid, Sudoku};
 
-use crate::args::{Modes, Run, TextFormat, TreeArgs};
-use crate::driver::{Mode, Out, Settings};
+use crate::args::{Common, TextFormat};
+use crate::driver::{Mode, Out};
 use crate::exit::Status;
 use crate::input;
 
@@ -25,16 +25,10 @@ pub struct Args {
     pub file: String,
 
     #[command(flatten)]
-    pub modes: Modes,
+    pub common: Common,
 
     #[command(flatten)]
     pub format: TextFormat,
-
-    #[command(flatten)]
-    pub run: Run,
-
-    #[command(flatten)]
-    pub tree: TreeArgs,
 }
 
 /// What `--stats` describes.
@@ -43,14 +37,14 @@ const SEARCH: &str =
 
 /// Runs `backtrack sudoku`.
 pub fn exec(args: &Args) -> Result<Status> {
-    let mode = args.modes.mode(Mode::List { limit: None });
-    let json = args.format.json() || args.tree.json();
-    let settings = Settings::new(&args.run, mode, args.tree.tree, json)?;
+    let json = args.format.json();
+    let settings = args.common.settings(Mode::List { limit: None }, json)?;
+    let mode = settings.mode();
     let sudoku = puzzle(&args.file)?;
     let mut driver = settings.start()?;
     driver.describe(SEARCH);
-    if args.tree.tree {
-        return driver.tree(sudoku, &args.tree);
+    if args.common.tree.tree {
+        return driver.tree(sudoku, &args.common.tree);
     }
     match mode {
         Mode::Count { .. } => driver.count(sudoku, 3),

@@ -86,6 +86,11 @@ impl Settings {
         })
     }
 
+    /// The mode the flags ask for.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
     /// Takes over standard output and the signals: from here on, Ctrl-C stops the search
     /// instead of the process. (Not before: a run still reading its input from a terminal
     /// must stay stoppable.)
