@@ -96,3 +96,76 @@ fn readme_examples_print_what_the_readme_shows() {
     }
     assert!(checked >= 10, "only {checked} README examples checked");
 }
+
+/// The long flags named in `text` (`--time-limit`, …).
+fn flags_in(text: &str) -> std::collections::BTreeSet<String> {
+    let mut flags = std::collections::BTreeSet::new();
+    for (start, _) in text.match_indices("--") {
+        let name: String = text[start + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        if name.len() > 1 && !name.starts_with('-') {
+            flags.insert(format!("--{}", name.trim_end_matches('-')));
+        }
+    }
+    flags
+}
+
+/// Every flag the README's flags table names is in some subcommand's `--help`, every flag
+/// of every subcommand's `--help` is in the README, and the exit statuses agree.
+#[test]
+fn readme_and_help_agree() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let Ok(readme) = std::fs::read_to_string(format!("{root}/README.md")) else {
+        return;
+    };
+    let table = readme
+        .split("### Flags")
+        .nth(1)
+        .and_then(|rest| rest.split("### Stopping").next())
+        .expect("a flags section");
+    let mut help = String::new();
+    let mut option_lines = String::new();
+    for subcommand in ["queens", "sudoku", "knapsack", "subset-sum"] {
+        let text = crate::common::stdout(&[subcommand, "--help"]);
+        for line in text.lines() {
+            if line.trim_start().starts_with('-') {
+                option_lines.push_str(line);
+                option_lines.push('\n');
+            }
+        }
+        help.push_str(&text);
+    }
+    for flag in flags_in(table) {
+        assert!(
+            help.contains(&flag),
+            "the README names {flag}, no --help does"
+        );
+    }
+    for flag in flags_in(&option_lines) {
+        if flag != "--help" {
+            assert!(
+                table.contains(&flag),
+                "--help has {flag}, the README's flags table not"
+            );
+        }
+    }
+    let top = crate::common::stdout(&["--help"]);
+    let statuses = readme
+        .split("| status | meaning |")
+        .nth(1)
+        .expect("an exit status table");
+    for code in ["0", "1", "2", "3", "4", "130", "143", "129"] {
+        assert!(
+            statuses.contains(&format!("| {code} "))
+                || statuses.contains(&format!(" {code},"))
+                || statuses.contains(&format!(" {code} |")),
+            "README: status {code}"
+        );
+        assert!(
+            top.contains(&format!("  {code} ")) || top.contains(&format!(" {code} by")),
+            "--help: status {code}"
+        );
+    }
+}
