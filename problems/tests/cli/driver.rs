@@ -345,6 +345,9 @@ fn completions_and_man_page_come_from_the_definitions() {
     assert!(man.starts_with(".ie \\n(.g .ds Aq"), "{}", &man[..100]);
     assert!(man.contains("backtrack"));
     assert!(man.contains("queens"));
+    let page = text(&backtrack(&["man", "queens"]).stdout);
+    assert!(page.contains(".TH backtrack-queens 1"), "{}", &page[..200]);
+    assert!(page.contains("time\\-limit"), "{page}");
 }
 
 /// A tree stopped by a signal or a limit is printed as far as it got: recorded, with its

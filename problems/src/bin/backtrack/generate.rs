@@ -24,9 +24,13 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
-/// Print the manual page (roff), such as `backtrack man > backtrack.1; man ./backtrack.1`.
+/// Print a manual page (roff), such as `backtrack man > backtrack.1; man ./backtrack.1`.
 #[derive(Debug, Args)]
-pub struct ManArgs {}
+pub struct ManArgs {
+    /// The page of a subcommand (backtrack-queens(1), …) instead of the tool's.
+    #[arg(value_name = "SUBCOMMAND", value_parser = ["queens", "sudoku", "knapsack", "subset-sum", "completions"])]
+    pub subcommand: Option<String>,
+}
 
 /// Runs `backtrack completions`.
 pub fn completions(args: &CompletionsArgs) -> Result<Status> {
@@ -36,9 +40,24 @@ pub fn completions(args: &CompletionsArgs) -> Result<Status> {
 }
 
 /// Runs `backtrack man`.
-pub fn man(_: &ManArgs) -> Result<Status> {
+pub fn man(args: &ManArgs) -> Result<Status> {
+    let mut command = Cli::command();
+    if let Some(name) = &args.subcommand {
+        let page: &'static str = match name.as_str() {
+            "queens" => "backtrack-queens",
+            "sudoku" => "backtrack-sudoku",
+            "knapsack" => "backtrack-knapsack",
+            "subset-sum" => "backtrack-subset-sum",
+            _ => "backtrack-completions",
+        };
+        command = command
+            .find_subcommand(name)
+            .cloned()
+            .ok_or_else(|| anyhow::anyhow!("no subcommand {name}"))?
+            .name(page);
+    }
     let mut page = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    clap_mangen::Man::new(command).render(&mut page)?;
     write(&page)
 }
 

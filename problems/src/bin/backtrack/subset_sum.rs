@@ -25,16 +25,16 @@ pub struct Args {
     #[arg(value_name = "NUMBERS", allow_negative_numbers = true)]
     pub numbers: Vec<String>,
 
-    /// Print the 1-based positions of the numbers taken instead of the numbers (text
-    /// only: the JSON lines have both).
-    #[arg(long, help_heading = "Output")]
-    pub indices: bool,
-
     #[command(flatten)]
     pub common: Common,
 
     #[command(flatten)]
     pub format: TextFormat,
+
+    /// Print the 1-based positions of the numbers taken instead of the numbers (text
+    /// only: the JSON lines have both).
+    #[arg(long, help_heading = "Output")]
+    pub indices: bool,
 }
 
 /// What `--stats` describes.
