@@ -84,14 +84,22 @@ pub enum SudokuError {
         found: usize,
     },
     /// A character that is not a digit nor an empty-cell mark.
-    #[error("row {row}, column {col}: `{}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)", ch.escape_debug())]
+    #[error("line {line}, row {row}, column {col}: `{}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)", ch.escape_debug())]
     Character {
+        /// 1-based line number in the text.
+        line: usize,
         /// 1-based row.
         row: usize,
         /// 1-based column.
         col: usize,
         /// The character.
         ch: char,
+    },
+    /// More than one puzzle where one was expected ([`puzzles`] reads several).
+    #[error("expected one puzzle, found {puzzles}")]
+    Several {
+        /// How many.
+        puzzles: usize,
     },
     /// A given digit already present in its row, column or box.
     #[error("row {row}, column {col}: {digit} is already in its row, column or box")]
@@ -136,53 +144,88 @@ impl FromStr for Grid {
     type Err = SudokuError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        // (line number, cells) of every line that holds cells.
-        let lines: Vec<(usize, Vec<char>)> = text
-            .lines()
-            .enumerate()
-            .filter_map(|(index, line)| {
-                let content = line.split('#').next().unwrap_or_default();
-                let cells: Vec<char> = content
-                    .chars()
-                    .filter(|&c| !c.is_whitespace() && c != '|')
-                    .collect();
-                let separator = cells.iter().all(|c| matches!(c, '-' | '+' | '='));
-                (!separator).then_some((index + 1, cells))
-            })
+        match puzzles(text)?.as_slice() {
+            [grid] => Ok(*grid),
+            grids => Err(SudokuError::Several {
+                puzzles: grids.len(),
+            }),
+        }
+    }
+}
+
+/// Reads every puzzle of a text, in the notation of [`Grid::from_str`]: each is one line of
+/// 81 cells or nine lines of nine, one after another (blank lines, separator lines and
+/// comments between them or inside them are allowed, not needed).
+///
+/// ```
+/// use backtrack_problems::sudoku::puzzles;
+///
+/// let two = format!("# two puzzles\n{}\n1........\n{}", ".".repeat(81), ".........\n".repeat(8));
+/// assert_eq!(puzzles(&two)?.len(), 2);
+/// # Ok::<(), backtrack_problems::sudoku::SudokuError>(())
+/// ```
+pub fn puzzles(text: &str) -> Result<Vec<Grid>, SudokuError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut grids = Vec::new();
+    // The lines of nine cells of a grid not yet complete.
+    let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let content = line.split('#').next().unwrap_or_default();
+        let cells: Vec<char> = content
+            .chars()
+            .filter(|&c| !c.is_whitespace() && c != '|')
             .collect();
-        let per_line = match lines.len() {
-            1 => 81,
-            9 => 9,
-            lines => return Err(SudokuError::Shape { lines }),
-        };
-        let mut grid = [0u8; 81];
-        let mut index = 0;
-        for (line, cells) in &lines {
-            if cells.len() != per_line {
+        if cells.iter().all(|c| matches!(c, '-' | '+' | '=')) {
+            continue; // blank, comment or separator
+        }
+        let line = index + 1;
+        match (rows.is_empty(), cells.len()) {
+            (true, 81) => grids.push(grid_of(&[(line, cells)])?),
+            (_, 9) => {
+                rows.push((line, cells));
+                if rows.len() == 9 {
+                    grids.push(grid_of(&rows)?);
+                    rows.clear();
+                }
+            }
+            (starting, found) => {
                 return Err(SudokuError::Length {
-                    line: *line,
-                    expected: per_line,
-                    found: cells.len(),
+                    line,
+                    // A line that starts a grid: of 81 cells if it is nearer 81 than 9.
+                    expected: if starting && found > 45 { 81 } else { 9 },
+                    found,
                 });
             }
-            for &ch in cells {
-                grid[index] = match ch {
-                    '.' | '0' | '_' => 0,
-                    '1'..='9' => ch as u8 - b'0',
-                    _ => {
-                        return Err(SudokuError::Character {
-                            row: index / 9 + 1,
-                            col: index % 9 + 1,
-                            ch,
-                        })
-                    }
-                };
-                index += 1;
-            }
         }
-        Ok(Grid(grid))
     }
+    if !rows.is_empty() || grids.is_empty() {
+        return Err(SudokuError::Shape { lines: rows.len() });
+    }
+    Ok(grids)
+}
+
+/// The grid whose cells are those `lines` hold, in reading order.
+fn grid_of(lines: &[(usize, Vec<char>)]) -> Result<Grid, SudokuError> {
+    let mut grid = [0u8; 81];
+    let mut index = 0;
+    for (line, cells) in lines {
+        for &ch in cells {
+            grid[index] = match ch {
+                '.' | '0' | '_' => 0,
+                '1'..='9' => ch as u8 - b'0',
+                _ => {
+                    return Err(SudokuError::Character {
+                        line: *line,
+                        row: index / 9 + 1,
+                        col: index % 9 + 1,
+                        ch,
+                    })
+                }
+            };
+            index += 1;
+        }
+    }
+    Ok(Grid(grid))
 }
 
 /// "no lines of cells", "1 line of cells", "3 lines of cells".
@@ -541,6 +584,34 @@ mod tests {
     }
 
     #[test]
+    fn a_text_may_hold_several_puzzles() {
+        let puzzle = grid(PUZZLE);
+        let nine_lines = puzzle.to_string();
+        let text = format!(
+            "{PUZZLE}\n{nine_lines}\n# third\n{}",
+            PUZZLE.replace('.', "0")
+        );
+        assert_eq!(super::puzzles(&text), Ok(vec![puzzle; 3]));
+        assert_eq!(
+            text.parse::<Grid>(),
+            Err(SudokuError::Several { puzzles: 3 })
+        );
+        // A grid cut short, and a bad cell of the second puzzle, by line.
+        let cut = format!("{PUZZLE}\n{}", ".........\n".repeat(4));
+        assert_eq!(super::puzzles(&cut), Err(SudokuError::Shape { lines: 4 }));
+        let bad = format!("{PUZZLE}\n{}", nine_lines.replacen('.', "x", 1));
+        assert!(matches!(
+            super::puzzles(&bad),
+            Err(SudokuError::Character {
+                line: 2,
+                row: 1,
+                ch: 'x',
+                ..
+            })
+        ));
+    }
+
+    #[test]
     fn malformed_grids_are_reported() {
         let nine = ".........\n".repeat(9);
         let cases = [
@@ -573,6 +644,7 @@ mod tests {
             (
                 PUZZLE.replacen('.', "x", 1),
                 SudokuError::Character {
+                    line: 1,
                     row: 1,
                     col: 3,
                     ch: 'x',
@@ -588,12 +660,13 @@ mod tests {
         );
         assert_eq!(
             SudokuError::Character {
+                line: 3,
                 row: 1,
                 col: 2,
                 ch: '\u{200b}'
             }
             .to_string(),
-            "row 1, column 2: `\\u{200b}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)"
+            "line 3, row 1, column 2: `\\u{200b}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)"
         );
         let conflict = grid(&PUZZLE.replacen('.', "5", 1));
         assert_eq!(

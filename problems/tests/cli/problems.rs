@@ -93,7 +93,7 @@ fn malformed_sudoku_is_one_clear_error() {
     );
     let bad = error(&["sudoku", &fixture("bad_char.sudoku")]);
     assert!(
-        bad.contains("bad_char.sudoku: row 8, column 5: `x` is not a digit"),
+        bad.contains("bad_char.sudoku: line 8, row 8, column 5: `x` is not a digit"),
         "{bad}"
     );
     let duplicate = error(&["sudoku", &fixture("duplicate.sudoku")]);
@@ -111,7 +111,13 @@ fn malformed_sudoku_is_one_clear_error() {
     refused_output(
         &["sudoku", "-"],
         &out,
-        "backtrack: error: <stdin>: expected one line of 81 cells or 9 lines of 9 cells, found 2 lines of cells\n",
+        "backtrack: error: <stdin>: line 1: expected 9 cells, found 3\n",
+    );
+    let out = backtrack_with_stdin(&["sudoku", "-"], &".........\n".repeat(3));
+    refused_output(
+        &["sudoku", "-"],
+        &out,
+        "backtrack: error: <stdin>: expected one line of 81 cells or 9 lines of 9 cells, found 3 lines of cells\n",
     );
 }
 
@@ -127,6 +133,55 @@ fn sudoku_reads_drawn_grids_and_a_byte_order_mark() {
     );
     let out = backtrack_with_stdin(&["sudoku"], &with_bom);
     assert_eq!(text(&out.stdout), plain, "{}", text(&out.stderr));
+}
+
+/// A file of several puzzles: each in turn, after `# puzzle K` (JSON: `"puzzle":K`).
+#[test]
+fn sudoku_files_may_hold_several_puzzles() {
+    let read = |name: &str| std::fs::read_to_string(fixture(name)).unwrap();
+    let three = format!(
+        "{}\n{}{}",
+        read("classic.sudoku"),
+        read("drawn.sudoku"),
+        read("unsolvable.sudoku")
+    );
+    let solution = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    let out = backtrack_with_stdin(&["sudoku"], &three);
+    assert_eq!(out.status.code(), Some(1), "one puzzle has no solution");
+    assert_eq!(
+        text(&out.stdout),
+        format!("# puzzle 1\n{solution}\n# puzzle 2\n{solution}\n# puzzle 3\nno solution\n")
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--count", "--format", "json"], &three);
+    assert_eq!(
+        json_lines(&text(&out.stdout)),
+        [1, 1, 0]
+            .iter()
+            .zip(1..)
+            .map(|(count, k)| {
+                serde_json::json!({"count": count, "complete": true, "puzzle": k})
+            })
+            .collect::<Vec<_>>()
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--format", "json"], &three);
+    let lines = json_lines(&text(&out.stdout));
+    assert_eq!(lines.len(), 2 + 2 + 1);
+    assert_eq!(lines[2]["puzzle"], 2);
+    assert_eq!(lines[2]["index"], 1);
+    // Errors name the puzzle; --tree draws one.
+    let duplicate = format!("{}{}", read("classic.sudoku"), read("duplicate.sudoku"));
+    let out = backtrack_with_stdin(&["sudoku"], &duplicate);
+    refused_output(
+        &["sudoku"],
+        &out,
+        "<stdin>: puzzle 2: row 1, column 9: 5 is already in its row, column or box",
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--tree"], &three);
+    refused_output(
+        &["sudoku"],
+        &out,
+        "--tree draws the search of one puzzle, and <stdin> holds 3",
+    );
 }
 
 #[test]

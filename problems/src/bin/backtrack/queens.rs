@@ -232,7 +232,7 @@ struct Count<'a> {
 impl MaskJob for Count<'_> {
     type Output = Result<Status>;
 
-    fn run<M: Mask>(self) -> Result<Status> {
+    fn run<M: Mask>(mut self) -> Result<Status> {
         let n = self.placement.n();
         match self.symmetry {
             SymmetryArg::None => self
@@ -313,7 +313,7 @@ impl MaskJob for List<'_> {
 
     fn run<M: Mask>(self) -> Result<Status> {
         let List {
-            driver,
+            mut driver,
             placement,
             mut printer,
             mut filter,

@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use backtrack::Search;
-use backtrack_problems::sudoku::{Grid, Sudoku};
+use backtrack_problems::sudoku::{puzzles, Grid, Sudoku};
 
 use crate::args::{Common, TextFormat};
 use crate::driver::{Mode, Out};
@@ -14,10 +14,12 @@ use crate::input;
 /// Sudoku: fill a 9×9 grid so that every row, column and 3×3 box holds 1 to 9.
 ///
 /// Lists every solution (a proper puzzle has exactly one) as 9 lines of 9 digits, grids
-/// apart by a blank line, or "no solution" (exit status 1). The puzzle is one line of 81
+/// apart by a blank line, or "no solution" (exit status 1). A puzzle is one line of 81
 /// cells or 9 lines of 9: a cell is a digit 1-9, or `.`, `0` or `_` when empty; spaces,
 /// `|` between cells, separator lines of `-`, `+` and `=`, blank lines and `#` comments
-/// are ignored.
+/// are ignored. A file may hold several puzzles, one after another: each is searched in
+/// turn (the limits apply to each), its output after a line `# puzzle K` (in JSON, a
+/// field "puzzle" in each line); the exit status is 1 if any has no solution.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The puzzle file; `-` or nothing reads standard input.
@@ -40,36 +42,72 @@ pub fn exec(args: &Args) -> Result<Status> {
     let json = args.format.json();
     let settings = args.common.settings(Mode::List { limit: None }, json)?;
     let mode = settings.mode();
-    let sudoku = puzzle(&args.file)?;
+    let (name, puzzles) = read(&args.file)?;
+    let several = puzzles.len() > 1;
+    if several && args.common.tree.tree {
+        bail!(
+            "--tree draws the search of one puzzle, and {name} holds {}",
+            puzzles.len()
+        );
+    }
     let mut driver = settings.start()?;
     driver.describe(SEARCH);
     if args.common.tree.tree {
-        return driver.tree(sudoku, &args.common.tree);
+        return driver.tree(
+            puzzles.into_iter().next().expect("one puzzle"),
+            &args.common.tree,
+        );
     }
-    match mode {
-        Mode::Count { .. } => driver.count(sudoku, 3),
-        Mode::List { .. } | Mode::Best => {
-            driver.list(Search::new(sudoku), "solution", |out, index, grid| {
-                if json {
-                    write_json(out, index, &grid)
-                } else {
-                    write_text(out, index, &grid)
-                }
-                .map(|()| true)
-            })
+    // Each puzzle in turn; a stop (a signal, a limit) ends them all.
+    let mut status = Status::Success;
+    for (k, sudoku) in (1..).zip(puzzles) {
+        let puzzle = several.then_some(k);
+        if several {
+            driver.part("puzzle", k)?;
+        }
+        let this = match mode {
+            Mode::Count { .. } => driver.count(sudoku, 3)?,
+            Mode::List { .. } | Mode::Best => {
+                driver.list(Search::new(sudoku), "solution", |out, index, grid| {
+                    if json {
+                        write_json(out, puzzle, index, &grid)
+                    } else {
+                        write_text(out, index, &grid)
+                    }
+                    .map(|()| true)
+                })?
+            }
+        };
+        match this {
+            Status::Success => {}
+            Status::NoSolution => status = Status::NoSolution,
+            stopped => return Ok(stopped),
         }
     }
+    Ok(status)
 }
 
-/// Reads and checks the puzzle: a malformed grid or a repeated given is an error naming
-/// the input and the place.
-fn puzzle(path: &str) -> Result<Sudoku> {
+/// Reads and checks the puzzles: a malformed grid or a repeated given is an error naming
+/// the input, the puzzle if there are several, and the place. Returns how errors name the
+/// input, and the puzzles.
+fn read(path: &str) -> Result<(String, Vec<Sudoku>)> {
     let input = input::read(path)?;
-    let grid: Grid = input
-        .text
-        .parse()
-        .map_err(|err| anyhow!("{}: {err}", input.name))?;
-    Sudoku::new(grid).map_err(|err| anyhow!("{}: {err}", input.name))
+    let name = input.name;
+    let grids = puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
+    let several = grids.len() > 1;
+    let sudokus = (1..)
+        .zip(grids)
+        .map(|(k, grid)| {
+            Sudoku::new(grid).map_err(|err| {
+                if several {
+                    anyhow!("{name}: puzzle {k}: {err}")
+                } else {
+                    anyhow!("{name}: {err}")
+                }
+            })
+        })
+        .collect::<Result<Vec<Sudoku>>>()?;
+    Ok((name, sudokus))
 }
 
 /// Nine lines of nine digits, after a blank line from the second grid on.
@@ -80,9 +118,12 @@ fn write_text(out: &mut Out, index: u64, grid: &Grid) -> io::Result<()> {
     write!(out, "{grid}")
 }
 
-/// `{"index":1,"rows":["534678912",…]}`.
-fn write_json(out: &mut Out, index: u64, grid: &Grid) -> io::Result<()> {
+/// `{"index":1,"rows":["534678912",…]}`, with `"puzzle":K` if the input holds several.
+fn write_json(out: &mut Out, puzzle: Option<u64>, index: u64, grid: &Grid) -> io::Result<()> {
     let rows: Vec<String> = grid.to_string().lines().map(str::to_string).collect();
-    let line = serde_json::json!({ "index": index, "rows": rows });
+    let mut line = serde_json::json!({ "index": index, "rows": rows });
+    if let Some(puzzle) = puzzle {
+        line["puzzle"] = serde_json::json!(puzzle);
+    }
     writeln!(out, "{line}")
 }

@@ -103,6 +103,7 @@ impl Settings {
             out,
             stopper,
             search: String::new(),
+            tag: None,
         })
     }
 }
@@ -114,6 +115,9 @@ pub struct Driver {
     stopper: Stopper,
     /// What the statistics describe: the problem's formulation, as `--stats` names it.
     search: String,
+    /// A field added to the JSON lines the driver writes (`"puzzle":2`), when one run of
+    /// the program makes several searches.
+    tag: Option<(String, Value)>,
 }
 
 /// Why a search stopped before its end, the output being partial.
@@ -191,13 +195,35 @@ impl Driver {
         self.search = search.to_string();
     }
 
+    /// Starts the output of one of several searches (several puzzles): in text a line
+    /// `# {key} {value}` (after a blank line from the second on), in JSON a field
+    /// `"{key}":{value}` in the lines the driver writes.
+    pub fn part(&mut self, key: &str, value: u64) -> Result<()> {
+        if !self.settings.json {
+            if value > 1 {
+                self.line(&"")?;
+            }
+            self.line(&format_args!("# {key} {value}"))?;
+        }
+        self.tag = Some((key.to_string(), json!(value)));
+        Ok(())
+    }
+
+    /// Writes a JSON object the driver made, with the tag if any.
+    fn object(&mut self, mut object: Map<String, Value>) -> Result<()> {
+        if let Some((key, value)) = &self.tag {
+            object.insert(key.clone(), value.clone());
+        }
+        self.line(&Value::Object(object))
+    }
+
     /// Lists the solutions of `search` as they come, at most `--first`/`--limit` of them:
     /// `emit` writes solution number `index` (1-based) and says whether it printed it (a
     /// filter may skip some). Ends with `no solution` (text, exit status 1) or a closing
     /// JSON line `{"solutions":N,"complete":…}`; a stopped listing says so on stderr.
     /// `thing` names a solution in notes (`solution`, `subset`).
     pub fn list<P, O>(
-        mut self,
+        &mut self,
         search: Search<P, O>,
         thing: &str,
         mut emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
@@ -231,7 +257,7 @@ impl Driver {
             let mut end = Map::new();
             end.insert("solutions".into(), json!(listed));
             end_fields(&mut end, stop, limit == Some(listed));
-            self.line(&Value::Object(end))?;
+            self.object(end)?;
         } else if listed == 0 && stop.is_none() {
             self.line(&"no solution")?;
         }
@@ -253,7 +279,7 @@ impl Driver {
     /// Counts the solutions of `problem`: on all cores (or `--threads`), splitting its
     /// tree at `split_depth`; on one thread in search order with `--threads 1` or
     /// `--limit K`.
-    pub fn count<P>(self, problem: P, split_depth: usize) -> Result<Status>
+    pub fn count<P>(&mut self, problem: P, split_depth: usize) -> Result<Status>
     where
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
@@ -267,7 +293,7 @@ impl Driver {
     }
 
     /// Counts with one [`Search`], in search order (and at most `--limit K`).
-    pub fn count_search<P: Problem>(mut self, search: Search<P>) -> Result<Status> {
+    pub fn count_search<P: Problem>(&mut self, search: Search<P>) -> Result<Status> {
         let progress = self.progress(false, false);
         let mut limits = self.limits(progress.meter());
         if let Mode::Count { limit: Some(k) } = self.settings.mode {
@@ -281,7 +307,7 @@ impl Driver {
     /// Counts with a count split across threads: `count` runs in a pool of `--threads`
     /// threads (all cores by default), given the time limit, the stop flag and the meter.
     pub fn count_split(
-        mut self,
+        &mut self,
         count: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
     ) -> Result<Status> {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -309,7 +335,7 @@ impl Driver {
             let mut line = Map::new();
             line.insert("count".into(), json!(outcome.found));
             end_fields(&mut line, stop, at_limit);
-            self.line(&Value::Object(line))?;
+            self.object(line)?;
         } else if let Some(stop) = stop {
             self.line(&format_args!("{} (partial: {stop})", outcome.found))?;
         } else {
@@ -333,7 +359,7 @@ impl Driver {
     /// the search stopped early, if it did: the best found so far). `thing` names a
     /// solution in notes (`packing`).
     pub fn best<P: Optimize>(
-        mut self,
+        &mut self,
         problem: P,
         thing: &str,
         print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
@@ -352,7 +378,7 @@ impl Driver {
                 let mut line = Map::new();
                 line.insert("solution".into(), Value::Null);
                 end_fields(&mut line, stop, false);
-                self.line(&Value::Object(line))?;
+                self.object(line)?;
             }
             None if stop.is_none() => self.line(&"no solution")?,
             None => {}

@@ -49,17 +49,21 @@ impl<P: Optimize> Run<P> for Best {
 impl Driver {
     /// Prints the tree of the search for solutions of `problem`: every solution, or up
     /// to the `--first`/`--limit K` one.
-    pub fn tree<P: Label>(self, problem: P, args: &TreeArgs) -> Result<Status> {
+    pub fn tree<P: Label>(&mut self, problem: P, args: &TreeArgs) -> Result<Status> {
         self.tree_of(problem, args, &Every)
     }
 
     /// Prints the tree of the branch-and-bound search of `problem`.
-    pub fn best_tree<P: Label + Optimize>(self, problem: P, args: &TreeArgs) -> Result<Status> {
+    pub fn best_tree<P: Label + Optimize>(
+        &mut self,
+        problem: P,
+        args: &TreeArgs,
+    ) -> Result<Status> {
         self.tree_of(problem, args, &Best)
     }
 
     fn tree_of<P: Label>(
-        mut self,
+        &mut self,
         problem: P,
         args: &TreeArgs,
         run: &impl Run<P>,
