@@ -461,6 +461,9 @@ impl Driver {
                 _ => Map::new(),
             };
             object.insert("search".into(), json!(self.search));
+            if let Some((key, value)) = &self.tag {
+                object.insert(key.clone(), value.clone());
+            }
             object.insert("nodes_per_sec".into(), json!(stats.nodes_per_sec().round()));
             end_fields(&mut object, stop, false);
             note!("{}", Value::Object(object));
