@@ -44,8 +44,10 @@ pub struct Knapsack {
     items: Vec<Item>,
     /// `order[i]`: the caller's index of `items[i]`.
     order: Vec<usize>,
-    /// Sums of weights and values of `items[..i]`, for the bound in O(log n).
-    weight_before: Vec<u64>,
+    /// Sums of weights and values of `items[..i]`, for the bound in O(log n). Weights add
+    /// up in 128 bits: items heavier together than any `u64` are fine when a packing of
+    /// them fits.
+    weight_before: Vec<u128>,
     value_before: Vec<u64>,
     /// Items decided so far (a prefix of `items`).
     decided: usize,
@@ -60,21 +62,20 @@ impl Knapsack {
     ///
     /// # Panics
     ///
-    /// If the total weight or the total value of the items does not fit in a `u64`
-    /// ([`Knapsack::from_str`](str::parse) reports that as an error instead).
+    /// If the total value of the items does not fit in a `u64` (the best value must:
+    /// [`Knapsack::from_str`](str::parse) reports that as an error instead). Weights may
+    /// add up past `u64::MAX`.
     pub fn new(capacity: u64, items: &[Item]) -> Self {
         let mut order: Vec<usize> = (0..items.len()).collect();
         order.sort_by(|&a, &b| by_ratio(&items[a], &items[b]));
         let sorted: Vec<Item> = order.iter().map(|&i| items[i]).collect();
         let (mut weight_before, mut value_before) = (vec![0], vec![0]);
         for item in &sorted {
-            let weight = weight_before
-                .last()
-                .and_then(|w: &u64| w.checked_add(item.weight));
+            let weight = weight_before.last().map_or(0, |&w: &u128| w) + u128::from(item.weight);
             let value = value_before
                 .last()
                 .and_then(|v: &u64| v.checked_add(item.value));
-            weight_before.push(weight.expect("total weight fits in a u64"));
+            weight_before.push(weight);
             value_before.push(value.expect("total value fits in a u64"));
         }
         Knapsack {
@@ -182,7 +183,7 @@ impl Optimize for Knapsack {
     /// The value so far plus the fractional relaxation of the rest: the undecided items
     /// that fit whole, in ratio order, then the part of the next one that fits.
     fn bound(&self) -> u64 {
-        let room = self.capacity - self.weight;
+        let room = u128::from(self.capacity - self.weight);
         let base = self.weight_before[self.decided];
         // The items decided..end fit whole while weight_before[end] - base <= room.
         let end = self.decided
@@ -192,7 +193,7 @@ impl Optimize for Knapsack {
         let part = self.items.get(end).map_or(0, |item| {
             let left = room - (self.weight_before[end] - base);
             // floor(value * left / weight): left < weight here, so the result fits a u64.
-            (u128::from(item.value) * u128::from(left) / u128::from(item.weight)) as u64
+            (u128::from(item.value) * left / u128::from(item.weight)) as u64
         });
         self.value + whole + part
     }
@@ -205,7 +206,8 @@ impl Knapsack {
         use std::fmt::Write as _;
         let mut text = String::from("[");
         let mut taken = self.taken.iter().peekable();
-        let (mut weight, mut value) = (self.weight, self.value);
+        // In 128 bits: a refused take may weigh more than any u64.
+        let (mut weight, mut value) = (u128::from(self.weight), u128::from(self.value));
         let decisions = (0..self.decided).map(|i| (i, taken.next_if_eq(&&i).is_some()));
         let next = next.map(|take| (self.decided, take));
         for (i, take) in decisions.chain(next) {
@@ -219,8 +221,8 @@ impl Knapsack {
                 self.order[i] + 1
             );
             if take && i == self.decided {
-                weight += self.items[i].weight;
-                value += self.items[i].value;
+                weight += u128::from(self.items[i].weight);
+                value += u128::from(self.items[i].value);
             }
         }
         let _ = write!(text, "] w={weight} v={value}");
@@ -259,16 +261,79 @@ pub enum KnapsackError {
         line: usize,
     },
     /// A line that is neither `capacity <number>` nor `<weight> <value>`.
-    #[error("line {line}: expected `<weight> <value>` (or `capacity <number>`), found `{text}`")]
+    #[error(
+        "line {line}: expected `<weight> <value>` (or `capacity <number>`), found `{}`",
+        crate::text::quote(text)
+    )]
     Malformed {
         /// 1-based line number.
         line: usize,
         /// The offending line, trimmed.
         text: String,
     },
-    /// The items' total weight or value does not fit in 64 bits.
-    #[error("the items' total weight or value is too large (over {})", u64::MAX)]
+    /// A capacity, weight or value that is not a whole number from 0 to `u64::MAX`.
+    #[error("line {line}: the {field} `{}` {problem}", crate::text::quote(text))]
+    Number {
+        /// 1-based line number.
+        line: usize,
+        /// Which number: `capacity`, `weight` or `value`.
+        field: &'static str,
+        /// The number as written.
+        text: String,
+        /// What is wrong with it.
+        problem: NumberProblem,
+    },
+    /// The items' total value does not fit in 64 bits.
+    #[error("the items' total value is too large (over {})", u64::MAX)]
     TooLarge,
+}
+
+/// What is wrong with a number of a knapsack description.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NumberProblem {
+    /// Below zero.
+    #[error("is negative: capacities, weights and values are 0 or more")]
+    Negative,
+    /// With a fractional part (`10.5`, `1e3`).
+    #[error("is not a whole number")]
+    Fractional,
+    /// A whole number past `u64::MAX`.
+    #[error("is too large (at most {})", u64::MAX)]
+    TooLarge,
+    /// Not a number at all.
+    #[error("is not a number")]
+    NotANumber,
+}
+
+/// Reads a capacity, weight or value: a whole number from 0 to `u64::MAX`.
+fn number(text: &str, line: usize, field: &'static str) -> Result<u64, KnapsackError> {
+    let error = |problem| KnapsackError::Number {
+        line,
+        field,
+        text: text.to_string(),
+        problem,
+    };
+    let unsigned = text.strip_prefix('+').unwrap_or(text);
+    if let Ok(n) = unsigned.parse::<u64>() {
+        return Ok(n);
+    }
+    let digits = unsigned.strip_prefix('-').unwrap_or(unsigned);
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    Err(error(
+        if unsigned.starts_with('-') && (whole || text.parse::<f64>().is_ok()) {
+            // -0 parses above only as `0`; "-0" itself: a whole number, 0, allowed.
+            if whole && digits.bytes().all(|b| b == b'0') {
+                return Ok(0);
+            }
+            NumberProblem::Negative
+        } else if whole {
+            NumberProblem::TooLarge
+        } else if text.parse::<f64>().is_ok_and(f64::is_finite) {
+            NumberProblem::Fractional
+        } else {
+            NumberProblem::NotANumber
+        },
+    ))
 }
 
 /// Parses the text format: a `capacity <number>` line, then one item per line as
@@ -286,6 +351,7 @@ impl FromStr for Knapsack {
     type Err = KnapsackError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut capacity = None;
         let mut items = Vec::new();
         for (index, raw) in text.lines().enumerate() {
@@ -304,11 +370,14 @@ impl FromStr for Knapsack {
                     if capacity.is_some() {
                         return Err(KnapsackError::DuplicateCapacity { line });
                     }
-                    capacity = Some(number.parse::<u64>().map_err(|_| malformed())?);
+                    capacity = Some(self::number(number, line, "capacity")?);
                 }
                 [weight, value] if capacity.is_some() => {
-                    let weight = weight.parse().map_err(|_| malformed())?;
-                    let value = value.parse().map_err(|_| malformed())?;
+                    if !looks_numeric(weight) || !looks_numeric(value) {
+                        return Err(malformed());
+                    }
+                    let weight = self::number(weight, line, "weight")?;
+                    let value = self::number(value, line, "value")?;
                     items.push(Item { weight, value });
                 }
                 [_, _] => return Err(KnapsackError::MissingCapacity),
@@ -316,13 +385,21 @@ impl FromStr for Knapsack {
             }
         }
         let capacity = capacity.ok_or(KnapsackError::MissingCapacity)?;
-        let total =
-            |f: fn(&Item) -> u64| items.iter().try_fold(0u64, |sum, i| sum.checked_add(f(i)));
-        if total(|i| i.weight).is_none() || total(|i| i.value).is_none() {
+        let value = items
+            .iter()
+            .try_fold(0u64, |sum, item| sum.checked_add(item.value));
+        if value.is_none() {
             return Err(KnapsackError::TooLarge);
         }
         Ok(Knapsack::new(capacity, &items))
     }
+}
+
+/// Does `field` start like a number (a digit, or a sign or point then a digit)? A line
+/// like `20 apples` is then malformed as a whole rather than a bad value.
+fn looks_numeric(field: &str) -> bool {
+    let rest = field.trim_start_matches(['+', '-', '.']);
+    rest.starts_with(|c: char| c.is_ascii_digit())
 }
 
 impl fmt::Display for Knapsack {
@@ -497,9 +574,11 @@ mod tests {
             ),
             (
                 "capacity five\n",
-                KnapsackError::Malformed {
+                KnapsackError::Number {
                     line: 1,
-                    text: "capacity five".into(),
+                    field: "capacity",
+                    text: "five".into(),
+                    problem: super::NumberProblem::NotANumber,
                 },
             ),
             (
@@ -510,14 +589,7 @@ mod tests {
                 },
             ),
             (
-                "capacity 5\n-1 2\n",
-                KnapsackError::Malformed {
-                    line: 2,
-                    text: "-1 2".into(),
-                },
-            ),
-            (
-                "capacity 5\n18446744073709551615 1\n1 1\n",
+                "capacity 5\n1 18446744073709551615\n1 1\n",
                 KnapsackError::TooLarge,
             ),
         ];
@@ -532,5 +604,66 @@ mod tests {
             .to_string(),
             "line 3: expected `<weight> <value>` (or `capacity <number>`), found `1 2 3`"
         );
+    }
+
+    #[test]
+    fn bad_numbers_say_what_is_wrong() {
+        let message = |text: &str| text.parse::<Knapsack>().unwrap_err().to_string();
+        assert_eq!(
+            message("capacity -10\n"),
+            "line 1: the capacity `-10` is negative: capacities, weights and values are 0 or more"
+        );
+        assert_eq!(
+            message("capacity 10.5\n"),
+            "line 1: the capacity `10.5` is not a whole number"
+        );
+        assert_eq!(
+            message("capacity 18446744073709551616\n"),
+            "line 1: the capacity `18446744073709551616` is too large (at most 18446744073709551615)"
+        );
+        assert_eq!(
+            message("capacity 5\n-1 2\n"),
+            "line 2: the weight `-1` is negative: capacities, weights and values are 0 or more"
+        );
+        assert_eq!(
+            message("capacity 5\n1 2.5\n"),
+            "line 2: the value `2.5` is not a whole number"
+        );
+        assert_eq!(
+            message("capacity 5\n1 2x\n"),
+            "line 2: the value `2x` is not a number"
+        );
+        assert_eq!(
+            "capacity -0\n".parse::<Knapsack>().map(|k| k.capacity()),
+            Ok(0)
+        );
+    }
+
+    #[test]
+    fn a_long_bad_line_is_quoted_short_and_invisible_characters_shown() {
+        let long = format!("capacity 5\n{}\n", "x".repeat(100_000));
+        let message = long.parse::<Knapsack>().unwrap_err().to_string();
+        assert!(message.len() < 200, "{message}");
+        assert!(message.ends_with("xxx…`"), "{message}");
+        let message = "capacity 5\n1\u{200b} 2\n"
+            .parse::<Knapsack>()
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("\\u{200b}"), "{message}");
+        // A byte order mark at the start is no character of the text.
+        let knapsack: Knapsack = "\u{feff}capacity 5\n1 2\n".parse().unwrap();
+        assert_eq!(knapsack.capacity(), 5);
+    }
+
+    /// Two items that weigh u64::MAX each: together past any u64, one of them still fits.
+    #[test]
+    fn items_heavier_together_than_a_u64_are_fine() {
+        let max = u64::MAX;
+        let knapsack: Knapsack = format!("capacity {max}\n{max} 3\n{max} 4\n")
+            .parse()
+            .expect("each item fits alone");
+        let best = Search::new(knapsack.clone()).best();
+        assert_eq!(best.found, Some((vec![1], 4)));
+        assert_eq!(Search::new(knapsack).count_solutions().found, 3);
     }
 }

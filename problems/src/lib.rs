@@ -1,5 +1,5 @@
-//! Problems for the [`backtrack`] engine, one module each, and the `backtrack` command-line
-//! tool that runs them.
+//! Problems for the [`backtrack`] engine, one module each. The `backtrack` command-line
+//! tool that runs them is this package's binary (`src/bin/backtrack/`).
 //!
 //! - [`queens`]: N-Queens, the flagship: the textbook formulation ([`queens::Queens`]),
 //!   bitboards ([`queens::BitQueens`]) with symmetry, and a heuristic order for any board
@@ -7,8 +7,21 @@
 //! - [`knapsack`]: the 0/1 knapsack by branch and bound ([`knapsack::Knapsack`]).
 //! - [`subset_sum`]: which numbers add up to a target ([`subset_sum::SubsetSum`]).
 //! - [`sudoku`]: 9×9 sudoku, most constrained cell first ([`sudoku::Sudoku`]).
+//!
+//! # Features
+//!
+//! - `cli` (on by default): builds the `backtrack` binary, with what only it needs (clap,
+//!   anyhow, signal-hook, indicatif, humantime, serde_json, clap_complete, clap_mangen).
+//!   A library user turns it off and gets the problems alone:
+//!
+//!   ```toml
+//!   [dependencies]
+//!   backtrack-problems = { version = "0.1", default-features = false }
+//!   ```
 
 pub mod knapsack;
 pub mod queens;
 pub mod subset_sum;
 pub mod sudoku;
+
+mod text;

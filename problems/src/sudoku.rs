@@ -66,16 +66,17 @@ impl fmt::Display for Grid {
 pub enum SudokuError {
     /// Neither one line of 81 cells nor nine lines of nine.
     #[error(
-        "expected one line of 81 cells or 9 lines of 9 cells, found {lines} non-empty line(s)"
+        "expected one line of 81 cells or 9 lines of 9 cells, found {}",
+        lines_of_cells(*lines)
     )]
     Shape {
-        /// Non-empty lines found.
+        /// Lines holding cells found (blank, comment and separator lines not counted).
         lines: usize,
     },
     /// A line with the wrong number of cells.
     #[error("line {line}: expected {expected} cells, found {found}")]
     Length {
-        /// 1-based line number (counting non-empty lines).
+        /// 1-based line number in the text.
         line: usize,
         /// 81 or 9.
         expected: usize,
@@ -83,14 +84,22 @@ pub enum SudokuError {
         found: usize,
     },
     /// A character that is not a digit nor an empty-cell mark.
-    #[error("row {row}, column {col}: `{ch}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)")]
+    #[error("line {line}, row {row}, column {col}: `{}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)", ch.escape_debug())]
     Character {
+        /// 1-based line number in the text.
+        line: usize,
         /// 1-based row.
         row: usize,
         /// 1-based column.
         col: usize,
         /// The character.
         ch: char,
+    },
+    /// More than one puzzle where one was expected ([`puzzles`] reads several).
+    #[error("expected one puzzle, found {puzzles}")]
+    Several {
+        /// How many.
+        puzzles: usize,
     },
     /// A given digit already present in its row, column or box.
     #[error("row {row}, column {col}: {digit} is already in its row, column or box")]
@@ -114,52 +123,117 @@ pub enum SudokuError {
     },
 }
 
-/// Reads one line of 81 cells or nine lines of nine (spaces within a line ignored). A cell
-/// is a digit 1-9, or `.`, `0` or `_` when empty.
+/// Reads one line of 81 cells or nine lines of nine. A cell is a digit 1-9, or `.`, `0` or
+/// `_` when empty. Also accepted, as puzzles are often drawn: spaces and `|` between cells,
+/// separator lines made of `-`, `+`, `=` and `|` (`------+-------+------`), blank lines,
+/// `#` comments to the end of a line, and a UTF-8 byte order mark at the start.
+///
+/// ```
+/// use backtrack_problems::sudoku::Grid;
+///
+/// let drawn = "# the classic\n\
+///     5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n\
+///     ------+-------+------\n\
+///     8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n\
+///     ------+-------+------\n\
+///     . 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n";
+/// let plain = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// assert_eq!(drawn.parse::<Grid>(), plain.parse::<Grid>());
+/// ```
 impl FromStr for Grid {
     type Err = SudokuError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let lines: Vec<Vec<char>> = text
-            .lines()
-            .map(|line| {
-                line.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect::<Vec<char>>()
-            })
-            .filter(|cells| !cells.is_empty())
+        match puzzles(text)?.as_slice() {
+            [grid] => Ok(*grid),
+            grids => Err(SudokuError::Several {
+                puzzles: grids.len(),
+            }),
+        }
+    }
+}
+
+/// Reads every puzzle of a text, in the notation of [`Grid::from_str`]: each is one line of
+/// 81 cells or nine lines of nine, one after another (blank lines, separator lines and
+/// comments between them or inside them are allowed, not needed).
+///
+/// ```
+/// use backtrack_problems::sudoku::puzzles;
+///
+/// let two = format!("# two puzzles\n{}\n1........\n{}", ".".repeat(81), ".........\n".repeat(8));
+/// assert_eq!(puzzles(&two)?.len(), 2);
+/// # Ok::<(), backtrack_problems::sudoku::SudokuError>(())
+/// ```
+pub fn puzzles(text: &str) -> Result<Vec<Grid>, SudokuError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut grids = Vec::new();
+    // The lines of nine cells of a grid not yet complete.
+    let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let content = line.split('#').next().unwrap_or_default();
+        let cells: Vec<char> = content
+            .chars()
+            .filter(|&c| !c.is_whitespace() && c != '|')
             .collect();
-        let per_line = match lines.len() {
-            1 => 81,
-            9 => 9,
-            lines => return Err(SudokuError::Shape { lines }),
-        };
-        let mut grid = [0u8; 81];
-        let mut index = 0;
-        for (number, cells) in lines.iter().enumerate() {
-            if cells.len() != per_line {
+        if cells.iter().all(|c| matches!(c, '-' | '+' | '=')) {
+            continue; // blank, comment or separator
+        }
+        let line = index + 1;
+        match (rows.is_empty(), cells.len()) {
+            (true, 81) => grids.push(grid_of(&[(line, cells)])?),
+            (_, 9) => {
+                rows.push((line, cells));
+                if rows.len() == 9 {
+                    grids.push(grid_of(&rows)?);
+                    rows.clear();
+                }
+            }
+            (starting, found) => {
                 return Err(SudokuError::Length {
-                    line: number + 1,
-                    expected: per_line,
-                    found: cells.len(),
+                    line,
+                    // A line that starts a grid: of 81 cells if it is nearer 81 than 9.
+                    expected: if starting && found > 45 { 81 } else { 9 },
+                    found,
                 });
             }
-            for &ch in cells {
-                grid[index] = match ch {
-                    '.' | '0' | '_' => 0,
-                    '1'..='9' => ch as u8 - b'0',
-                    _ => {
-                        return Err(SudokuError::Character {
-                            row: index / 9 + 1,
-                            col: index % 9 + 1,
-                            ch,
-                        })
-                    }
-                };
-                index += 1;
-            }
         }
-        Ok(Grid(grid))
+    }
+    if !rows.is_empty() || grids.is_empty() {
+        return Err(SudokuError::Shape { lines: rows.len() });
+    }
+    Ok(grids)
+}
+
+/// The grid whose cells are those `lines` hold, in reading order.
+fn grid_of(lines: &[(usize, Vec<char>)]) -> Result<Grid, SudokuError> {
+    let mut grid = [0u8; 81];
+    let mut index = 0;
+    for (line, cells) in lines {
+        for &ch in cells {
+            grid[index] = match ch {
+                '.' | '0' | '_' => 0,
+                '1'..='9' => ch as u8 - b'0',
+                _ => {
+                    return Err(SudokuError::Character {
+                        line: *line,
+                        row: index / 9 + 1,
+                        col: index % 9 + 1,
+                        ch,
+                    })
+                }
+            };
+            index += 1;
+        }
+    }
+    Ok(Grid(grid))
+}
+
+/// "no lines of cells", "1 line of cells", "3 lines of cells".
+fn lines_of_cells(lines: usize) -> String {
+    match lines {
+        0 => "no cells".to_string(),
+        1 => "1 line of cells".to_string(),
+        n => format!("{n} lines of cells"),
     }
 }
 
@@ -492,10 +566,64 @@ mod tests {
     }
 
     #[test]
+    fn drawn_grids_comments_and_a_byte_order_mark_are_read() {
+        let puzzle = grid(PUZZLE);
+        let mut drawn = String::new();
+        for (row, line) in puzzle.to_string().lines().enumerate() {
+            let (a, rest) = line.split_at(3);
+            let (b, c) = rest.split_at(3);
+            drawn.push_str(&[a, " | ", b, " | ", c, "  # a row\n"].concat());
+            if row % 3 == 2 && row < 8 {
+                drawn.push_str("------+-------+------\n");
+            }
+        }
+        assert_eq!(grid(&format!("# a puzzle\n\n{drawn}")), puzzle);
+        assert_eq!(grid(&format!("\u{feff}{PUZZLE}")), puzzle);
+        let nine = format!("\u{feff}{puzzle}");
+        assert_eq!(grid(&nine), puzzle);
+    }
+
+    #[test]
+    fn a_text_may_hold_several_puzzles() {
+        let puzzle = grid(PUZZLE);
+        let nine_lines = puzzle.to_string();
+        let text = format!(
+            "{PUZZLE}\n{nine_lines}\n# third\n{}",
+            PUZZLE.replace('.', "0")
+        );
+        assert_eq!(super::puzzles(&text), Ok(vec![puzzle; 3]));
+        assert_eq!(
+            text.parse::<Grid>(),
+            Err(SudokuError::Several { puzzles: 3 })
+        );
+        // A grid cut short, and a bad cell of the second puzzle, by line.
+        let cut = format!("{PUZZLE}\n{}", ".........\n".repeat(4));
+        assert_eq!(super::puzzles(&cut), Err(SudokuError::Shape { lines: 4 }));
+        let bad = format!("{PUZZLE}\n{}", nine_lines.replacen('.', "x", 1));
+        assert!(matches!(
+            super::puzzles(&bad),
+            Err(SudokuError::Character {
+                line: 2,
+                row: 1,
+                ch: 'x',
+                ..
+            })
+        ));
+    }
+
+    #[test]
     fn malformed_grids_are_reported() {
         let nine = ".........\n".repeat(9);
         let cases = [
             (String::new(), SudokuError::Shape { lines: 0 }),
+            (
+                format!("# comment\n\n{}", ".........\n".repeat(8) + "........\n"),
+                SudokuError::Length {
+                    line: 11,
+                    expected: 9,
+                    found: 8,
+                },
+            ),
             (".........\n".repeat(3), SudokuError::Shape { lines: 3 }),
             (
                 PUZZLE[..80].to_string(),
@@ -516,6 +644,7 @@ mod tests {
             (
                 PUZZLE.replacen('.', "x", 1),
                 SudokuError::Character {
+                    line: 1,
                     row: 1,
                     col: 3,
                     ch: 'x',
@@ -525,6 +654,20 @@ mod tests {
         for (text, expected) in cases {
             assert_eq!(text.parse::<Grid>().unwrap_err(), expected, "{text:?}");
         }
+        assert_eq!(
+            SudokuError::Shape { lines: 1 }.to_string(),
+            "expected one line of 81 cells or 9 lines of 9 cells, found 1 line of cells"
+        );
+        assert_eq!(
+            SudokuError::Character {
+                line: 3,
+                row: 1,
+                col: 2,
+                ch: '\u{200b}'
+            }
+            .to_string(),
+            "line 3, row 1, column 2: `\\u{200b}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)"
+        );
         let conflict = grid(&PUZZLE.replacen('.', "5", 1));
         assert_eq!(
             Sudoku::new(conflict).unwrap_err(),

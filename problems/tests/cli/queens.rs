@@ -1,15 +1,12 @@
-//! The `backtrack` binary: golden outputs, modes, and bad input.
+//! `backtrack queens`: golden outputs, modes, formats, and bad input.
 
-mod common;
+use crate::common::{backtrack, error_line, json_lines, refused, stdout, text, BIN};
 
-use common::{backtrack, stdout};
-
-use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 use backtrack_problems::queens::{verify, Symmetry};
 
-/// Parses seed 004's numbered format back into 0-based columns.
+/// Parses the numbered format back into 0-based columns.
 fn parse_numbered(text: &str, n: usize) -> Vec<Vec<usize>> {
     let lines: Vec<usize> = text.lines().map(|l| l.parse().unwrap()).collect();
     lines
@@ -96,7 +93,7 @@ fn counts_on_one_thread_and_on_all_agree() {
         );
     }
     assert_eq!(stdout(&["queens", "10", "--count"]), "724\n");
-    assert_eq!(stdout(&["queens", "10", "--unique"]), "92\n");
+    assert_eq!(stdout(&["queens", "10", "--unique", "--count"]), "92\n");
     assert_eq!(
         stdout(&["queens", "8", "--unique", "--count", "--threads", "1"]),
         "12\n"
@@ -122,7 +119,7 @@ fn counts_agree_with_the_listings_on_small_boards() {
         for threads in ["1", "2"] {
             let count = stdout(&["queens", &size, "--count", "--threads", threads]);
             assert_eq!(count, format!("{}\n", listed(&[])), "n = {n}");
-            let unique = stdout(&["queens", &size, "--unique", "--threads", threads]);
+            let unique = stdout(&["queens", &size, "--unique", "--count", "--threads", threads]);
             assert_eq!(
                 unique,
                 format!("{}\n", listed(&["--unique", "--list"])),
@@ -134,11 +131,13 @@ fn counts_agree_with_the_listings_on_small_boards() {
 
 #[test]
 fn json_lines_are_one_based_columns() {
-    let text = stdout(&["queens", "6", "--format", "json"]);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 4);
-    for (k, line) in lines.iter().enumerate() {
-        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+    let lines = json_lines(&stdout(&["queens", "6", "--format", "json"]));
+    assert_eq!(lines.len(), 4 + 1);
+    assert_eq!(
+        lines[4],
+        serde_json::json!({"solutions": 4, "complete": true})
+    );
+    for (k, value) in lines[..4].iter().enumerate() {
         assert_eq!(value["index"], k + 1);
         let cols: Vec<usize> = value["columns"]
             .as_array()
@@ -152,7 +151,11 @@ fn json_lines_are_one_based_columns() {
 
 #[test]
 fn unique_listing_gives_one_canonical_representative_per_class() {
-    let solutions = parse_numbered(&stdout(&["queens", "8", "--unique", "--list"]), 8);
+    let solutions = parse_numbered(&stdout(&["queens", "8", "--unique"]), 8);
+    assert_eq!(
+        stdout(&["queens", "8", "--unique", "--list"]),
+        stdout(&["queens", "8", "--unique"])
+    );
     assert_eq!(solutions.len(), 12);
     let mut sym = Symmetry::new(8);
     assert!(solutions
@@ -174,7 +177,7 @@ fn unique_listing_gives_one_canonical_representative_per_class() {
 }
 
 #[test]
-fn seed_001_first_solution_for_each_first_row_queen() {
+fn first_solution_for_each_first_row_queen() {
     for col in 1..=8 {
         let text = stdout(&["queens", "8", "--first", "--place", &format!("1:{col}")]);
         let solution = &parse_numbered(&text, 8)[0];
@@ -219,30 +222,6 @@ fn big_boards_give_a_first_solution() {
 }
 
 #[test]
-fn closed_pipe_ends_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
-        .args(["queens", "100"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    for _ in 0..10 {
-        line.clear();
-        reader.read_line(&mut line).unwrap();
-    }
-    drop(reader);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-#[test]
 fn stats_go_to_stderr() {
     let out = backtrack(&["queens", "8", "--count", "--stats", "--threads", "1"]);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "92\n");
@@ -259,59 +238,61 @@ fn stats_go_to_stderr() {
     }
 }
 
-/// Bad input: a clear message on stderr, a non-zero exit, no panic.
-fn refused(args: &[&str], message: &str) {
-    let out = backtrack(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(stderr.contains(message), "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-}
-
 #[test]
 fn bad_input_is_refused_clearly() {
-    refused(&["queens", "0"], "the board size must be at least 1, not 0");
-    refused(
-        &["queens", "-3"],
-        "the board size must be at least 1, not -3",
-    );
-    refused(
-        &["queens", "eight"],
-        "the board size must be a whole number, not 'eight'",
-    );
-    refused(&["queens", "4.5"], "the board size must be a whole number");
-    refused(
-        &["queens", "99999999999999999999999"],
-        "the board size must be at most 100000",
-    );
-    refused(&["queens", "200", "--count"], "counting needs N <= 128");
-    refused(&["queens", "200", "--unique"], "counting needs N <= 128");
-    refused(
-        &["queens", "200", "--order", "lex"],
-        "--order lex needs N <= 128",
-    );
-    refused(
-        &["queens", "8", "--place", "1:1", "--place", "2:2"],
-        "queens at 1:1 and 2:2 attack each other",
-    );
-    refused(
-        &["queens", "8", "--place", "1:9"],
-        "queen at 1:9 is off the 8×8 board",
-    );
-    refused(
-        &["queens", "8", "--place", "1:1", "--place", "1:3"],
-        "two queens in row 1",
-    );
-    refused(&["queens", "8", "--place", "x"], "a queen is ROW:COL");
-    refused(
-        &["queens", "8", "--glyphs", "Q"],
-        "give exactly two characters",
-    );
-    refused(&["queens", "8", "--threads", "0"], "--threads");
-    refused(
-        &["queens", "8", "--count", "--first"],
-        "cannot be used with",
-    );
+    let cases: [(&[&str], &str); 15] = [
+        (&["queens", "0"], "the board size must be at least 1, not 0"),
+        (
+            &["queens", "-3"],
+            "the board size must be at least 1, not -3",
+        ),
+        (
+            &["queens", "eight"],
+            "the board size must be a whole number, not 'eight'",
+        ),
+        (&["queens", "4.5"], "the board size must be a whole number"),
+        (
+            &["queens", "99999999999999999999999"],
+            "the board size must be at most 100000",
+        ),
+        (&["queens", "200", "--count"], "counting needs N <= 128"),
+        (
+            &["queens", "200", "--unique", "--count"],
+            "counting needs N <= 128",
+        ),
+        (
+            &["queens", "200", "--order", "lex"],
+            "--order lex needs N <= 128",
+        ),
+        (
+            &["queens", "8", "--place", "1:1", "--place", "2:2"],
+            "queens at 1:1 and 2:2 attack each other",
+        ),
+        (
+            &["queens", "8", "--place", "1:9"],
+            "queen at 1:9 is off the 8×8 board",
+        ),
+        (
+            &["queens", "8", "--place", "1:1", "--place", "1:3"],
+            "two queens in row 1",
+        ),
+        (&["queens", "8", "--place", "x"], "a queen is ROW:COL"),
+        (
+            &["queens", "8", "--glyphs", "Q"],
+            "give exactly two characters",
+        ),
+        (
+            &["queens", "8", "--count", "--threads", "0"],
+            "invalid value '0' for '--threads <N>': must be at least 1, not 0",
+        ),
+        (
+            &["queens", "8", "--count", "--first"],
+            "cannot be used with",
+        ),
+    ];
+    for (args, message) in cases {
+        refused(args, message);
+    }
 }
 
 /// A board size too long even for a 128-bit integer is still a number: too big (or too
@@ -333,11 +314,11 @@ fn board_size_beyond_any_integer_is_called_too_big() {
 fn absurd_thread_counts_are_refused_not_started() {
     refused(
         &["queens", "8", "--count", "--threads", "4294967295"],
-        "4294967295 is not in 1..=1024",
+        "must be at most 1024, not 4294967295",
     );
     refused(
         &["queens", "8", "--count", "--threads", "1025"],
-        "1025 is not in 1..=1024",
+        "must be at most 1024, not 1025",
     );
     assert_eq!(
         stdout(&["queens", "8", "--count", "--threads", "1024"]),
@@ -356,7 +337,7 @@ fn unwritable_stderr_does_not_panic() {
             .write(true)
             .open("/dev/full")
             .expect("/dev/full");
-        Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        Command::new(BIN)
             .args(args)
             .stderr(Stdio::from(full))
             .output()
@@ -380,4 +361,104 @@ fn glyphs_with_combining_marks_are_refused_with_the_count() {
         "not 'e\u{301}.' (3 characters)",
     );
     refused(&["queens", "4", "--glyphs", ""], "not '' (0 characters)");
+}
+
+/// The flags of the issue that were silently ignored or badly worded: each refused with a
+/// message that says what applies where.
+#[test]
+fn flags_without_meaning_are_refused_with_a_reason() {
+    // (arguments, message, refused by the binary itself rather than by clap)
+    let cases: [(&[&str], &str, bool); 11] = [
+        (&["queens", "8", "--threads", "2"], "--threads applies to counts (--count): listings, trees and the best packing run on one thread", true),
+        (&["queens", "8", "--glyphs", "Q."], "--glyphs applies to --format board", true),
+        (&["queens", "8", "--format", "board", "--glyphs", "QQ"], "the queen and the empty square need two different characters, not 'QQ'", false),
+        (&["queens", "8", "--glyphs", "Q"], "not 'Q' (1 character)", false),
+        (&["queens", "8", "--limit", "0"], "invalid value '0' for '--limit <K>': must be at least 1, not 0", false),
+        (&["queens", "8", "--count", "--format", "board"], "--format board applies to listings: a count is a number, or JSON with --format json", true),
+        (&["queens", "8", "--count", "--order", "lex"], "--order applies to listings: a count visits every solution, in any order", true),
+        (&["queens", "8", "--symmetry", "mirror"], "--symmetry applies to counts (--count)", true),
+        (&["queens", "8", "--count", "--unique", "--symmetry", "none"], "--unique counts classes with --symmetry full (the default), not none", true),
+        (&["queens", "8", "--count", "--place", "1:1", "--symmetry", "full"], "--symmetry mirror and full count an empty board: with --place, use --symmetry none (the default there)", true),
+        (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order", true),
+    ];
+    for (args, message, own) in cases {
+        if own {
+            error_line(args, message);
+        } else {
+            refused(args, message);
+        }
+    }
+    // The help names formats by what they are.
+    let help = stdout(&["queens", "--help"]);
+    assert!(!help.to_lowercase().contains("seed"), "{help}");
+    assert!(!help.contains("--format list"), "{help}");
+    assert!(!help.contains("<N> <N>"), "{help}");
+    // The version is the tool's, asked of the tool.
+    assert_eq!(
+        stdout(&["--version"]),
+        format!("backtrack {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn every_symmetry_gives_the_same_count() {
+    for n in ["1", "4", "6", "9", "10"] {
+        let full = stdout(&["queens", n, "--count"]);
+        for symmetry in ["none", "mirror", "full"] {
+            for threads in ["1", "2"] {
+                assert_eq!(
+                    stdout(&[
+                        "queens",
+                        n,
+                        "--count",
+                        "--symmetry",
+                        symmetry,
+                        "--threads",
+                        threads
+                    ]),
+                    full,
+                    "n = {n}, --symmetry {symmetry}"
+                );
+            }
+        }
+    }
+    assert_eq!(stdout(&["queens", "8", "--count", "--limit", "10"]), "10\n");
+    assert_eq!(
+        stdout(&["queens", "8", "--count", "--format", "json"]),
+        "{\"complete\":true,\"count\":92}\n"
+    );
+}
+
+/// `No.%-5d` ran the number into the first column from 10,000 on.
+#[test]
+fn compact_format_stays_unambiguous_past_ten_thousand() {
+    let out = stdout(&["queens", "12", "--format", "compact"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 14_200);
+    assert!(lines[0].starts_with("No.1    "), "{}", lines[0]);
+    for (k, line) in lines.iter().enumerate() {
+        let mut words = line.split(' ').filter(|w| !w.is_empty());
+        assert_eq!(
+            words.next(),
+            Some(format!("No.{}", k + 1).as_str()),
+            "{line}"
+        );
+        let cols: Vec<usize> = words.map(|c| c.parse::<usize>().unwrap() - 1).collect();
+        assert!(verify(12, &cols), "{line}");
+    }
+    assert!(lines[9_999].starts_with("No.10000 "), "{}", lines[9_999]);
+}
+
+/// `queens 4 --stats` and `queens 4 --tree --stats` search different formulations: the
+/// statistics say which.
+#[test]
+fn stats_name_the_formulation_they_describe() {
+    let bits = backtrack(&["queens", "4", "--stats"]);
+    let bits = text(&bits.stderr);
+    assert!(bits.starts_with("search:     bitboards, row by row: only the free squares of a row are tried, so none is rejected\n"), "{bits}");
+    assert!(bits.contains("rejections: 0\n"), "{bits}");
+    let tree = backtrack(&["queens", "4", "--tree", "--stats"]);
+    let tree = text(&tree.stderr);
+    assert!(tree.starts_with("search:     the textbook formulation (as --tree draws it): every column of a row is tried, each attacked square is a rejection\n"), "{tree}");
+    assert!(tree.contains("rejections: 44\n"), "{tree}");
 }

@@ -1,17 +1,10 @@
-//! `backtrack queens N --tree`: the real binary prints the solution tree.
+//! `--tree`: the solution tree, recorded or streamed, and its options.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use crate::common::{backtrack, json_lines, refused, text};
 
-fn backtrack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_backtrack"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+/// The standard output of a run.
+fn stdout(output: &std::process::Output) -> String {
+    text(&output.stdout)
 }
 
 #[test]
@@ -69,50 +62,47 @@ fn json_format_parses() {
     assert_eq!(json["stats"]["solutions"], 2);
 }
 
+/// DOT for every way of making the tree. (That the engine's DOT renders with Graphviz is
+/// the engine's test, `tests/tree.rs`.)
 #[test]
-fn dot_format_renders_with_graphviz() {
+fn dot_format_is_one_whole_graph() {
     for extra in [&[][..], &["--tree-rejected"], &["--tree-stream"]] {
         let mut args = vec!["queens", "5", "--tree", "--tree-format", "dot"];
         args.extend_from_slice(extra);
-        let output = backtrack(&args);
-        assert!(output.status.success());
-        let dot = stdout(&output);
-        assert!(dot.contains("digraph"));
-        let Ok(mut child) = Command::new("dot")
-            .arg("-Tsvg")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-        else {
-            eprintln!("note: Graphviz `dot` is not on PATH; the DOT output was not rendered");
-            return;
-        };
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(dot.as_bytes())
-            .unwrap();
-        let svg = child.wait_with_output().unwrap();
-        assert!(
-            svg.status.success(),
-            "{}",
-            String::from_utf8_lossy(&svg.stderr)
+        let dot = stdout(&backtrack(&args));
+        assert_eq!(
+            dot.matches("digraph solution_tree {\n").count(),
+            1,
+            "{args:?}"
         );
-        assert!(String::from_utf8_lossy(&svg.stdout).contains("<svg"));
+        assert!(dot.ends_with("}\n"), "{args:?}");
+        // 5-queens: 54 nodes, v1 to v54.
+        assert!(dot.contains("  v54 [label="), "{args:?}");
+        assert!(!dot.contains("  v55 [label="), "{args:?}");
     }
 }
 
+/// A tree cut by its budget is printed, says so on stderr, and exits with status 3.
 #[test]
 fn a_huge_board_stops_at_the_budget() {
     let output = backtrack(&["queens", "60", "--tree", "--tree-budget", "500"]);
-    assert!(output.status.success());
-    let text = stdout(&output);
-    assert_eq!(text.lines().count(), 1 + 500 + 1);
-    assert!(
-        text.ends_with("recording stopped at the budget of 500 entries: the tree is incomplete\n")
+    assert_eq!(output.status.code(), Some(3));
+    let tree = stdout(&output);
+    assert_eq!(
+        tree.lines()
+            .filter(|line| line.contains(" v") || line.starts_with('v'))
+            .count(),
+        500
     );
+    assert!(tree.contains("… cut off"), "{tree}");
+    assert_eq!(
+        text(&output.stderr),
+        "backtrack: tree budget of 500 entries reached: the tree is partial, its open nodes marked cut off\n\
+         backtrack: raise --tree-budget (now 500 entries, at most 5000000) or use --tree-stream\n"
+    );
+    let output = backtrack(&["queens", "8", "--tree", "--tree-budget", "1"]);
+    assert_eq!(output.status.code(), Some(3));
+    assert!(text(&output.stderr).contains("tree budget of 1 entry reached"));
 }
 
 #[test]
@@ -127,13 +117,9 @@ fn streaming_writes_nodes_as_they_come() {
     ]);
     assert!(output.status.success());
     let text = stdout(&output);
-    let ids: Vec<u64> = text
-        .lines()
-        .filter(|line| !line.starts_with(r#"{"end":"#))
-        .map(|line| {
-            let node: serde_json::Value = serde_json::from_str(line).expect("one node per line");
-            node["id"].as_u64().unwrap()
-        })
+    let ids: Vec<u64> = json_lines(&text)
+        .iter()
+        .filter_map(|node| node["id"].as_u64())
         .collect();
     assert_eq!(ids, (1..=ids.len() as u64).collect::<Vec<_>>());
     let count = stdout(&backtrack(&["queens", "6", "--count", "--stats"]));
@@ -161,24 +147,22 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn tree_options_need_tree_and_bad_input_is_refused() {
-    for args in [
-        &["queens", "4", "--tree-format", "dot"][..],
-        &["queens", "4", "--tree", "--tree-format", "svg"],
-        &["queens", "4", "--tree", "--count"],
-        &["queens", "4", "--tree", "--tree-budget", "many"],
-        &["queens", "4", "--tree", "--tree-budget", "0"],
-        &[
-            "queens",
-            "4",
-            "--tree",
-            "--tree-stream",
-            "--tree-budget",
-            "5",
-        ],
-    ] {
-        let output = backtrack(args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(output.stdout.is_empty(), "{args:?}");
-        assert!(!output.stderr.is_empty(), "{args:?}");
+    let cases: [(&[&str], &str); 7] = [
+        (&["queens", "4", "--tree-format", "dot"], "the following required arguments were not provided:\n  --tree"),
+        (&["queens", "4", "--tree", "--tree-format", "svg"], "invalid value 'svg' for '--tree-format <FORMAT>'"),
+        (&["queens", "4", "--tree", "--count"], "the argument '--tree' cannot be used with '--count'"),
+        (&["queens", "4", "--tree", "--tree-budget", "many"], "invalid value 'many' for '--tree-budget <N>': must be a whole number, not 'many'"),
+        (&["queens", "4", "--tree", "--tree-budget", "0"], "invalid value '0' for '--tree-budget <N>': must be at least 1, not 0"),
+        (&["queens", "4", "--tree", "--tree-budget", "5000001"], "must be at most 5000000, not 5000001 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
+        (&["queens", "4", "--tree", "--tree-stream", "--tree-budget", "5"], "the argument '--tree-stream' cannot be used with '--tree-budget <N>'"),
+    ];
+    for (args, message) in cases {
+        refused(args, message);
     }
+    let help = text(&backtrack(&["queens", "--help"]).stdout);
+    assert!(help.contains("--tree-budget <N>\n"), "{help}");
+    refused(
+        &["sudoku", "--tree", "--threads", "2", "-"],
+        "--threads applies to counts (--count)",
+    );
 }

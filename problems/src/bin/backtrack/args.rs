@@ -1,0 +1,285 @@
+//! The flags every subcommand shares, flattened into each as one [`Common`]: what to
+//! search for (`Modes`), how to run (`Run`), the solution tree (`TreeArgs`); and
+//! `--format text|json` (`TextFormat`) for those without formats of their own. Value
+//! parsers give messages that say what was expected.
+
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use anyhow::Result;
+
+use crate::driver::{Mode, Settings};
+
+/// The most counting threads the tool starts (far beyond any machine's cores: a pool of
+/// billions of threads is not refused by rayon, it hangs starting them).
+pub const MAX_THREADS: u64 = 1024;
+
+/// The largest `--tree-budget`: about 200 bytes an entry with short labels, so about a
+/// gigabyte of memory.
+pub const MAX_TREE_BUDGET: u64 = 5_000_000;
+
+/// The flags of every subcommand.
+#[derive(Debug, Args)]
+pub struct Common {
+    #[command(flatten)]
+    pub modes: Modes,
+
+    #[command(flatten)]
+    pub run: Run,
+
+    #[command(flatten)]
+    pub tree: TreeArgs,
+}
+
+impl Common {
+    /// The driver's settings for these flags: the mode they ask for (`default` if none),
+    /// checked against `--threads` and the rest; `json` if the subcommand's format is.
+    /// `--tree-format json` makes `--stats` JSON too.
+    pub fn settings(&self, default: Mode, json: bool) -> Result<Settings> {
+        let mode = self.modes.mode(default);
+        Settings::new(&self.run, mode, self.tree.tree, json || self.tree.json())
+    }
+}
+
+/// What to search for: every solution, the first, the first K, or how many.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Modes")]
+pub struct Modes {
+    /// List every solution (the default; knapsack: every packing that fits, instead of
+    /// the best).
+    #[arg(long, alias = "list", conflicts_with_all = ["first", "limit", "count"])]
+    pub all: bool,
+
+    /// Print only the first solution (or "no solution", exit status 1).
+    #[arg(long, conflicts_with_all = ["limit", "count"])]
+    pub first: bool,
+
+    /// Stop after K solutions: list at most K, or with --count count at most K.
+    #[arg(long, value_name = "K", value_parser = parse_limit)]
+    pub limit: Option<u64>,
+
+    /// Print only the number of solutions (on all cores; see --threads).
+    #[arg(long)]
+    pub count: bool,
+}
+
+impl Modes {
+    /// The mode these flags ask for, `default` when they ask for none.
+    pub fn mode(&self, default: Mode) -> Mode {
+        if self.count {
+            Mode::Count { limit: self.limit }
+        } else if self.first {
+            Mode::List { limit: Some(1) }
+        } else if self.limit.is_some() {
+            Mode::List { limit: self.limit }
+        } else if self.all {
+            Mode::List { limit: None }
+        } else {
+            default
+        }
+    }
+}
+
+/// How to run the search: threads, limits, progress and statistics.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Running")]
+pub struct Run {
+    /// Threads for --count, 1 to 1024 (default: all cores). Listings, trees and the best
+    /// packing run on one thread.
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+
+    /// Stop after this long and print what was found, marked partial (exit status 3):
+    /// 500ms, 10s, 5m, 1h30m.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+
+    /// Stop after visiting N nodes of the search tree and print what was found, marked
+    /// partial (exit status 3). Exact on one thread; a count on several threads stops
+    /// a few milliseconds' worth of nodes past N.
+    #[arg(long, value_name = "N", value_parser = parse_node_limit)]
+    pub node_limit: Option<u64>,
+
+    /// No progress bar (it is shown on stderr only when stderr is a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// Print the search statistics to stderr (one JSON object with --format json).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `--format` of the subcommands whose solutions print as text or JSON.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Output")]
+pub struct TextFormat {
+    /// How to print solutions, counts and --stats: text, or JSON Lines (one object per
+    /// line, the last one saying whether the output is complete).
+    #[arg(long, value_enum, default_value_t = Format::Text, conflicts_with = "tree")]
+    pub format: Format,
+}
+
+impl TextFormat {
+    /// Is the output JSON?
+    pub fn json(&self) -> bool {
+        self.format == Format::Json
+    }
+}
+
+/// `--format text|json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text for people, one solution after another.
+    Text,
+    /// JSON Lines: one object per solution, then a closing object.
+    Json,
+}
+
+/// The options of the solution tree.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Solution tree")]
+pub struct TreeArgs {
+    /// Print the solution tree (nodes v1, v2, … in the order the search enters them)
+    /// instead of the solutions; with --first or --limit K, up to that solution.
+    #[arg(long, conflicts_with = "count")]
+    pub tree: bool,
+
+    /// The tree's format: an indented text tree, Graphviz DOT, or JSON. --stats follows
+    /// it: JSON with json.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TreeFormat::Text, requires = "tree")]
+    pub tree_format: TreeFormat,
+
+    /// Also show the attempts refused by the constraints (unnumbered).
+    #[arg(long, requires = "tree")]
+    pub tree_rejected: bool,
+
+    /// Record at most N entries, 1 to 5000000 (nodes and shown attempts, about 200 bytes
+    /// each); a bigger tree stops the search there, is printed cut off, and exits with
+    /// status 3.
+    #[arg(long, value_name = "N", default_value_t = backtrack::tree::Recorder::DEFAULT_BUDGET as u64,
+          value_parser = parse_budget, requires = "tree", conflicts_with = "tree_stream")]
+    pub tree_budget: u64,
+
+    /// Write the nodes as the search finds them, in constant memory and with no budget
+    /// (text is indented by depth, JSON is one node per line).
+    #[arg(long, requires = "tree")]
+    pub tree_stream: bool,
+}
+
+impl TreeArgs {
+    /// Is the tree written as JSON?
+    pub fn json(&self) -> bool {
+        self.tree && self.tree_format == TreeFormat::Json
+    }
+}
+
+/// `--tree-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TreeFormat {
+    /// An indented tree with box-drawing lines, one node per line.
+    Text,
+    /// Graphviz: render with `dot -Tsvg`.
+    Dot,
+    /// JSON: the nodes and the counts.
+    Json,
+}
+
+impl From<TreeFormat> for backtrack::tree::Format {
+    fn from(format: TreeFormat) -> Self {
+        match format {
+            TreeFormat::Text => Self::Text,
+            TreeFormat::Dot => Self::Dot,
+            TreeFormat::Json => Self::Json,
+        }
+    }
+}
+
+/// A whole number from `min` to `max`, for a flag: "must be at least 1, not 0", "must be
+/// a whole number, not 'ten'".
+pub fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    let digits = text.trim();
+    let unsigned = digits.strip_prefix('+').unwrap_or(digits);
+    match unsigned.parse::<u64>() {
+        Ok(n) if n < min => Err(format!("must be at least {min}, not {n}")),
+        Ok(n) if n > max => Err(format!("must be at most {max}, not {n}")),
+        Ok(n) => Ok(n),
+        Err(_) => {
+            let negative = unsigned.strip_prefix('-').unwrap_or(unsigned);
+            let is_whole = !negative.is_empty() && negative.bytes().all(|b| b.is_ascii_digit());
+            Err(if is_whole && unsigned.starts_with('-') {
+                format!("must be at least {min}, not {digits}")
+            } else if is_whole {
+                format!("must be at most {max}, not {digits}")
+            } else {
+                format!("must be a whole number, not '{text}'")
+            })
+        }
+    }
+}
+
+fn parse_limit(text: &str) -> Result<u64, String> {
+    whole(text, 1, u64::MAX)
+}
+
+fn parse_node_limit(text: &str) -> Result<u64, String> {
+    whole(text, 1, u64::MAX)
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    whole(text, 1, MAX_THREADS).map(|n| n as usize)
+}
+
+fn parse_budget(text: &str) -> Result<u64, String> {
+    whole(text, 1, MAX_TREE_BUDGET).map_err(|err| {
+        format!("{err} (a tree budget is 1 to {MAX_TREE_BUDGET} entries, about 200 bytes each)")
+    })
+}
+
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let duration = humantime::parse_duration(text.trim()).map_err(|_| {
+        format!("expected a duration such as 500ms, 10s, 5m or 1h30m, not '{text}'")
+    })?;
+    if duration.is_zero() {
+        return Err("must be longer than 0".to_string());
+    }
+    Ok(duration)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_for_flags_say_what_was_expected() {
+        assert_eq!(parse_limit("0"), Err("must be at least 1, not 0".into()));
+        assert_eq!(parse_limit("-2"), Err("must be at least 1, not -2".into()));
+        assert_eq!(
+            parse_limit("x"),
+            Err("must be a whole number, not 'x'".into())
+        );
+        assert_eq!(
+            parse_limit("99999999999999999999"),
+            Err("must be at most 18446744073709551615, not 99999999999999999999".into())
+        );
+        assert_eq!(
+            parse_threads("1025"),
+            Err("must be at most 1024, not 1025".into())
+        );
+        assert_eq!(parse_threads("4"), Ok(4));
+        assert!(parse_budget("5000001")
+            .unwrap_err()
+            .contains("1 to 5000000 entries"));
+    }
+
+    #[test]
+    fn durations_read_as_people_write_them() {
+        assert_eq!(parse_duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_duration("1h30m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert!(parse_duration("ten")
+            .unwrap_err()
+            .contains("such as 500ms, 10s"));
+        assert_eq!(parse_duration("0s"), Err("must be longer than 0".into()));
+    }
+}

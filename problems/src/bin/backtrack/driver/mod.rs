@@ -1,0 +1,476 @@
+//! The driver: one way to run any problem's search from the command line.
+//!
+//! A subcommand parses its input into a problem, says which mode the flags ask for
+//! ([`Mode`]) and how to print a solution; the driver does the rest, the same for all:
+//! it owns standard output (buffered; a failed write is exit status 4, a closed pipe a
+//! quiet end), the signals (SIGINT, SIGTERM and SIGHUP stop the search, and what was
+//! found is printed, marked partial), the limits (`--time-limit`, `--node-limit`), the
+//! progress line, `--stats`, `--tree`, and the exit status ([`Status`]). It knows no
+//! subcommand: they call it.
+
+mod output;
+mod progress;
+mod signals;
+mod tree;
+
+use std::fmt;
+use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use backtrack::progress::Meter;
+use backtrack::{
+    parallel, Limits, Observer, Optimize, Outcome, ParallelLimits, Problem, Search, Stats,
+    StopReason,
+};
+use serde_json::{json, Map, Value};
+
+use crate::args::Run;
+use crate::exit::Status;
+pub use output::{open as open_output, Out, OutputError};
+use progress::Progress;
+use signals::{Cause, Stopper};
+
+/// What the search is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// List the solutions as they come, at most `limit` of them.
+    List {
+        /// `--first` (1) or `--limit K`.
+        limit: Option<u64>,
+    },
+    /// Count the solutions, at most `limit` of them.
+    Count {
+        /// `--limit K`.
+        limit: Option<u64>,
+    },
+    /// The best solution, by branch and bound.
+    Best,
+}
+
+/// The driver's flags, checked before any input is read.
+#[derive(Debug)]
+pub struct Settings {
+    mode: Mode,
+    threads: Option<usize>,
+    time: Option<Duration>,
+    nodes: Option<u64>,
+    quiet: bool,
+    stats: bool,
+    json: bool,
+}
+
+impl Settings {
+    /// Checks that the shared flags `run` mean something for `mode` (and `--tree`):
+    /// `--threads` applies to counts only. `json`: the output (and `--stats`) is JSON.
+    pub fn new(run: &Run, mode: Mode, tree: bool, json: bool) -> Result<Self> {
+        if run.threads.is_some() {
+            match (mode, tree) {
+                (Mode::Count { limit: None }, false) => {}
+                (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
+                    "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"
+                ),
+                _ => anyhow::bail!(
+                    "--threads applies to counts (--count): listings, trees and the best packing run on one thread"
+                ),
+            }
+        }
+        Ok(Settings {
+            mode,
+            threads: run.threads,
+            time: run.time_limit,
+            nodes: run.node_limit,
+            quiet: run.quiet,
+            stats: run.stats,
+            json,
+        })
+    }
+
+    /// The mode the flags ask for.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Takes over standard output and the signals: from here on, Ctrl-C stops the search
+    /// instead of the process. (Not before: a run still reading its input from a terminal
+    /// must stay stoppable.)
+    pub fn start(self) -> Result<Driver> {
+        let out = output::open()?;
+        let stopper = Stopper::new();
+        stopper.listen()?;
+        Ok(Driver {
+            settings: self,
+            out,
+            stopper,
+            search: String::new(),
+            tag: None,
+        })
+    }
+}
+
+/// Runs one search and prints its outcome. See the [module docs](self).
+pub struct Driver {
+    settings: Settings,
+    out: Out,
+    stopper: Stopper,
+    /// What the statistics describe: the problem's formulation, as `--stats` names it.
+    search: String,
+    /// A field added to the JSON lines the driver writes (`"puzzle":2`), when one run of
+    /// the program makes several searches.
+    tag: Option<(String, Value)>,
+}
+
+/// Why a search stopped before its end, the output being partial.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A signal, by number.
+    Signal(i32),
+    /// `--time-limit`.
+    TimeLimit(Duration),
+    /// `--node-limit`.
+    NodeLimit(u64),
+    /// `--tree-budget` (entries).
+    Budget(u64),
+}
+
+impl Stop {
+    /// The exit status of a run it stopped.
+    pub fn status(self) -> Status {
+        match self {
+            Stop::Signal(signal) => Status::Signal(signal),
+            Stop::TimeLimit(_) | Stop::NodeLimit(_) | Stop::Budget(_) => Status::LimitReached,
+        }
+    }
+
+    /// How JSON outputs name it: `SIGINT`, `time_limit`, `node_limit`, `tree_budget`.
+    pub fn key(self) -> String {
+        match self {
+            Stop::Signal(signal) => signals::name(signal),
+            Stop::TimeLimit(_) => "time_limit".into(),
+            Stop::NodeLimit(_) => "node_limit".into(),
+            Stop::Budget(_) => "tree_budget".into(),
+        }
+    }
+}
+
+impl fmt::Display for Stop {
+    /// `stopped by SIGINT`, `time limit of 10s reached`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stop::Signal(signal) => write!(f, "stopped by {}", signals::name(*signal)),
+            Stop::TimeLimit(limit) => write!(
+                f,
+                "time limit of {} reached",
+                humantime::format_duration(*limit)
+            ),
+            Stop::NodeLimit(limit) => write!(f, "node limit of {limit} reached"),
+            Stop::Budget(budget) => write!(
+                f,
+                "tree budget of {} reached",
+                plural(*budget, "entry", "entries")
+            ),
+        }
+    }
+}
+
+/// Adds `"complete"` (was everything searched?) and, if not, `"stopped"` (why: a
+/// [`Stop::key`], or `limit` for `--first` and `--limit`) to a JSON object.
+pub fn end_fields(object: &mut Map<String, Value>, stop: Option<Stop>, at_limit: bool) {
+    object.insert("complete".into(), json!(stop.is_none() && !at_limit));
+    if let Some(stop) = stop {
+        object.insert("stopped".into(), json!(stop.key()));
+    } else if at_limit {
+        object.insert("stopped".into(), json!("limit"));
+    }
+}
+
+/// `1 solution`, `2 solutions`.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl Driver {
+    /// Names the formulation the statistics describe (the first line of `--stats`).
+    pub fn describe(&mut self, search: &str) {
+        self.search = search.to_string();
+    }
+
+    /// Starts the output of one of several searches (several puzzles): in text a line
+    /// `# {key} {value}` (after a blank line from the second on), in JSON a field
+    /// `"{key}":{value}` in the lines the driver writes.
+    pub fn part(&mut self, key: &str, value: u64) -> Result<()> {
+        if !self.settings.json {
+            if value > 1 {
+                self.line(&"")?;
+            }
+            self.line(&format_args!("# {key} {value}"))?;
+        }
+        self.tag = Some((key.to_string(), json!(value)));
+        Ok(())
+    }
+
+    /// Writes a JSON object the driver made, with the tag if any.
+    fn object(&mut self, mut object: Map<String, Value>) -> Result<()> {
+        if let Some((key, value)) = &self.tag {
+            object.insert(key.clone(), value.clone());
+        }
+        self.line(&Value::Object(object))
+    }
+
+    /// Lists the solutions of `search` as they come, at most `--first`/`--limit` of them:
+    /// `emit` writes solution number `index` (1-based) and says whether it printed it (a
+    /// filter may skip some). Ends with `no solution` (text, exit status 1) or a closing
+    /// JSON line `{"solutions":N,"complete":…}`; a stopped listing says so on stderr.
+    /// `thing` names a solution in notes (`solution`, `subset`).
+    pub fn list<P, O>(
+        &mut self,
+        search: Search<P, O>,
+        thing: &str,
+        mut emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+    ) -> Result<Status>
+    where
+        P: Problem,
+        O: Observer<P>,
+    {
+        let limit = match self.settings.mode {
+            Mode::List { limit } | Mode::Count { limit } => limit,
+            Mode::Best => None,
+        };
+        let progress = self.progress(true, false);
+        let mut search = search.limits(self.limits(progress.meter()));
+        let mut listed = 0u64;
+        let mut result = Ok(());
+        while limit.is_none_or(|k| listed < k) {
+            let Some(solution) = search.next() else { break };
+            match emit(&mut self.out, listed + 1, solution) {
+                Ok(printed) => listed += u64::from(printed),
+                Err(err) => {
+                    result = Err(err);
+                    break;
+                }
+            }
+        }
+        progress.finish();
+        result.map_err(output::failed)?;
+        let stop = self.stop_of(search.stopped());
+        if self.settings.json {
+            let mut end = Map::new();
+            end.insert("solutions".into(), json!(listed));
+            end_fields(&mut end, stop, limit == Some(listed));
+            self.object(end)?;
+        } else if listed == 0 && stop.is_none() {
+            self.line(&"no solution")?;
+        }
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!(
+                "backtrack: {stop} after {}: the listing is partial",
+                plural(listed, thing, &format!("{thing}s"))
+            );
+        }
+        self.print_stats(search.stats(), stop);
+        Ok(match stop {
+            Some(stop) => stop.status(),
+            None if listed == 0 => Status::NoSolution,
+            None => Status::Success,
+        })
+    }
+
+    /// Counts the solutions of `problem`: on all cores (or `--threads`), splitting its
+    /// tree at `split_depth`; on one thread in search order with `--threads 1` or
+    /// `--limit K`.
+    pub fn count<P>(&mut self, problem: P, split_depth: usize) -> Result<Status>
+    where
+        P: Problem + Clone + Send + Sync,
+        P::Op: Send + Sync,
+    {
+        let capped = matches!(self.settings.mode, Mode::Count { limit: Some(_) });
+        if capped || self.settings.threads == Some(1) {
+            self.count_search(Search::new(problem))
+        } else {
+            self.count_split(|limits| parallel::count(&problem, split_depth, limits))
+        }
+    }
+
+    /// Counts with one [`Search`], in search order (and at most `--limit K`).
+    pub fn count_search<P: Problem>(&mut self, search: Search<P>) -> Result<Status> {
+        let progress = self.progress(false, false);
+        let mut limits = self.limits(progress.meter());
+        if let Mode::Count { limit: Some(k) } = self.settings.mode {
+            limits = limits.solutions(k);
+        }
+        let outcome = search.limits(limits).count_solutions();
+        progress.finish();
+        self.report_count(&outcome)
+    }
+
+    /// Counts with a count split across threads: `count` runs in a pool of `--threads`
+    /// threads (all cores by default), given the time limit, the stop flag and the meter.
+    pub fn count_split(
+        &mut self,
+        count: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
+    ) -> Result<Status> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.settings.threads.unwrap_or(0))
+            .build()
+            .context("cannot start the counting threads")?;
+        let progress = self.progress(false, true);
+        let mut limits = ParallelLimits::none().cancel(self.stopper.cancel().clone());
+        if let Some(time) = self.settings.time {
+            limits = limits.time(time);
+        }
+        if let Some(meter) = progress.meter() {
+            limits = limits.meter(meter.clone());
+        }
+        let outcome = pool.install(|| count(&limits));
+        progress.finish();
+        self.report_count(&outcome)
+    }
+
+    /// Prints a count: `N`, `N (partial: stopped by SIGINT)`, or `{"count":N,…}`.
+    fn report_count(&mut self, outcome: &Outcome<u64>) -> Result<Status> {
+        let stop = self.stop_of(outcome.stopped);
+        let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
+        if self.settings.json {
+            let mut line = Map::new();
+            line.insert("count".into(), json!(outcome.found));
+            end_fields(&mut line, stop, at_limit);
+            self.object(line)?;
+        } else if let Some(stop) = stop {
+            self.line(&format_args!("{} (partial: {stop})", outcome.found))?;
+        } else {
+            self.line(&outcome.found)?;
+        }
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!("backtrack: {stop}: the count is partial");
+        }
+        if at_limit {
+            note!(
+                "backtrack: stopped at --limit {}: there may be more solutions",
+                outcome.found
+            );
+        }
+        self.print_stats(&outcome.stats, stop);
+        Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// The best solution of `problem`, by branch and bound, printed by `print` (given why
+    /// the search stopped early, if it did: the best found so far). `thing` names a
+    /// solution in notes (`packing`).
+    pub fn best<P: Optimize>(
+        &mut self,
+        problem: P,
+        thing: &str,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+    ) -> Result<Status> {
+        let progress = self.progress(false, false);
+        let outcome = Search::new(problem)
+            .limits(self.limits(progress.meter()))
+            .best();
+        progress.finish();
+        let stop = self.stop_of(outcome.stopped);
+        match &outcome.found {
+            Some((solution, value)) => {
+                print(&mut self.out, solution, value, stop).map_err(output::failed)?;
+            }
+            None if self.settings.json => {
+                let mut line = Map::new();
+                line.insert("solution".into(), Value::Null);
+                end_fields(&mut line, stop, false);
+                self.object(line)?;
+            }
+            None if stop.is_none() => self.line(&"no solution")?,
+            None => {}
+        }
+        self.flush()?;
+        match (stop, &outcome.found) {
+            (Some(stop), Some(_)) => {
+                note!("backtrack: {stop}: the best {thing} found so far, perhaps not the best");
+            }
+            (Some(stop), None) => note!("backtrack: {stop} before any {thing} was found"),
+            (None, _) => {}
+        }
+        self.print_stats(&outcome.stats, stop);
+        Ok(match (stop, &outcome.found) {
+            (Some(stop), _) => stop.status(),
+            (None, None) => Status::NoSolution,
+            (None, Some(_)) => Status::Success,
+        })
+    }
+
+    /// The limits of a search on one thread: the stop flag, `--time-limit`,
+    /// `--node-limit`, and the meter if the progress line reads one.
+    fn limits(&self, meter: Option<&Meter>) -> Limits {
+        let mut limits = Limits::none().cancel(self.stopper.cancel().clone());
+        if let Some(time) = self.settings.time {
+            limits = limits.time(time);
+        }
+        if let Some(nodes) = self.settings.nodes {
+            limits = limits.nodes(nodes);
+        }
+        if let Some(meter) = meter {
+            limits = limits.meter(meter.clone());
+        }
+        limits
+    }
+
+    /// The progress line, if it can be shown: asked for (no `--quiet`), stderr a
+    /// terminal, and not in the way of output streaming to the same terminal. With
+    /// `split`, also the watch of `--node-limit`, which a split count cannot keep itself.
+    fn progress(&self, streams: bool, split: bool) -> Progress {
+        let show = !self.settings.quiet
+            && io::stderr().is_terminal()
+            && !(streams && io::stdout().is_terminal());
+        let watch = if split { self.settings.nodes } else { None };
+        Progress::start(show, watch, &self.stopper)
+    }
+
+    /// Why the search stopped, if its output is partial. (`--limit` is not such a stop:
+    /// the output is as long as asked.)
+    fn stop_of(&self, reason: Option<StopReason>) -> Option<Stop> {
+        match reason? {
+            StopReason::Cancelled => match self.stopper.cause() {
+                Some(Cause::Signal(signal)) => Some(Stop::Signal(signal)),
+                Some(Cause::NodeLimit) => Some(Stop::NodeLimit(self.settings.nodes.unwrap_or(0))),
+                None => None,
+            },
+            StopReason::TimeLimit => Some(Stop::TimeLimit(self.settings.time.unwrap_or_default())),
+            StopReason::NodeLimit => Some(Stop::NodeLimit(self.settings.nodes.unwrap_or(0))),
+            StopReason::SolutionLimit | StopReason::Observer => None,
+        }
+    }
+
+    /// Writes `value` and a newline to the output.
+    fn line(&mut self, value: &dyn fmt::Display) -> Result<()> {
+        writeln!(self.out, "{value}").map_err(output::failed)
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        self.out.flush().map_err(output::failed)
+    }
+
+    /// `--stats` on stderr: the formulation, then one figure per line; or one JSON object.
+    fn print_stats(&self, stats: &Stats, stop: Option<Stop>) {
+        if !self.settings.stats {
+            return;
+        }
+        if self.settings.json {
+            let mut object = match serde_json::to_value(stats) {
+                Ok(Value::Object(object)) => object,
+                _ => Map::new(),
+            };
+            object.insert("search".into(), json!(self.search));
+            if let Some((key, value)) = &self.tag {
+                object.insert(key.clone(), value.clone());
+            }
+            object.insert("nodes_per_sec".into(), json!(stats.nodes_per_sec().round()));
+            end_fields(&mut object, stop, false);
+            note!("{}", Value::Object(object));
+        } else if self.search.is_empty() {
+            note!("{stats}");
+        } else {
+            note!("search:     {}\n{stats}", self.search);
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! The progress line on stderr (an `indicatif` bar when the fraction done is known, the
+//! parts of a split count; a spinner otherwise), and the watch on the node limit of a
+//! count split across threads. Both read the engine's [`Meter`] from one thread.
+
+use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use backtrack::progress::{Meter, Reading};
+use console::Term;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+
+use super::signals::{Cause, Stopper};
+
+/// How often the meter is read for the progress line alone.
+const TICK: Duration = Duration::from_millis(20);
+/// How often it is read when it watches a node limit (searches publish about every
+/// millisecond).
+const WATCH_TICK: Duration = Duration::from_millis(2);
+/// How often the line is redrawn.
+const REDRAW: Duration = Duration::from_millis(200);
+
+/// A running progress line and node-limit watch; [`Progress::finish`] stops both.
+pub struct Progress {
+    meter: Option<Meter>,
+    done: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Progress {
+    /// Nothing to show and nothing to watch.
+    pub fn none() -> Self {
+        Progress {
+            meter: None,
+            done: Arc::default(),
+            thread: None,
+        }
+    }
+
+    /// Starts the line if `show`, and the watch if `node_limit` is given (for searches
+    /// that cannot stop at a node budget themselves).
+    pub fn start(show: bool, node_limit: Option<u64>, stopper: &Stopper) -> Self {
+        if !show && node_limit.is_none() {
+            return Self::none();
+        }
+        let meter = Meter::new();
+        let done = Arc::new(AtomicBool::new(false));
+        let (reader, finished, stopper) = (meter.clone(), done.clone(), stopper.clone());
+        let thread = std::thread::Builder::new()
+            .name("progress".into())
+            .spawn(move || watch(&reader, &finished, show, node_limit, &stopper))
+            .ok();
+        Progress {
+            meter: Some(meter),
+            done,
+            thread,
+        }
+    }
+
+    /// The meter searches publish to, if a line or a watch reads it.
+    pub fn meter(&self) -> Option<&Meter> {
+        self.meter.as_ref()
+    }
+
+    /// Stops the watch and clears the line, before the results and notes are printed.
+    pub fn finish(self) {
+        self.done.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn watch(meter: &Meter, done: &AtomicBool, show: bool, node_limit: Option<u64>, stopper: &Stopper) {
+    let start = Instant::now();
+    let bar = show.then(|| {
+        let target = ProgressDrawTarget::term_like(Box::new(Narrow(Term::stderr())));
+        let bar = ProgressBar::with_draw_target(None, target);
+        bar.set_style(spinner());
+        bar
+    });
+    let mut last_draw = Instant::now();
+    let mut barred = false;
+    let tick = if node_limit.is_some() {
+        WATCH_TICK
+    } else {
+        TICK
+    };
+    while !done.load(Ordering::SeqCst) {
+        std::thread::sleep(tick);
+        let reading = meter.read();
+        if let Some(limit) = node_limit {
+            if reading.nodes >= limit {
+                stopper.stop(Cause::NodeLimit);
+            }
+        }
+        let Some(bar) = &bar else { continue };
+        if last_draw.elapsed() < REDRAW {
+            continue;
+        }
+        last_draw = Instant::now();
+        if let Some((parts_done, total)) = reading.parts {
+            if !barred {
+                bar.set_style(fraction());
+                bar.set_length(total);
+                barred = true;
+            }
+            bar.set_position(parts_done);
+        }
+        bar.set_message(message(&reading, start.elapsed()));
+        bar.tick();
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+}
+
+/// Standard error as a terminal two columns narrower than it is. indicatif pads its line
+/// with spaces to the terminal's width, which leaves the cursor past the last column; the
+/// terminal's echo of Ctrl-C (`^C`) then wraps to a new line, and the line indicatif clears
+/// at the end is that one, not the progress line. Two columns spare keep `^C` on it.
+#[derive(Debug)]
+struct Narrow(Term);
+
+impl TermLike for Narrow {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(2)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+fn spinner() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {elapsed:>4} {msg}").expect("a valid template")
+}
+
+/// At most 35 columns before the message (the message is at most 44): 80 in all.
+fn fraction() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {elapsed:>4} [{bar:20}] {percent:>3}% {msg}")
+        .expect("a valid template")
+        .progress_chars("=> ")
+}
+
+/// `211.0G nodes, 95.1M/s, 14.8M solutions`: at most 44 characters.
+pub fn message(reading: &Reading, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        reading.nodes as f64 / secs
+    } else {
+        0.0
+    };
+    format!(
+        "{} nodes, {}/s, {} solutions",
+        short(reading.nodes as f64),
+        short(rate),
+        short(reading.solutions as f64)
+    )
+}
+
+/// A number in at most 6 characters: `999`, `12.3k`, `4.5M`, `211.0G`, `18.4E`, `>1000E`.
+fn short(n: f64) -> String {
+    const UNITS: [&str; 6] = ["k", "M", "G", "T", "P", "E"];
+    if n < 1000.0 {
+        return format!("{n:.0}");
+    }
+    let mut value = n;
+    let mut unit = 0;
+    value /= 1000.0;
+    while value >= 999.95 && unit + 1 < UNITS.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    if value >= 999.95 {
+        return ">1000E".to_string();
+    }
+    format!("{value:.1}{}", UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_line_fits_80_columns() {
+        let worst = Reading {
+            nodes: u64::MAX,
+            solutions: u64::MAX,
+            parts: Some((u64::MAX, u64::MAX)),
+        };
+        let text = message(&worst, Duration::from_nanos(1));
+        assert!(text.chars().count() <= 44, "{text}");
+        assert_eq!(short(999.0), "999");
+        assert_eq!(short(12_345.0), "12.3k");
+        assert_eq!(short(211.0e9), "211.0G");
+        // With the widest prefix (spinner, elapsed, [bar of 20], percentage: 35 columns),
+        // 80 in all.
+    }
+}

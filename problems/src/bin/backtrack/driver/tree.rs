@@ -1,0 +1,116 @@
+//! `--tree`: the solution tree of any problem instead of its solutions, recorded (within
+//! `--tree-budget`) or streamed. A tree stopped early (a signal, a limit, the budget) is
+//! still printed whole: the nodes recorded so far, those still open marked cut off, and
+//! for a stream the last line and DOT's closing `}`.
+
+use std::io::Write;
+
+use anyhow::Result;
+use backtrack::tree::{Label, Recorder, TreeWriter};
+use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search};
+
+use super::{output, plural, Driver, Mode, Stop};
+use crate::args::TreeArgs;
+use crate::exit::Status;
+
+/// How the recorded search runs: to the end (or a limit), or by branch and bound.
+trait Run<P: Problem> {
+    fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Outcome<()>;
+}
+
+/// Every solution ([`Search::count_solutions`]), or the first K.
+struct Every;
+
+impl<P: Problem> Run<P> for Every {
+    fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Outcome<()> {
+        let outcome = search.count_solutions();
+        Outcome {
+            found: (),
+            stats: outcome.stats,
+            stopped: outcome.stopped,
+        }
+    }
+}
+
+/// Branch and bound ([`Search::best`]): the tree shows what the bound pruned.
+struct Best;
+
+impl<P: Optimize> Run<P> for Best {
+    fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Outcome<()> {
+        let outcome = search.best();
+        Outcome {
+            found: (),
+            stats: outcome.stats,
+            stopped: outcome.stopped,
+        }
+    }
+}
+
+impl Driver {
+    /// Prints the tree of the search for solutions of `problem`: every solution, or up
+    /// to the `--first`/`--limit K` one.
+    pub fn tree<P: Label>(&mut self, problem: P, args: &TreeArgs) -> Result<Status> {
+        self.tree_of(problem, args, &Every)
+    }
+
+    /// Prints the tree of the branch-and-bound search of `problem`.
+    pub fn best_tree<P: Label + Optimize>(
+        &mut self,
+        problem: P,
+        args: &TreeArgs,
+    ) -> Result<Status> {
+        self.tree_of(problem, args, &Best)
+    }
+
+    fn tree_of<P: Label>(
+        &mut self,
+        problem: P,
+        args: &TreeArgs,
+        run: &impl Run<P>,
+    ) -> Result<Status> {
+        let progress = self.progress(args.tree_stream, false);
+        let mut limits: Limits = self.limits(progress.meter());
+        if let Mode::List { limit: Some(k) } = self.settings.mode {
+            limits = limits.solutions(k);
+        }
+        let format = args.tree_format.into();
+        let (outcome, truncated): (Outcome<()>, bool);
+        if args.tree_stream {
+            let mut writer = TreeWriter::new(&mut self.out, format);
+            if args.tree_rejected {
+                writer = writer.show_rejected();
+            }
+            outcome = run.run(Search::new(problem).observer(&mut writer).limits(limits));
+            progress.finish();
+            writer.finish().map_err(output::failed)?;
+            truncated = false;
+        } else {
+            let budget = usize::try_from(args.tree_budget).unwrap_or(usize::MAX);
+            let mut recorder = Recorder::new().budget(budget);
+            if args.tree_rejected {
+                recorder = recorder.show_rejected();
+            }
+            outcome = run.run(Search::new(problem).observer(&mut recorder).limits(limits));
+            progress.finish();
+            let tree = recorder.into_tree();
+            truncated = tree.truncated();
+            tree.write(format, &mut self.out).map_err(output::failed)?;
+        }
+        self.out.flush().map_err(output::failed)?;
+        let stop = self
+            .stop_of(outcome.stopped)
+            .or(truncated.then_some(Stop::Budget(args.tree_budget)));
+        if let Some(stop) = stop {
+            note!("backtrack: {stop}: the tree is partial, its open nodes marked cut off");
+        }
+        if let Some(Stop::Budget(budget)) = stop {
+            note!(
+                "backtrack: raise --tree-budget (now {}, at most {}) or use --tree-stream",
+                plural(budget, "entry", "entries"),
+                crate::args::MAX_TREE_BUDGET
+            );
+        }
+        self.print_stats(&outcome.stats, stop);
+        Ok(stop.map_or(Status::Success, Stop::status))
+    }
+}

@@ -1,0 +1,84 @@
+//! The exit statuses of `backtrack`, all in one place, and how an error becomes one.
+
+use std::process::ExitCode;
+
+use crate::driver::OutputError;
+
+/// How a run ended, as its exit status says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// 0: done; the output is complete (or as long as `--first` or `--limit` asked).
+    Success,
+    /// 1: a listing, `--first` or a search for the best found no solution at all.
+    NoSolution,
+    /// 2: bad usage or bad input: nothing was searched.
+    BadInput,
+    /// 3: `--time-limit`, `--node-limit` or `--tree-budget` stopped the search: the output
+    /// is partial.
+    LimitReached,
+    /// 4: the output could not be written (closed standard output, full disk).
+    OutputFailed,
+    /// 128 + the signal's number (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP): a
+    /// signal stopped the search; the output is partial.
+    Signal(i32),
+}
+
+impl Status {
+    /// The number the process exits with.
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Success => 0,
+            Status::NoSolution => 1,
+            Status::BadInput => 2,
+            Status::LimitReached => 3,
+            Status::OutputFailed => 4,
+            Status::Signal(signal) => u8::try_from(128 + signal).unwrap_or(u8::MAX),
+        }
+    }
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> Self {
+        ExitCode::from(status.code())
+    }
+}
+
+/// The exit statuses, for `--help` (and the README says the same).
+pub const AFTER_HELP: &str = "\
+Exit status:
+  0    done (the output is complete, or as long as --first or --limit asked)
+  1    no solution (a listing, --first or the best packing found none)
+  2    bad usage or bad input (nothing was searched)
+  3    stopped by --time-limit, --node-limit or --tree-budget (the output is partial)
+  4    the output could not be written (closed standard output, full disk)
+  130  stopped by SIGINT (Ctrl-C), 143 by SIGTERM, 129 by SIGHUP (the output is partial)
+
+A closed pipe (backtrack queens 20 | head) ends the run quietly with status 0.";
+
+/// The status for an error, after its one line on stderr: quiet success for a closed
+/// pipe, [`Status::OutputFailed`] for any other failed write of the output, and
+/// [`Status::BadInput`] for everything else (input that cannot be read or parsed, flags
+/// that do not combine).
+pub fn report(err: &anyhow::Error) -> Status {
+    if let Some(output) = err.downcast_ref::<OutputError>() {
+        if output.is_broken_pipe() {
+            return Status::Success;
+        }
+        note!("backtrack: error: {err:#}");
+        return Status::OutputFailed;
+    }
+    note!("backtrack: error: {err:#}");
+    Status::BadInput
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Status;
+
+    #[test]
+    fn signals_exit_with_128_plus_their_number() {
+        assert_eq!(Status::Signal(2).code(), 130);
+        assert_eq!(Status::Signal(15).code(), 143);
+        assert_eq!(Status::Signal(1).code(), 129);
+    }
+}

@@ -1,0 +1,134 @@
+//! `backtrack knapsack`: the most valuable packing that fits, by branch and bound.
+
+use std::io::{self, Write};
+
+use anyhow::{anyhow, Result};
+use backtrack::Search;
+use backtrack_problems::knapsack::{Item, Knapsack};
+use serde_json::{json, Map, Value};
+
+use crate::args::{Common, TextFormat};
+use crate::driver::{end_fields, Mode, Out, Stop};
+use crate::exit::Status;
+use crate::input;
+
+/// 0/1 knapsack: the most valuable choice of items whose total weight fits, by branch
+/// and bound.
+///
+/// The input is a `capacity <number>` line, then one item per line as `<weight> <value>`
+/// (whole numbers, 0 or more); blank lines and `#` comments are ignored. Prints the best
+/// value, the weight used, and the items chosen, numbered from 1 in input order. --all,
+/// --first and --limit list the packings that fit instead, in search order (the first is
+/// the greedy one: items by value per unit of weight, each taken if it fits), and --count
+/// counts them.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The problem file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: String,
+
+    #[command(flatten)]
+    pub common: Common,
+
+    #[command(flatten)]
+    pub format: TextFormat,
+}
+
+/// What `--stats` describes.
+const BEST: &str = "branch and bound, items by value per unit of weight, each taken (if it fits) then left; a child that cannot beat the best is pruned";
+const EVERY: &str = "items by value per unit of weight, each taken (if it fits) then left";
+
+/// Runs `backtrack knapsack`.
+pub fn exec(args: &Args) -> Result<Status> {
+    let json = args.format.json() || args.common.tree.json();
+    let settings = args.common.settings(Mode::Best, args.format.json())?;
+    let mode = settings.mode();
+    let input = input::read(&args.file)?;
+    let knapsack: Knapsack = input
+        .text
+        .parse()
+        .map_err(|err| anyhow!("{}: {err}", input.name))?;
+    let packing = Packing {
+        items: knapsack.items(),
+        capacity: knapsack.capacity(),
+        json,
+    };
+    let mut driver = settings.start()?;
+    driver.describe(if mode == Mode::Best { BEST } else { EVERY });
+    match mode {
+        Mode::Best if args.common.tree.tree => driver.best_tree(knapsack, &args.common.tree),
+        _ if args.common.tree.tree => driver.tree(knapsack, &args.common.tree),
+        Mode::Best => driver.best(knapsack, "packing", |out, chosen, _, stop| {
+            packing.write(out, None, chosen, stop)
+        }),
+        Mode::Count { .. } => driver.count(knapsack, 8),
+        Mode::List { .. } => driver.list(Search::new(knapsack), "packing", |out, index, chosen| {
+            packing
+                .write(out, Some(index), &chosen, None)
+                .map(|()| true)
+        }),
+    }
+}
+
+/// Prints packings: the items and the capacity they were chosen from.
+struct Packing {
+    items: Vec<Item>,
+    capacity: u64,
+    json: bool,
+}
+
+impl Packing {
+    /// Writes the packing `chosen` (indices into the items): in text, `value V` (marked
+    /// partial after a `stop`), `weight W of C`, then one line per item, a blank line
+    /// before each packing of a listing but the first; in JSON, one object.
+    fn write(
+        &self,
+        out: &mut Out,
+        index: Option<u64>,
+        chosen: &[usize],
+        stop: Option<Stop>,
+    ) -> io::Result<()> {
+        let weight: u64 = chosen.iter().map(|&i| self.items[i].weight).sum();
+        let value: u64 = chosen.iter().map(|&i| self.items[i].value).sum();
+        if self.json {
+            let mut line = Map::new();
+            if let Some(index) = index {
+                line.insert("index".into(), json!(index));
+            }
+            line.insert("value".into(), json!(value));
+            line.insert("weight".into(), json!(weight));
+            line.insert("capacity".into(), json!(self.capacity));
+            let items: Vec<Value> = chosen
+                .iter()
+                .map(|&i| {
+                    let item = self.items[i];
+                    json!({ "item": i + 1, "weight": item.weight, "value": item.value })
+                })
+                .collect();
+            line.insert("items".into(), Value::Array(items));
+            if index.is_none() {
+                end_fields(&mut line, stop, false);
+            }
+            return writeln!(out, "{}", Value::Object(line));
+        }
+        if index.is_some_and(|k| k > 1) {
+            writeln!(out)?;
+        }
+        match stop {
+            Some(stop) => writeln!(out, "value {value} (partial: {stop})")?,
+            None => writeln!(out, "value {value}")?,
+        }
+        writeln!(out, "weight {weight} of {}", self.capacity)?;
+        for &i in chosen {
+            let item = self.items[i];
+            writeln!(
+                out,
+                "item {}: weight {}, value {}",
+                i + 1,
+                item.weight,
+                item.value
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,488 @@
+//! `backtrack queens`: place N queens on an N×N board, no two attacking each other.
+
+use std::collections::HashSet;
+use std::io::{self, Write};
+
+use anyhow::{bail, Context, Result};
+use backtrack::{Outcome, ParallelLimits, Search};
+use backtrack_problems::queens::{
+    count_mirrored, count_symmetric, BitQueens, HeuristicQueens, Mask, Placement, Queens, Symmetry,
+};
+use clap::ValueEnum;
+
+use crate::args::{whole, Common};
+use crate::driver::{Driver, Mode, Out, Settings};
+use crate::exit::Status;
+
+/// N-Queens: place N queens on an N×N board, no two attacking each other.
+///
+/// Lists every solution by default (streamed): the solution's number on a line, then N
+/// lines, line i the 1-based column of row i's queen. --count counts them on all cores,
+/// using the board's symmetries; --unique keeps one solution of each class of solutions
+/// equal up to rotation and reflection.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The board size N (1 to 100000; counting and --order lex need N <= 128).
+    #[arg(value_parser = parse_board_size, allow_negative_numbers = true)]
+    pub n: usize,
+
+    #[command(flatten)]
+    pub common: Common,
+
+    /// Only fundamentally different solutions (up to rotation and reflection): list one
+    /// of each class (its lexicographically smallest form), or with --count count the
+    /// classes. In the heuristic order the classes listed are remembered, so memory grows
+    /// with the listing.
+    #[arg(long, conflicts_with_all = ["place", "tree"], help_heading = "Queens")]
+    pub unique: bool,
+
+    /// How --count uses the board's symmetries: none (every solution searched), mirror
+    /// (first queen in the left half, counted twice), full (all 8 symmetries; the
+    /// default, the fastest). The three give the same count.
+    #[arg(long, value_enum, help_heading = "Queens")]
+    pub symmetry: Option<SymmetryArg>,
+
+    /// A queen placed before the search (1-based ROW:COL; repeatable). The search fills
+    /// the other rows.
+    #[arg(long, value_name = "ROW:COL", value_parser = parse_square, conflicts_with = "tree", help_heading = "Queens")]
+    pub place: Vec<(usize, usize)>,
+
+    /// The search order of listings: lex (row by row, leftmost column first), heuristic
+    /// (most-constrained row first, columns from the middle out), or auto: lex up to
+    /// N = 29, heuristic beyond [default: auto].
+    #[arg(long, value_enum, conflicts_with = "tree", help_heading = "Queens")]
+    pub order: Option<Order>,
+
+    /// How to print solutions [default: numbered]. A count is a number, or JSON with
+    /// --format json.
+    #[arg(long, value_enum, conflicts_with = "tree", help_heading = "Output")]
+    pub format: Option<Format>,
+
+    /// The two characters drawing a queen and an empty square in --format board
+    /// [default: Q.].
+    #[arg(long, value_name = "QE", value_parser = parse_glyphs, help_heading = "Output")]
+    pub glyphs: Option<(char, char)>,
+}
+
+/// How a solution is printed. Columns are 1-based everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The solution's number on a line, then N lines: line i is the column of row i's queen.
+    #[value(alias = "text")]
+    Numbered,
+    /// N rows of `1 0 0 …`, 1 where the queen is; solutions apart by a blank line.
+    Matrix,
+    /// `solution K`, then the board drawn with --glyphs; solutions apart by a blank line.
+    Board,
+    /// One line per solution, the number then the columns: `No.1    1 5 8 6 3 7 2 4`.
+    Compact,
+    /// JSON Lines: `{"index":1,"columns":[2,4,1,3]}`, then a closing line.
+    Json,
+}
+
+/// The order in which a listing tries rows and columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Order {
+    /// Lexicographic up to N = 29, heuristic beyond.
+    Auto,
+    /// Row by row, leftmost column first (bitboards; N <= 128).
+    Lex,
+    /// Most-constrained row first, columns from the middle out (any N).
+    Heuristic,
+}
+
+/// `--symmetry`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// Search every solution (bitboards split across threads).
+    None,
+    /// First queen in the left half, each solution counted with its mirror image.
+    Mirror,
+    /// All 8 symmetries (Takaken's method): a fifth of the tree.
+    Full,
+}
+
+/// The largest board the tool accepts at all (first solutions by the heuristic order take
+/// O(n²) time per solution: about a minute at this size).
+const MAX_N: usize = 100_000;
+/// The largest board on the bitboard path (`u128` masks).
+const MAX_BITBOARD: usize = 128;
+/// Up to this size `--order auto` is lexicographic: the first solution takes at most about
+/// 3 million nodes (n = 28); at n = 30 it takes 56 million, at 34 over 2 billion.
+const AUTO_LEX_MAX: usize = 29;
+
+/// What `--stats` describes, by formulation.
+const BITBOARDS: &str =
+    "bitboards, row by row: only the free squares of a row are tried, so none is rejected";
+const HEURISTIC: &str = "most-constrained row first, columns from the middle out: only free squares are tried, so none is rejected";
+const TEXTBOOK: &str = "the textbook formulation (as --tree draws it): every column of a row is tried, each attacked square is a rejection";
+const MIRRORED: &str =
+    "bitboards, first queen in the left half (mirror symmetry): about half of the tree";
+const SYMMETRIC: &str = "bitboards in a space of representatives under all 8 symmetries (about a fifth of the tree; solutions: the boards reached in it)";
+
+/// Runs `backtrack queens`.
+pub fn exec(args: &Args) -> Result<Status> {
+    let n = args.n;
+    let format = args.format.unwrap_or(Format::Numbered);
+    let settings = args
+        .common
+        .settings(Mode::List { limit: None }, format == Format::Json)?;
+    let mode = settings.mode();
+    if args.glyphs.is_some() && format != Format::Board {
+        bail!("--glyphs applies to --format board");
+    }
+    let counting = matches!(mode, Mode::Count { .. });
+    if counting {
+        if args.format.is_some_and(|f| f != Format::Json) {
+            bail!(
+                "--format {} applies to listings: a count is a number, or JSON with --format json",
+                format.name()
+            );
+        }
+        if args.order.is_some() {
+            bail!("--order applies to listings: a count visits every solution, in any order");
+        }
+    } else if args.symmetry.is_some() {
+        bail!("--symmetry applies to counts (--count)");
+    }
+    let placement = Placement::new(n, &args.place).context("invalid --place")?;
+    if args.common.tree.tree {
+        let mut driver = settings.start()?;
+        driver.describe(TEXTBOOK);
+        return driver.tree(Queens::new(n), &args.common.tree);
+    }
+    match mode {
+        Mode::Count { limit } => count(args, settings, &placement, limit),
+        Mode::List { .. } | Mode::Best => list(args, settings, &placement, format),
+    }
+}
+
+/// Runs `job` with the narrowest bitboard mask that holds `n` columns: the one place that
+/// picks `u32`, `u64` or `u128`.
+fn with_mask<J: MaskJob>(n: usize, job: J) -> J::Output {
+    match n {
+        0..=32 => job.run::<u32>(),
+        33..=64 => job.run::<u64>(),
+        _ => job.run::<u128>(),
+    }
+}
+
+/// Work generic over the bitboard mask.
+trait MaskJob {
+    type Output;
+    fn run<M: Mask>(self) -> Self::Output;
+}
+
+fn count(
+    args: &Args,
+    settings: Settings,
+    placement: &Placement,
+    limit: Option<u64>,
+) -> Result<Status> {
+    let n = args.n;
+    if n > MAX_BITBOARD {
+        bail!("counting needs N <= {MAX_BITBOARD} (bitboards), not {n}; a count that large could not finish anyway");
+    }
+    let symmetry = match args.symmetry {
+        Some(SymmetryArg::None) if args.unique => {
+            bail!("--unique counts classes with --symmetry full (the default), not none")
+        }
+        Some(SymmetryArg::Mirror) if args.unique => {
+            bail!("--unique counts classes with --symmetry full (the default), not mirror")
+        }
+        Some(SymmetryArg::Mirror | SymmetryArg::Full) if !placement.is_empty() => {
+            bail!("--symmetry mirror and full count an empty board: with --place, use --symmetry none (the default there)")
+        }
+        Some(SymmetryArg::Mirror | SymmetryArg::Full) if limit.is_some() => {
+            bail!(
+                "--count --limit counts in search order, with --symmetry none (the default there)"
+            )
+        }
+        Some(symmetry) => symmetry,
+        None if args.unique && limit.is_some() => {
+            bail!("--unique --count counts every class: --limit does not combine with it")
+        }
+        None if placement.is_empty() && limit.is_none() => SymmetryArg::Full,
+        None => SymmetryArg::None,
+    };
+    let mut driver = settings.start()?;
+    driver.describe(match symmetry {
+        SymmetryArg::None => BITBOARDS,
+        SymmetryArg::Mirror => MIRRORED,
+        SymmetryArg::Full => SYMMETRIC,
+    });
+    with_mask(
+        n,
+        Count {
+            driver,
+            placement,
+            symmetry,
+            unique: args.unique,
+        },
+    )
+}
+
+struct Count<'a> {
+    driver: Driver,
+    placement: &'a Placement,
+    symmetry: SymmetryArg,
+    unique: bool,
+}
+
+impl MaskJob for Count<'_> {
+    type Output = Result<Status>;
+
+    fn run<M: Mask>(mut self) -> Result<Status> {
+        let n = self.placement.n();
+        match self.symmetry {
+            SymmetryArg::None => self
+                .driver
+                .count(BitQueens::<M>::with_placement(self.placement), 2.min(n)),
+            SymmetryArg::Mirror => self
+                .driver
+                .count_split(|limits| count_mirrored::<M>(n, limits)),
+            SymmetryArg::Full => {
+                let unique = self.unique;
+                self.driver.count_split(|limits: &ParallelLimits| {
+                    let outcome = count_symmetric::<M>(n, limits, |_| {});
+                    Outcome {
+                        found: if unique {
+                            outcome.found.unique
+                        } else {
+                            outcome.found.total
+                        },
+                        stats: outcome.stats,
+                        stopped: outcome.stopped,
+                    }
+                })
+            }
+        }
+    }
+}
+
+fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) -> Result<Status> {
+    let n = args.n;
+    let lex = match args.order.unwrap_or(Order::Auto) {
+        Order::Lex if n > MAX_BITBOARD => {
+            bail!(
+                "--order lex needs N <= {MAX_BITBOARD} (bitboards), not {n}; use --order heuristic"
+            )
+        }
+        Order::Lex => true,
+        Order::Heuristic => false,
+        Order::Auto => n <= AUTO_LEX_MAX,
+    };
+    let mut driver = settings.start()?;
+    let printer = Printer {
+        format,
+        glyphs: args.glyphs.unwrap_or(('Q', '.')),
+        n,
+        line: String::new(),
+    };
+    let mut filter = Unique::new(n, args.unique, lex);
+    if lex {
+        driver.describe(BITBOARDS);
+        with_mask(
+            n,
+            List {
+                driver,
+                placement,
+                printer,
+                filter,
+            },
+        )
+    } else {
+        driver.describe(HEURISTIC);
+        let search = Search::new(HeuristicQueens::with_placement(placement));
+        let mut printer = printer;
+        driver.list(search, "solution", |out, index, cols| {
+            filter.emit(&cols, |cols| printer.write(out, index, cols))
+        })
+    }
+}
+
+struct List<'a> {
+    driver: Driver,
+    placement: &'a Placement,
+    printer: Printer,
+    filter: Unique,
+}
+
+impl MaskJob for List<'_> {
+    type Output = Result<Status>;
+
+    fn run<M: Mask>(self) -> Result<Status> {
+        let List {
+            mut driver,
+            placement,
+            mut printer,
+            mut filter,
+        } = self;
+        let search = Search::new(BitQueens::<M>::with_placement(placement));
+        driver.list(search, "solution", |out, index, cols| {
+            filter.emit(&cols, |cols| printer.write(out, index, cols))
+        })
+    }
+}
+
+/// `--unique` for listings: only one representative of each class is printed, its
+/// canonical form. In lexicographic order the canonical solutions are simply the ones
+/// printed (constant memory). The heuristic order reaches canonical forms rarely (its
+/// first queen sits in the middle of a row), so there each solution's canonical form is
+/// printed the first time its class is met, and the classes printed are remembered.
+struct Unique {
+    on: bool,
+    lex: bool,
+    symmetry: Symmetry,
+    seen: HashSet<Vec<usize>>,
+}
+
+impl Unique {
+    fn new(n: usize, on: bool, lex: bool) -> Self {
+        Unique {
+            on,
+            lex,
+            symmetry: Symmetry::new(n),
+            seen: HashSet::new(),
+        }
+    }
+
+    /// Prints `cols` with `print` unless it is filtered out; says whether it printed.
+    fn emit(
+        &mut self,
+        cols: &[usize],
+        print: impl FnOnce(&[usize]) -> io::Result<()>,
+    ) -> io::Result<bool> {
+        if !self.on {
+            print(cols)?;
+            return Ok(true);
+        }
+        if self.lex {
+            if !self.symmetry.is_canonical(cols) {
+                return Ok(false);
+            }
+            print(cols)?;
+            return Ok(true);
+        }
+        let canonical = self.symmetry.canonical(cols);
+        if self.seen.contains(&canonical) {
+            return Ok(false);
+        }
+        print(&canonical)?;
+        self.seen.insert(canonical);
+        Ok(true)
+    }
+}
+
+/// Writes solutions in one format, reusing a line buffer.
+struct Printer {
+    format: Format,
+    glyphs: (char, char),
+    n: usize,
+    line: String,
+}
+
+impl Printer {
+    /// Writes solution number `index` (1-based), given as 0-based columns.
+    fn write(&mut self, out: &mut Out, index: u64, cols: &[usize]) -> io::Result<()> {
+        use std::fmt::Write as _;
+        let line = &mut self.line;
+        line.clear();
+        match self.format {
+            Format::Numbered => {
+                let _ = writeln!(line, "{index}");
+                for c in cols {
+                    let _ = writeln!(line, "{}", c + 1);
+                }
+            }
+            Format::Matrix | Format::Board => {
+                if index > 1 {
+                    line.push('\n');
+                }
+                let (queen, empty) = if self.format == Format::Matrix {
+                    ('1', '0')
+                } else {
+                    let _ = writeln!(line, "solution {index}");
+                    self.glyphs
+                };
+                for &c in cols {
+                    for j in 0..self.n {
+                        if j > 0 {
+                            line.push(' ');
+                        }
+                        line.push(if j == c { queen } else { empty });
+                    }
+                    line.push('\n');
+                    // Big boards: write row by row rather than hold the whole board.
+                    if line.len() > 1 << 16 {
+                        out.write_all(line.as_bytes())?;
+                        line.clear();
+                    }
+                }
+            }
+            Format::Compact => {
+                // `No.1    1 5 8 …` as in the classic C program's `No.%-5d`, but always a
+                // space after the number, however long it grows.
+                let _ = write!(line, "No.{index:<4} ");
+                push_columns(line, cols, ' ');
+                line.push('\n');
+            }
+            Format::Json => {
+                let _ = write!(line, "{{\"index\":{index},\"columns\":[");
+                push_columns(line, cols, ',');
+                line.push_str("]}\n");
+            }
+        }
+        out.write_all(line.as_bytes())
+    }
+}
+
+/// The 1-based columns, `separator` between them.
+fn push_columns(line: &mut String, cols: &[usize], separator: char) {
+    use std::fmt::Write as _;
+    for (k, c) in cols.iter().enumerate() {
+        if k > 0 {
+            line.push(separator);
+        }
+        let _ = write!(line, "{}", c + 1);
+    }
+}
+
+impl Format {
+    fn name(self) -> String {
+        self.to_possible_value()
+            .map_or_else(String::new, |value| value.get_name().to_string())
+    }
+}
+
+fn parse_board_size(text: &str) -> Result<usize, String> {
+    whole(text, 1, MAX_N as u64)
+        .map(|n| n as usize)
+        .map_err(|problem| format!("the board size {problem}"))
+}
+
+fn parse_glyphs(s: &str) -> Result<(char, char), String> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some(queen), Some(empty), None) if queen == empty => Err(format!(
+            "the queen and the empty square need two different characters, not '{s}'"
+        )),
+        (Some(queen), Some(empty), None) => Ok((queen, empty)),
+        // The count says why 'é.' is refused when its é is e and a combining accent.
+        _ => {
+            let count = s.chars().count();
+            Err(format!(
+                "give exactly two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}' ({count} character{})",
+                if count == 1 { "" } else { "s" }
+            ))
+        }
+    }
+}
+
+fn parse_square(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("a queen is ROW:COL with 1-based whole numbers (such as 1:4), not '{s}'");
+    let (row, col) = s.split_once(':').ok_or_else(bad)?;
+    let row = row.trim().parse().map_err(|_| bad())?;
+    let col = col.trim().parse().map_err(|_| bad())?;
+    Ok((row, col))
+}

@@ -1,0 +1,124 @@
+//! `backtrack subset-sum`: which of some numbers add up exactly to a target?
+
+use std::io::Write;
+
+use anyhow::{bail, Result};
+use backtrack::Search;
+use backtrack_problems::subset_sum::SubsetSum;
+
+use crate::args::{Common, TextFormat};
+use crate::driver::Mode;
+use crate::exit::Status;
+
+/// Subset sum: which of the NUMBERS add up exactly to the target?
+///
+/// Lists every such subset, one per line, its numbers in input order (numbers equal in
+/// value at different positions make different subsets; the empty subset is shown as
+/// `(empty)`), or "no solution" (exit status 1).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The sum to reach (a whole number, 0 or more).
+    #[arg(long, short, value_name = "T", value_parser = parse_target, allow_negative_numbers = true)]
+    pub target: u64,
+
+    /// The numbers to choose from (whole numbers, 0 or more).
+    #[arg(value_name = "NUMBERS", allow_negative_numbers = true)]
+    pub numbers: Vec<String>,
+
+    #[command(flatten)]
+    pub common: Common,
+
+    #[command(flatten)]
+    pub format: TextFormat,
+
+    /// Print the 1-based positions of the numbers taken instead of the numbers (text
+    /// only: the JSON lines have both).
+    #[arg(long, help_heading = "Output")]
+    pub indices: bool,
+}
+
+/// What `--stats` describes.
+const SEARCH: &str = "each number in turn taken or left; a take past the target or a leave that leaves too little is rejected";
+
+/// Runs `backtrack subset-sum`.
+pub fn exec(args: &Args) -> Result<Status> {
+    let json = args.format.json();
+    let settings = args.common.settings(Mode::List { limit: None }, json)?;
+    let mode = settings.mode();
+    if args.indices && (json || args.common.tree.tree || matches!(mode, Mode::Count { .. })) {
+        bail!(
+            "--indices applies to listings in text: the JSON lines have both numbers and positions"
+        );
+    }
+    let numbers = parse_numbers(&args.numbers)?;
+    let problem = SubsetSum::new(numbers.clone(), args.target);
+    let mut driver = settings.start()?;
+    driver.describe(SEARCH);
+    if args.common.tree.tree {
+        return driver.tree(problem, &args.common.tree);
+    }
+    match mode {
+        Mode::Count { .. } => driver.count(problem, 8.min(numbers.len())),
+        Mode::List { .. } | Mode::Best => {
+            driver.list(Search::new(problem), "subset", |out, index, subset| {
+                let taken: Vec<u64> = subset.iter().map(|&i| numbers[i]).collect();
+                let positions: Vec<u64> = subset.iter().map(|&i| i as u64 + 1).collect();
+                if json {
+                    let line = serde_json::json!({
+                        "index": index, "numbers": taken, "positions": positions,
+                    });
+                    writeln!(out, "{line}")?;
+                } else if subset.is_empty() {
+                    writeln!(out, "(empty)")?;
+                } else {
+                    let shown = if args.indices { &positions } else { &taken };
+                    let words: Vec<String> = shown.iter().map(u64::to_string).collect();
+                    writeln!(out, "{}", words.join(" "))?;
+                }
+                Ok(true)
+            })
+        }
+    }
+}
+
+/// The NUMBERS, each a whole number from 0 to `u64::MAX`; an error names the first bad
+/// one and its position: `NUMBERS: number 2, `x`, is not a whole number`.
+fn parse_numbers(words: &[String]) -> Result<Vec<u64>> {
+    words
+        .iter()
+        .enumerate()
+        .map(|(k, word)| {
+            let digits = word.trim();
+            let unsigned = digits.strip_prefix(['+', '-']).unwrap_or(digits);
+            let whole = !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit());
+            let problem = match digits.strip_prefix('+').unwrap_or(digits).parse::<u64>() {
+                Ok(n) => return Ok(n),
+                Err(_) if digits.starts_with('-') && (whole || digits.parse::<f64>().is_ok()) => {
+                    "is negative: the numbers must be 0 or more".to_string()
+                }
+                Err(_) if whole => format!("is too large (at most {})", u64::MAX),
+                Err(_) => "is not a whole number".to_string(),
+            };
+            bail!("NUMBERS: number {}, `{}`, {problem}", k + 1, quote(word))
+        })
+        .collect()
+}
+
+fn parse_target(text: &str) -> Result<u64, String> {
+    crate::args::whole(text, 0, u64::MAX).map_err(|problem| {
+        if text.trim().starts_with('-') {
+            format!("must be 0 or more, not {text}")
+        } else {
+            problem
+        }
+    })
+}
+
+/// At most 40 characters of a word, then `…`.
+fn quote(word: &str) -> String {
+    if word.chars().count() > 40 {
+        word.chars().take(40).chain(['…']).collect()
+    } else {
+        word.to_string()
+    }
+}

@@ -1,0 +1,96 @@
+//! Running the real `backtrack` binary: the helpers every module shares.
+
+use std::io::Write as _;
+use std::process::{Child, Command, Output, Stdio};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_backtrack");
+
+/// The path of a fixture file.
+pub fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the binary with `args` (standard input empty).
+pub fn backtrack(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Starts the binary with `input` written to its standard input (then closed), its
+/// output piped.
+pub fn spawn_with_stdin(args: &[&str], input: &str) -> Child {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // A writer thread: a big input must not block on a child that is not reading yet.
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    child
+}
+
+/// Runs the binary with `input` on its standard input.
+pub fn backtrack_with_stdin(args: &[&str], input: &str) -> Output {
+    spawn_with_stdin(args, input).wait_with_output().unwrap()
+}
+
+/// The standard output of a run that must succeed.
+pub fn stdout(args: &[&str]) -> String {
+    let out = backtrack(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Text of an output stream.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// A run refused as bad input: exit status 2, nothing on stdout, no panic, and stderr
+/// holding `message`. Returns stderr.
+pub fn refused(args: &[&str], message: &str) -> String {
+    refused_output(args, &backtrack(args), message)
+}
+
+/// [`refused`] for a run already made.
+pub fn refused_output(args: &[&str], out: &Output, message: &str) -> String {
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(stderr.contains(message), "{args:?}: {stderr}");
+    stderr
+}
+
+/// A run refused by the binary itself (not by clap): exactly one line,
+/// `backtrack: error: …`, ending with `message`.
+pub fn error_line(args: &[&str], message: &str) {
+    let stderr = refused(args, message);
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(
+        stderr.starts_with("backtrack: error: "),
+        "{args:?}: {stderr}"
+    );
+    assert!(stderr.trim_end().ends_with(message), "{args:?}: {stderr}");
+}
+
+/// Every line of `text` parsed as JSON.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("{err}: {line}")))
+        .collect()
+}

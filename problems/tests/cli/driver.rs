@@ -1,0 +1,421 @@
+//! What the driver does the same for every subcommand: signals, limits, output errors,
+//! JSON, progress and exit statuses.
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{backtrack, fixture, json_lines, spawn_with_stdin, text, BIN};
+
+/// A run that cannot finish in a test's time, for each subcommand: its arguments, its
+/// standard input, and the kind of output it makes.
+struct LongRun {
+    args: Vec<String>,
+    input: String,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Count,
+    List,
+    Best,
+}
+
+fn long_runs() -> Vec<LongRun> {
+    let numbers: Vec<String> = (1..=60).map(|k| k.to_string()).collect();
+    let empty_grid = ".".repeat(81);
+    // Even weights worth their weight and an odd capacity: no packing fills it, so the
+    // bound never meets the best found and branch and bound is exhaustive.
+    let items = (0..60u64).map(|k| {
+        let weight = 2 * (500_000 + k * 7_919 % 500_000);
+        format!("{weight} {weight}\n")
+    });
+    let hard_knapsack = format!("capacity 45000001\n{}", items.collect::<String>());
+    let run = |args: &[&str], extra: &[String], input: &str, kind| LongRun {
+        args: args
+            .iter()
+            .map(|s| (*s).to_string())
+            .chain(extra.iter().cloned())
+            .collect(),
+        input: input.to_string(),
+        kind,
+    };
+    vec![
+        run(&["queens", "30", "--count"], &[], "", Kind::Count),
+        run(
+            &[
+                "queens",
+                "30",
+                "--count",
+                "--threads",
+                "1",
+                "--symmetry",
+                "none",
+            ],
+            &[],
+            "",
+            Kind::Count,
+        ),
+        run(
+            &[
+                "queens",
+                "30",
+                "--order",
+                "heuristic",
+                "--format",
+                "compact",
+            ],
+            &[],
+            "",
+            Kind::List,
+        ),
+        run(&["sudoku", "--count"], &[], &empty_grid, Kind::Count),
+        run(&["sudoku"], &[], &empty_grid, Kind::List),
+        run(
+            &["subset-sum", "--count", "--target", "900"],
+            &numbers,
+            "",
+            Kind::Count,
+        ),
+        run(&["subset-sum", "--target", "900"], &numbers, "", Kind::List),
+        run(&["knapsack"], &[], &hard_knapsack, Kind::Best),
+        run(&["knapsack", "--count"], &[], &hard_knapsack, Kind::Count),
+    ]
+}
+
+/// Waits until process `pid` handles SIGINT and SIGTERM itself (Linux: the `SigCgt` mask
+/// of `/proc/PID/status`), then a little more for its search to get going.
+fn wait_for_handlers(pid: u32) {
+    let start = Instant::now();
+    let wanted = (1u64 << (2 - 1)) | (1u64 << (15 - 1));
+    while start.elapsed() < Duration::from_secs(20) {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .unwrap_or(0);
+        if caught & wanted == wanted {
+            std::thread::sleep(Duration::from_millis(200));
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("process {pid} never installed its signal handlers");
+}
+
+/// Starts `run`, sends it `signal` (`INT`, `TERM`) once it is searching, and returns how
+/// it ended.
+fn signalled(run: &LongRun, extra: &[&str], signal: &str) -> Output {
+    let mut args: Vec<&str> = run.args.iter().map(String::as_str).collect();
+    args.extend_from_slice(extra);
+    let child = spawn_with_stdin(&args, &run.input);
+    wait_for_handlers(child.id());
+    let kill = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `run` with more flags, to its end.
+fn finished(run: &LongRun, extra: &[&str]) -> Output {
+    let mut args: Vec<&str> = run.args.iter().map(String::as_str).collect();
+    args.extend_from_slice(extra);
+    spawn_with_stdin(&args, &run.input)
+        .wait_with_output()
+        .unwrap()
+}
+
+/// The output of a run stopped early: whole lines, marked partial as its kind is (on
+/// stdout for a count and the best packing, on stderr for a listing), with `why` (`stopped
+/// by SIGINT`, `time limit of 200ms reached`) in the note on stderr.
+fn assert_partial(run: &LongRun, out: &Output, code: i32, why: &str) {
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    let args = &run.args;
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(
+        stderr.starts_with(&format!("backtrack: {why}")),
+        "{args:?}: {stderr}"
+    );
+    assert!(
+        stdout.ends_with('\n'),
+        "{args:?}: output cut mid-line: {stdout:?}"
+    );
+    match run.kind {
+        Kind::Count => {
+            assert!(
+                stdout.ends_with(&format!(" (partial: {why})\n")),
+                "{args:?}: {stdout}"
+            );
+            assert!(
+                stderr.contains("the count is partial"),
+                "{args:?}: {stderr}"
+            );
+        }
+        Kind::List => {
+            assert!(!stdout.is_empty(), "{args:?}: nothing listed");
+            assert!(
+                stderr.contains("the listing is partial"),
+                "{args:?}: {stderr}"
+            );
+        }
+        Kind::Best => {
+            assert!(stdout.starts_with("value "), "{args:?}: {stdout}");
+            assert!(
+                stdout.contains(&format!(" (partial: {why})\n")),
+                "{args:?}: {stdout}"
+            );
+            assert!(
+                stderr.contains("the best packing found so far"),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+}
+
+/// SIGINT (Ctrl-C) and SIGTERM (`timeout`, `kill`) stop every kind of run of every
+/// subcommand: what was found is printed, marked partial, with status 130 or 143.
+#[cfg(target_os = "linux")]
+#[test]
+fn sigint_and_sigterm_print_a_partial_result() {
+    for run in long_runs() {
+        let out = signalled(&run, &[], "INT");
+        assert_partial(&run, &out, 130, "stopped by SIGINT");
+        let out = signalled(&run, &[], "TERM");
+        assert_partial(&run, &out, 143, "stopped by SIGTERM");
+    }
+}
+
+/// The same partial results as JSON: every line parses, the last says why it stopped.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_json_output_says_so_in_its_last_line() {
+    for run in long_runs() {
+        if run.args[0] == "queens" && run.kind == Kind::List {
+            continue; // queens has its own formats; its JSON is tested below
+        }
+        let out = signalled(&run, &["--format", "json"], "TERM");
+        assert_eq!(out.status.code(), Some(143), "{:?}", run.args);
+        let lines = json_lines(&text(&out.stdout));
+        let last = lines.last().expect("a closing line");
+        assert_eq!(last["complete"], false, "{:?}: {last}", run.args);
+        assert_eq!(last["stopped"], "SIGTERM", "{:?}: {last}", run.args);
+    }
+    let run = LongRun {
+        args: vec![
+            "queens".into(),
+            "30".into(),
+            "--format".into(),
+            "json".into(),
+        ],
+        input: String::new(),
+        kind: Kind::List,
+    };
+    let out = finished(&run, &["--node-limit", "200000"]);
+    assert_eq!(out.status.code(), Some(3));
+    let lines = json_lines(&text(&out.stdout));
+    let last = lines.last().unwrap();
+    assert_eq!(last["stopped"], "node_limit");
+    assert_eq!(last["solutions"].as_u64(), Some(lines.len() as u64 - 1));
+}
+
+/// `--time-limit` and `--node-limit` stop every kind of run with a partial result and
+/// status 3.
+#[test]
+fn time_and_node_limits_stop_with_a_partial_result() {
+    for run in long_runs() {
+        let start = Instant::now();
+        let out = finished(&run, &["--time-limit", "200ms"]);
+        assert_partial(&run, &out, 3, "time limit of 200ms reached");
+        assert!(start.elapsed() < Duration::from_secs(10), "{:?}", run.args);
+        if run.args[0] == "queens" && run.kind == Kind::List {
+            let out = finished(&run, &["--node-limit", "20000"]);
+            assert_eq!(out.status.code(), Some(3));
+            continue;
+        }
+        let out = finished(
+            &run,
+            &["--node-limit", "20000", "--stats", "--format", "json"],
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{:?}: {stderr}", run.args);
+        let stats = json_lines(stderr.lines().last().unwrap());
+        let nodes = stats[0]["nodes"].as_u64().unwrap();
+        let split = run.kind == Kind::Count && !run.args.contains(&"--threads".to_string());
+        if split {
+            assert!(nodes >= 20_000, "{:?}: {nodes}", run.args);
+        } else {
+            assert_eq!(nodes, 20_000, "{:?}: exact on one thread", run.args);
+        }
+        assert_eq!(stats[0]["stopped"], "node_limit");
+    }
+}
+
+/// A reader that goes away (`| head`) ends every listing quietly, with status 0.
+#[test]
+fn a_closed_pipe_ends_a_listing_quietly() {
+    for run in long_runs().into_iter().filter(|run| run.kind == Kind::List) {
+        let args: Vec<&str> = run.args.iter().map(String::as_str).collect();
+        let mut child = spawn_with_stdin(&args, &run.input);
+        let mut first = [0u8; 1];
+        std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+/// A run whose output cannot be written: one line of error and status 4, for a closed
+/// standard output (`>&-`) and a full disk (`/dev/full`). A closed pipe is not an error.
+#[cfg(target_os = "linux")]
+#[test]
+fn unwritable_output_is_an_error_status() {
+    let runs: [&[&str]; 6] = [
+        &["queens", "8", "--count"],
+        &["queens", "8"],
+        &["sudoku", &fixture("classic.sudoku")],
+        &["knapsack", &fixture("textbook.knapsack")],
+        &["subset-sum", "-t", "9", "3", "34", "4", "12", "5", "2"],
+        &["completions", "bash"],
+    ];
+    for args in runs {
+        let closed = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&-")
+            .arg(BIN)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(closed.status.code(), Some(4), "{args:?}");
+        assert_eq!(
+            text(&closed.stderr),
+            "backtrack: error: cannot write the output: standard output is closed\n"
+        );
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::from(full))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(4), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "backtrack: error: cannot write the output: No space left on device (os error 28)\n"
+        );
+    }
+    // `>/dev/null` is written, not closed.
+    let null = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" queens 8 --count >/dev/null")
+        .arg(BIN)
+        .output()
+        .unwrap();
+    assert_eq!(null.status.code(), Some(0), "{}", text(&null.stderr));
+}
+
+/// Without a terminal there is no progress line, and --quiet is accepted everywhere.
+#[test]
+fn no_progress_line_off_a_terminal() {
+    let out = backtrack(&["queens", "10", "--count"]);
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let out = backtrack(&["queens", "10", "--count", "--quiet"]);
+    assert_eq!(text(&out.stdout), "724\n");
+    let out = backtrack(&["sudoku", "-q", &fixture("classic.sudoku")]);
+    assert!(out.status.success());
+}
+
+#[test]
+fn completions_and_man_page_come_from_the_definitions() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = backtrack(&["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let script = text(&out.stdout);
+        assert!(script.contains("backtrack"), "{shell}");
+        assert!(script.contains("time-limit"), "{shell}");
+    }
+    let man = text(&backtrack(&["man"]).stdout);
+    assert!(man.starts_with(".ie \\n(.g .ds Aq"), "{}", &man[..100]);
+    assert!(man.contains("backtrack"));
+    assert!(man.contains("queens"));
+    let page = text(&backtrack(&["man", "queens"]).stdout);
+    assert!(page.contains(".TH backtrack-queens 1"), "{}", &page[..200]);
+    assert!(page.contains("time\\-limit"), "{page}");
+}
+
+/// A tree stopped by a signal or a limit is printed as far as it got: recorded, with its
+/// open nodes cut off; streamed, with whole lines and DOT's closing `}`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_tree_is_printed_whole() {
+    let tree = |extra: &[&str]| LongRun {
+        args: ["queens", "30", "--tree"]
+            .iter()
+            .chain(extra)
+            .map(|s| (*s).to_string())
+            .collect(),
+        input: String::new(),
+        kind: Kind::List,
+    };
+    let recorded = tree(&["--tree-budget", "5000000"]);
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let out = signalled(&recorded, &[], signal);
+        let stdout = text(&out.stdout);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{stderr}");
+        assert!(
+            stdout.lines().next().unwrap().contains(" nodes, "),
+            "{}",
+            &stdout[..200]
+        );
+        assert!(stdout.contains("v1 (0,0,"), "{}", &stdout[..200]);
+        assert!(stdout.contains("… cut off\n"));
+        assert!(stdout.ends_with('\n'));
+        assert_eq!(
+            stderr,
+            format!("backtrack: stopped by SIG{signal}: the tree is partial, its open nodes marked cut off\n")
+        );
+    }
+    let out = finished(&recorded, &["--time-limit", "300ms"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr)
+        .starts_with("backtrack: time limit of 300ms reached: the tree is partial"));
+    let out = finished(
+        &recorded,
+        &["--node-limit", "1000", "--tree-format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("whole JSON");
+    assert_eq!(json["nodes"].as_array().unwrap().len(), 1000);
+
+    let streamed = |format: &str| tree(&["--tree-stream", "--tree-format", format]);
+    let out = signalled(&streamed("dot"), &[], "TERM");
+    assert_eq!(out.status.code(), Some(143));
+    let dot = text(&out.stdout);
+    assert!(
+        dot.starts_with("digraph solution_tree {\n"),
+        "{}",
+        &dot[..100]
+    );
+    assert!(dot.ends_with("}\n"), "{}", &dot[dot.len() - 200..]);
+    let out = signalled(&streamed("json"), &[], "INT");
+    assert_eq!(out.status.code(), Some(130));
+    assert!(!json_lines(&text(&out.stdout)).is_empty());
+    let out = signalled(&streamed("text"), &[], "INT");
+    assert_eq!(out.status.code(), Some(130));
+    let streamed_text = text(&out.stdout);
+    assert!(streamed_text.ends_with('\n'));
+    let mut last = streamed_text.lines().rev();
+    assert_eq!(
+        last.next(),
+        Some("the search stopped before the end: the tree is incomplete")
+    );
+    assert!(last.next().unwrap().contains(" nodes, "));
+}

@@ -1,0 +1,8 @@
+//! The `backtrack` binary, run for real: one test binary, one module per part.
+
+mod common;
+mod driver;
+mod problems;
+mod queens;
+mod readme;
+mod tree;

@@ -1,0 +1,520 @@
+//! `backtrack sudoku`, `knapsack` and `subset-sum`: golden outputs, modes, trees, and bad
+//! input.
+
+use backtrack_problems::sudoku::Grid;
+
+use crate::common::{
+    backtrack, backtrack_with_stdin, fixture, json_lines, refused, refused_output, stdout, text,
+};
+
+/// A run refused by the binary with one line of error naming the problem: returns it.
+fn error(args: &[&str]) -> String {
+    let stderr = refused(args, "backtrack: error: ");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    stderr.trim_end().to_string()
+}
+
+// Sudoku.
+
+#[test]
+fn golden_sudoku_solve() {
+    let text = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    let solution: Grid = text.parse().expect("nine lines of digits");
+    assert!(solution.is_solved());
+    let puzzle: Grid = std::fs::read_to_string(fixture("classic.sudoku"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(puzzle
+        .0
+        .iter()
+        .zip(&solution.0)
+        .all(|(&p, &s)| p == 0 || p == s));
+    insta::assert_snapshot!("sudoku_classic", text);
+}
+
+#[test]
+fn sudoku_reads_one_line_from_stdin() {
+    let one_line: String = std::fs::read_to_string(fixture("classic.sudoku"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let from_file = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    for args in [&["sudoku"][..], &["sudoku", "-"]] {
+        let out = backtrack_with_stdin(args, &one_line);
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), from_file);
+    }
+}
+
+#[test]
+fn sudoku_count_and_limits() {
+    assert_eq!(
+        stdout(&["sudoku", "--count", &fixture("classic.sudoku")]),
+        "1\n"
+    );
+    // An empty grid: the count stops at the limit and says so.
+    let empty = ".".repeat(81);
+    let out = backtrack_with_stdin(&["sudoku", "--count", "--limit", "30"], &empty);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "30\n");
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("stopped at --limit 30"));
+    // Listing: --limit K grids apart by a blank line, all different, all solved.
+    let out = backtrack_with_stdin(&["sudoku", "--limit", "3"], &empty);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let grids: Vec<Grid> = text.split("\n\n").map(|g| g.parse().unwrap()).collect();
+    assert_eq!(grids.len(), 3);
+    assert!(grids.iter().all(Grid::is_solved));
+    assert!(grids[0] != grids[1] && grids[1] != grids[2] && grids[0] != grids[2]);
+    // --all on a proper puzzle: its one solution.
+    assert_eq!(
+        stdout(&["sudoku", "--all", &fixture("classic.sudoku")]),
+        stdout(&["sudoku", &fixture("classic.sudoku")])
+    );
+}
+
+#[test]
+fn unsolvable_sudoku_says_no_solution() {
+    let out = backtrack(&["sudoku", &fixture("unsolvable.sudoku")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "no solution\n");
+    let out = backtrack(&["sudoku", "--count", &fixture("unsolvable.sudoku")]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "0\n");
+}
+
+#[test]
+fn malformed_sudoku_is_one_clear_error() {
+    let short = error(&["sudoku", &fixture("short.sudoku")]);
+    assert!(
+        short.ends_with("short.sudoku: line 1: expected 81 cells, found 80"),
+        "{short}"
+    );
+    let bad = error(&["sudoku", &fixture("bad_char.sudoku")]);
+    assert!(
+        bad.contains("bad_char.sudoku: line 8, row 8, column 5: `x` is not a digit"),
+        "{bad}"
+    );
+    let duplicate = error(&["sudoku", &fixture("duplicate.sudoku")]);
+    assert!(
+        duplicate
+            .ends_with("duplicate.sudoku: row 1, column 9: 5 is already in its row, column or box"),
+        "{duplicate}"
+    );
+    let missing = error(&["sudoku", &fixture("no-such-file.sudoku")]);
+    assert!(
+        missing.contains("cannot read") && missing.contains("no-such-file.sudoku"),
+        "{missing}"
+    );
+    let out = backtrack_with_stdin(&["sudoku", "-"], "123\n456\n");
+    refused_output(
+        &["sudoku", "-"],
+        &out,
+        "backtrack: error: <stdin>: line 1: expected 9 cells, found 3\n",
+    );
+    let out = backtrack_with_stdin(&["sudoku", "-"], &".........\n".repeat(3));
+    refused_output(
+        &["sudoku", "-"],
+        &out,
+        "backtrack: error: <stdin>: expected one line of 81 cells or 9 lines of 9 cells, found 3 lines of cells\n",
+    );
+}
+
+/// A byte order mark, grids drawn with `|` and `---+---`, and `#` comments.
+#[test]
+fn sudoku_reads_drawn_grids_and_a_byte_order_mark() {
+    let plain = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    let drawn = stdout(&["sudoku", &fixture("drawn.sudoku")]);
+    assert_eq!(drawn, plain);
+    let with_bom = format!(
+        "\u{feff}{}",
+        std::fs::read_to_string(fixture("classic.sudoku")).unwrap()
+    );
+    let out = backtrack_with_stdin(&["sudoku"], &with_bom);
+    assert_eq!(text(&out.stdout), plain, "{}", text(&out.stderr));
+}
+
+/// A file of several puzzles: each in turn, after `# puzzle K` (JSON: `"puzzle":K`).
+#[test]
+fn sudoku_files_may_hold_several_puzzles() {
+    let read = |name: &str| std::fs::read_to_string(fixture(name)).unwrap();
+    let three = format!(
+        "{}\n{}{}",
+        read("classic.sudoku"),
+        read("drawn.sudoku"),
+        read("unsolvable.sudoku")
+    );
+    let solution = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    let out = backtrack_with_stdin(&["sudoku"], &three);
+    assert_eq!(out.status.code(), Some(1), "one puzzle has no solution");
+    assert_eq!(
+        text(&out.stdout),
+        format!("# puzzle 1\n{solution}\n# puzzle 2\n{solution}\n# puzzle 3\nno solution\n")
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--count", "--format", "json"], &three);
+    assert_eq!(
+        json_lines(&text(&out.stdout)),
+        [1, 1, 0]
+            .iter()
+            .zip(1..)
+            .map(|(count, k)| {
+                serde_json::json!({"count": count, "complete": true, "puzzle": k})
+            })
+            .collect::<Vec<_>>()
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--format", "json"], &three);
+    let lines = json_lines(&text(&out.stdout));
+    assert_eq!(lines.len(), 2 + 2 + 1);
+    assert_eq!(lines[2]["puzzle"], 2);
+    assert_eq!(lines[2]["index"], 1);
+    // Errors name the puzzle; --tree draws one.
+    let duplicate = format!("{}{}", read("classic.sudoku"), read("duplicate.sudoku"));
+    let out = backtrack_with_stdin(&["sudoku"], &duplicate);
+    refused_output(
+        &["sudoku"],
+        &out,
+        "<stdin>: puzzle 2: row 1, column 9: 5 is already in its row, column or box",
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--tree"], &three);
+    refused_output(
+        &["sudoku"],
+        &out,
+        "--tree draws the search of one puzzle, and <stdin> holds 3",
+    );
+}
+
+#[test]
+fn sudoku_json_lines_parse() {
+    let lines = json_lines(&stdout(&[
+        "sudoku",
+        "--format",
+        "json",
+        &fixture("classic.sudoku"),
+    ]));
+    assert_eq!(lines.len(), 2);
+    let rows: Vec<&str> = lines[0]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let grid: Grid = rows.join("\n").parse().unwrap();
+    assert!(grid.is_solved());
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"solutions": 1, "complete": true})
+    );
+    let count = json_lines(&stdout(&[
+        "sudoku",
+        "--count",
+        "--format",
+        "json",
+        &fixture("classic.sudoku"),
+    ]));
+    assert_eq!(count, [serde_json::json!({"count": 1, "complete": true})]);
+    let out = backtrack(&["sudoku", "--format", "json", &fixture("unsolvable.sudoku")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        json_lines(&text(&out.stdout)),
+        [serde_json::json!({"solutions": 0, "complete": true})]
+    );
+}
+
+#[test]
+fn sudoku_tree_follows_the_placements() {
+    let text = stdout(&["sudoku", "--tree", "--all", &fixture("classic.sudoku")]);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("52 nodes, 1 solution, 0 dead ends"));
+    assert_eq!(lines.next(), Some("v1 51 empty"));
+    assert!(text.trim_end().ends_with(", 0 empty  ✓ solution"), "{text}");
+    assert!(!text.contains("cut off"));
+}
+
+// Knapsack.
+
+#[test]
+fn golden_knapsack_best() {
+    insta::assert_snapshot!(
+        "knapsack_textbook",
+        stdout(&["knapsack", &fixture("textbook.knapsack")])
+    );
+}
+
+#[test]
+fn knapsack_reads_stdin_and_reports_stats() {
+    let text = std::fs::read_to_string(fixture("textbook.knapsack")).unwrap();
+    let out = backtrack_with_stdin(&["knapsack", "-", "--stats"], &text);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        stdout(&["knapsack", &fixture("textbook.knapsack")])
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("prunings:"), "{stderr}");
+}
+
+#[test]
+fn golden_knapsack_tree() {
+    let text = stdout(&["knapsack", "--tree", &fixture("tiny.knapsack")]);
+    assert!(text.contains("✂ pruned"));
+    insta::assert_snapshot!("knapsack_tiny_tree", text);
+}
+
+#[test]
+fn knapsack_streamed_tree_is_the_recorded_one() {
+    let recorded = stdout(&[
+        "knapsack",
+        "--tree",
+        "--tree-format",
+        "json",
+        &fixture("textbook.knapsack"),
+    ]);
+    let streamed = stdout(&[
+        "knapsack",
+        "--tree",
+        "--tree-stream",
+        "--tree-format",
+        "json",
+        &fixture("textbook.knapsack"),
+    ]);
+    let recorded: serde_json::Value = serde_json::from_str(&recorded).unwrap();
+    let streamed: Vec<serde_json::Value> = streamed
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let (end, nodes) = streamed
+        .split_last()
+        .expect("a stream ends with its counts");
+    assert_eq!(end["end"]["complete"], true);
+    assert_eq!(recorded["nodes"].as_array().unwrap(), nodes);
+    assert!(nodes.iter().any(|node| node["status"] == "pruned"));
+}
+
+#[test]
+fn malformed_knapsack_is_one_clear_error() {
+    let bad = error(&["knapsack", &fixture("malformed.knapsack")]);
+    assert!(
+        bad.ends_with("malformed.knapsack: line 3: expected `<weight> <value>` (or `capacity <number>`), found `20 apples`"),
+        "{bad}"
+    );
+    let missing = error(&["knapsack", &fixture("no-such-file.knapsack")]);
+    assert!(missing.contains("cannot read"), "{missing}");
+    let directory = error(&["knapsack", &fixture("")]);
+    assert!(directory.contains("cannot read"), "{directory}");
+    let out = backtrack_with_stdin(&["knapsack", "-"], "capacity 5\n1 \u{fffd}\n");
+    assert_eq!(out.status.code(), Some(2));
+    let out = backtrack_with_stdin(&["knapsack", "-"], "10 60\n");
+    refused_output(
+        &["knapsack"],
+        &out,
+        "<stdin>: missing `capacity <number>` line",
+    );
+}
+
+/// Each bad number says what is wrong with it, a long bad line is quoted short, and a
+/// byte order mark is no character of the input.
+#[test]
+fn knapsack_numbers_get_their_own_messages() {
+    let cases = [
+        ("capacity -10\n", "<stdin>: line 1: the capacity `-10` is negative: capacities, weights and values are 0 or more"),
+        ("capacity 10.5\n", "<stdin>: line 1: the capacity `10.5` is not a whole number"),
+        ("capacity 99999999999999999999\n", "<stdin>: line 1: the capacity `99999999999999999999` is too large (at most 18446744073709551615)"),
+        ("capacity 5\n1 -2\n", "<stdin>: line 2: the value `-2` is negative: capacities, weights and values are 0 or more"),
+        ("capacity 5\n1\u{200b} 2\n", "<stdin>: line 2: the weight `1\\u{200b}` is not a number"),
+    ];
+    for (input, message) in cases {
+        let out = backtrack_with_stdin(&["knapsack"], input);
+        let stderr = refused_output(&["knapsack"], &out, message);
+        assert_eq!(stderr, format!("backtrack: error: {message}\n"));
+    }
+    let long = format!("capacity 5\n{}\n", "y".repeat(1 << 20));
+    let out = backtrack_with_stdin(&["knapsack"], &long);
+    let stderr = refused_output(&["knapsack"], &out, "found `yyyy");
+    assert!(stderr.len() < 200, "{} bytes of error", stderr.len());
+    let out = backtrack_with_stdin(&["knapsack"], "\u{feff}capacity 50\n10 60\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Two items of weight u64::MAX: too heavy together, but each fits alone.
+    let max = u64::MAX;
+    let out = backtrack_with_stdin(
+        &["knapsack"],
+        &format!("capacity {max}\n{max} 3\n{max} 4\n"),
+    );
+    assert_eq!(
+        text(&out.stdout),
+        format!("value 4\nweight {max} of {max}\nitem 2: weight {max}, value 4\n")
+    );
+}
+
+#[test]
+fn knapsack_modes_count_and_list_the_packings_that_fit() {
+    let file = fixture("textbook.knapsack");
+    // Weights 10, 20, 30 in 50: every subset fits but all three together.
+    assert_eq!(stdout(&["knapsack", "--count", &file]), "7\n");
+    let all = stdout(&["knapsack", "--all", &file]);
+    let packings = |text: &str| text.lines().filter(|l| l.starts_with("value ")).count();
+    assert_eq!(packings(&all), 7);
+    // The first packing in search order is the greedy one.
+    assert_eq!(
+        stdout(&["knapsack", "--first", &file]),
+        "value 160\nweight 30 of 50\nitem 1: weight 10, value 60\nitem 2: weight 20, value 100\n"
+    );
+    assert_eq!(packings(&stdout(&["knapsack", "--limit", "2", &file])), 2);
+    let best = json_lines(&stdout(&["knapsack", "--format", "json", &file]));
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0]["value"], 220);
+    assert_eq!(best[0]["complete"], true);
+    assert_eq!(
+        best[0]["items"][0],
+        serde_json::json!({"item": 2, "weight": 20, "value": 100})
+    );
+    let listed = json_lines(&stdout(&["knapsack", "--all", "--format", "json", &file]));
+    assert_eq!(listed.len(), 8);
+    assert_eq!(
+        listed[7],
+        serde_json::json!({"solutions": 7, "complete": true})
+    );
+}
+
+// Subset sum.
+
+const NUMBERS: [&str; 6] = ["3", "34", "4", "12", "5", "2"];
+
+fn subset_sum(extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["subset-sum", "--target", "9"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&NUMBERS);
+    args.into_iter().map(String::from).collect()
+}
+
+fn run(args: &[String]) -> String {
+    stdout(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+#[test]
+fn golden_subset_sum_listing() {
+    let text = run(&subset_sum(&[]));
+    for line in text.lines() {
+        let sum: u64 = line.split(' ').map(|n| n.parse::<u64>().unwrap()).sum();
+        assert_eq!(sum, 9, "{line}");
+    }
+    insta::assert_snapshot!("subset_sum_listing", text);
+}
+
+#[test]
+fn subset_sum_json_lines_parse() {
+    let lines = json_lines(&run(&subset_sum(&["--format", "json"])));
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"index": 1, "numbers": [3, 4, 2], "positions": [1, 3, 6]})
+    );
+    assert_eq!(
+        lines[2],
+        serde_json::json!({"solutions": 2, "complete": true})
+    );
+    let count = json_lines(&run(&subset_sum(&["--count", "--format", "json"])));
+    assert_eq!(count, [serde_json::json!({"count": 2, "complete": true})]);
+    refused(
+        &[
+            "subset-sum",
+            "-t",
+            "1",
+            "1",
+            "--indices",
+            "--format",
+            "json",
+        ],
+        "--indices applies to listings in text",
+    );
+}
+
+#[test]
+fn subset_sum_modes() {
+    assert_eq!(run(&subset_sum(&["--count"])), "2\n");
+    assert_eq!(run(&subset_sum(&["--first"])), "3 4 2\n");
+    assert_eq!(run(&subset_sum(&["--indices"])), "1 3 6\n3 5\n");
+    let out = backtrack(&["subset-sum", "-t", "100", "1", "2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "no solution\n");
+    assert_eq!(stdout(&["subset-sum", "-t", "0"]), "(empty)\n");
+}
+
+#[test]
+fn subset_sum_rejects_what_is_not_a_number() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["subset-sum", "-t", "5", "1", "x", "3"], "backtrack: error: NUMBERS: number 2, `x`, is not a whole number"),
+        (&["subset-sum", "-t", "5", "1", "-2"], "backtrack: error: NUMBERS: number 2, `-2`, is negative: the numbers must be 0 or more"),
+        (&["subset-sum", "-t", "9", "--", "-3"], "backtrack: error: NUMBERS: number 1, `-3`, is negative: the numbers must be 0 or more"),
+        (&["subset-sum", "-t", "9", "1.5"], "backtrack: error: NUMBERS: number 1, `1.5`, is not a whole number"),
+        (&["subset-sum", "-t", "9", "18446744073709551616"], "backtrack: error: NUMBERS: number 1, `18446744073709551616`, is too large (at most 18446744073709551615)"),
+        (&["subset-sum", "-t", "-5", "1"], "error: invalid value '-5' for '--target <T>': must be 0 or more, not -5"),
+        (&["subset-sum", "3", "4"], "error: the following required arguments were not provided"),
+    ];
+    for (args, message) in cases {
+        let stderr = refused(args, message);
+        assert!(stderr.starts_with(message), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("-- -"),
+            "no tip to write `-- -2`: {stderr}"
+        );
+    }
+    // A huge bad number is not echoed whole.
+    let huge = "x".repeat(10_000);
+    let stderr = refused(&["subset-sum", "-t", "5", &huge], "is not a whole number");
+    assert!(stderr.len() < 200, "{stderr}");
+}
+
+#[test]
+fn golden_subset_sum_tree() {
+    let text = run(&subset_sum(&["--tree"]));
+    insta::assert_snapshot!("subset_sum_tree", text);
+}
+
+// Shared.
+
+#[test]
+fn tree_and_count_do_not_mix() {
+    for args in [
+        &["queens", "4", "--tree", "--count"][..],
+        &["sudoku", "--tree", "--count", "-"],
+        &["subset-sum", "-t", "1", "1", "--tree", "--count"],
+    ] {
+        let out = backtrack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains("cannot be used with"), "{args:?}: {stderr}");
+    }
+}
+
+/// A `Grid` is public and built by hand: a cell over 9 is an error, not a shift overflow
+/// (a panic from 16 on) nor a wrong "already in its row" (10 to 15).
+#[test]
+fn sudoku_refuses_hand_built_cells_over_nine() {
+    use backtrack_problems::sudoku::{Sudoku, SudokuError};
+
+    for value in [10u8, 15, 16, 255] {
+        let mut cells = [0u8; 81];
+        cells[12] = value;
+        let err = Sudoku::new(Grid(cells)).unwrap_err();
+        assert_eq!(
+            err,
+            SudokuError::Digit {
+                row: 2,
+                col: 4,
+                value
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!("row 2, column 4: {value} is not a digit 1-9 or 0 (empty)")
+        );
+    }
+}
+
+#[test]
+fn grid_get_refuses_a_column_past_the_edge() {
+    let grid = backtrack_problems::sudoku::Grid([0; 81]);
+    assert_eq!(grid.get(8, 8), 0);
+    let result = std::panic::catch_unwind(|| grid.get(0, 9));
+    assert!(result.is_err(), "column 9 must not read row 1's first cell");
+}
