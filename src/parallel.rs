@@ -53,18 +53,21 @@ where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
 {
-    count_observed(problem, split_depth, limits, || (), |(), ()| {}, |()| {}).0
+    count_observed(problem, split_depth, limits, |_| (), |(), ()| {}, |()| {}).0
 }
 
 /// [`count`], with every part of the tree watched by an observer of its own: `observer`
-/// makes one for the part above the split and one for each subtree, and `merge` folds
-/// each into the first as its part finishes. Returns the count and the merged observer.
+/// makes one for the part above the split and one for each subtree, given the operators
+/// from the root to the part's root (none for the first), and `merge` folds each into the
+/// first as its part finishes. Returns the count and the merged observer.
 ///
 /// Each observer sees the events of its own part, with depths relative to that part's
 /// root: the first sees the tree above the split (its frontier nodes entered and left
 /// without being expanded), each other one a subtree whose root is a frontier node. An
-/// observer that only looks at solutions (classifying them, say) sees each exactly once.
-/// `progress` is given the merged observer after each part.
+/// observer that only looks at solutions (classifying them, say) sees each exactly once;
+/// one that needs the whole path to a solution has the operators above its part from
+/// `observer` and those below from [`Observer::enter`]. `progress` is given the merged
+/// observer after each part.
 ///
 /// ```
 /// use backtrack::{parallel, Observer, ParallelLimits, Problem};
@@ -94,7 +97,7 @@ where
 ///
 /// let (outcome, ones) = parallel::count_observed(
 ///     &Strings { bits: vec![] }, 2, &ParallelLimits::none(),
-///     || LeadingOne(0), |a, b| a.0 += b.0, |_| {},
+///     |_| LeadingOne(0), |a, b| a.0 += b.0, |_| {},
 /// );
 /// assert_eq!((outcome.found, ones.0), (1024, 512));
 /// ```
@@ -110,7 +113,7 @@ where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
     O: Observer<P> + Send,
-    F: Fn() -> O + Sync,
+    F: Fn(&[P::Op]) -> O + Sync,
     M: Fn(&mut O, O) + Sync,
     G: Fn(&O) + Sync,
 {
@@ -120,7 +123,7 @@ where
         path: Vec::new(),
         paths: Vec::new(),
     };
-    let mut above = observer();
+    let mut above = observer(&[]);
     let top = Search::new(problem.clone())
         .observer((&mut frontier, &mut above))
         .limits(limits.clone().into())
@@ -151,7 +154,7 @@ where
             };
             sub_limits = sub_limits.time(left);
         }
-        let mut watcher = observer();
+        let mut watcher = observer(path);
         let outcome = Search::new(sub)
             .observer(&mut watcher)
             .limits(sub_limits)

@@ -255,7 +255,7 @@ fn parallel_count_cancelled_between_subtrees_keeps_its_node_count() {
             &Queens::new(8),
             2,
             &limits,
-            || (),
+            |_| (),
             |(), ()| {},
             |()| cancel.cancel(),
         )

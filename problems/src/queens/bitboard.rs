@@ -161,26 +161,35 @@ pub(crate) fn placed_into<M: Mask>(levels: &Levels<M>, depth: usize, out: &mut V
     }
 }
 
-/// Runs `$body` with `$M` the narrowest [`Mask`] for a board of `$n` columns: `u32` up
-/// to 32, `u64` up to 64, `u128` past that (a board past 128 columns must be refused
-/// before).
-macro_rules! with_mask {
-    ($n:expr, $M:ident => $body:expr) => {
-        match $n {
-            0..=32 => {
-                type $M = u32;
-                $body
-            }
-            33..=64 => {
-                type $M = u64;
-                $body
-            }
-            _ => {
-                type $M = u128;
-                $body
-            }
-        }
-    };
+/// Work to do with the bitboard mask of a board: see [`with_mask`].
+pub trait MaskJob {
+    /// What the work gives.
+    type Output;
+    /// Does the work with the mask `M`.
+    fn run<M: Mask>(self) -> Self::Output;
 }
 
-pub(crate) use with_mask;
+/// Runs `job` with the narrowest [`Mask`] for a board of `n` columns: `u32` up to 32,
+/// `u64` up to 64, `u128` past that (a board past 128 columns must be refused before).
+/// The one place that picks the mask.
+///
+/// ```
+/// use backtrack::Search;
+/// use backtrack_problems::queens::{with_mask, BitState, Mask, MaskJob};
+///
+/// struct Count(usize);
+/// impl MaskJob for Count {
+///     type Output = u64;
+///     fn run<M: Mask>(self) -> u64 {
+///         Search::new(BitState::<M>::new(self.0)).count_solutions().found
+///     }
+/// }
+/// assert_eq!(with_mask(8, Count(8)), 92);
+/// ```
+pub fn with_mask<J: MaskJob>(n: usize, job: J) -> J::Output {
+    match n {
+        0..=32 => job.run::<u32>(),
+        33..=64 => job.run::<u64>(),
+        _ => job.run::<u128>(),
+    }
+}

@@ -1,45 +1,37 @@
 //! Counting N-Queens solutions on all cores: the whole tree, the mirror-halved tree, or
 //! Takaken's reduced space.
 
-use backtrack::{parallel, Observer, Outcome, ParallelLimits, Search};
+use backtrack::{parallel, Control, Limits, Observer, Outcome, ParallelLimits, Search};
 use thiserror::Error;
 
-use super::bitboard::{with_mask, Mask};
+use super::bitboard::{with_mask, Mask, MaskJob};
 use super::orbits::{OrbitCounter, Symmetry};
-use super::{BitQueens, Placement, SymmetricQueens};
+use super::{BitQueens, BitState, Placement, SymmetricQueens};
 
-/// A number of solutions and the number of their classes under the eight symmetries.
+/// A number of solutions and, when the count tells classes apart, the number of their
+/// classes under the eight symmetries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     /// Solutions (OEIS A000170 for empty boards).
     pub total: u64,
-    /// Classes of solutions (OEIS A002562 for empty boards), each counted once by its
-    /// canonical form. With queens placed ([`count`]): the classes whose canonical form
-    /// keeps every placed queen.
-    pub unique: u64,
-}
-
-impl Counts {
-    pub(super) fn add(&mut self, other: Counts) {
-        self.total += other.total;
-        self.unique += other.unique;
-    }
+    /// Classes of solutions (OEIS A002562 for empty boards), each counted once: known
+    /// from a count in Takaken's space ([`Reduction::Full`]), `None` from the others.
+    pub unique: Option<u64>,
 }
 
 /// Which symmetries of the board a [`count`] uses to search less of its tree.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Reduction {
-    /// None: the whole tree, on any board, queens placed or not ([`BitQueens`] split by
-    /// [`parallel::count_observed`]); every solution is checked for canonical form.
+    /// None: the whole tree, on any board, queens placed or not ([`BitState`], or
+    /// [`BitQueens`] with queens placed, split by [`parallel::count`]).
     None,
     /// The mirror image: only the first-row columns left of the middle and the middle one
     /// are searched, and a solution counts for itself and its mirror image (as
-    /// [`count_mirrored`]); every solution is checked for canonical form. About half the
-    /// tree; empty boards only.
+    /// [`count_mirrored`]). About half the tree; empty boards only.
     Mirror,
     /// All eight symmetries: Takaken's reduced space ([`count_symmetric`]), where each class
-    /// is counted once with its size. About a fifth of the tree, the fastest; empty boards
-    /// only.
+    /// is counted once with its size, which gives the number of classes too. About a fifth
+    /// of the tree, the fastest; empty boards only.
     #[default]
     Full,
 }
@@ -55,34 +47,36 @@ pub enum CountError {
     PlacedQueens,
 }
 
-/// Counts the solutions of an N-Queens board and their classes under the eight symmetries,
-/// on the current rayon thread pool, with the bitboard mask that fits the board.
+/// Counts the solutions of an N-Queens board, on the current rayon thread pool, with the
+/// bitboard mask that fits the board.
 ///
 /// - `placement`: the board, and the queens placed on it before the search (none for the
 ///   classic count).
-/// - `reduction`: which symmetries to search less with: [`Reduction::Full`] is the fastest;
-///   a board with queens placed is counted whole ([`Reduction::None`]).
+/// - `reduction`: which symmetries to search less with: [`Reduction::Full`] is the fastest,
+///   and the only one that also counts the classes; a board with queens placed is counted
+///   whole ([`Reduction::None`]).
 /// - `limits`: a time limit, a cancellation flag and a meter for the whole count; a
 ///   stopped count is partial.
 ///
-/// Returns both counts and the statistics of the tree searched (for [`Reduction::Full`],
+/// Returns the counts and the statistics of the tree searched (for [`Reduction::Full`],
 /// the reduced tree: its `solutions` are the boards reached in it, a seventh of all at
-/// n = 16). With queens placed, `unique` counts the classes whose canonical form keeps
-/// every placed queen: those counted with [`Symmetry::is_canonical`] among the completions.
+/// n = 16; for [`Reduction::Mirror`], the halved tree).
 ///
 /// ```
 /// use backtrack::ParallelLimits;
 /// use backtrack_problems::queens::{count, Counts, Placement, Reduction};
 ///
 /// let empty = Placement::empty(8);
-/// for reduction in [Reduction::None, Reduction::Mirror, Reduction::Full] {
+/// let full = count(&empty, Reduction::Full, &ParallelLimits::none())?;
+/// assert_eq!(full.found, Counts { total: 92, unique: Some(12) });
+/// for reduction in [Reduction::None, Reduction::Mirror] {
 ///     let outcome = count(&empty, reduction, &ParallelLimits::none())?;
-///     assert_eq!(outcome.found, Counts { total: 92, unique: 12 });
+///     assert_eq!(outcome.found, Counts { total: 92, unique: None });
 /// }
-/// // A queen in the corner: 4 solutions, in 2 classes (each with the transposed board).
+/// // A queen in the corner: 4 solutions.
 /// let corner = Placement::new(8, &[(1, 1)])?;
 /// let outcome = count(&corner, Reduction::None, &ParallelLimits::none())?;
-/// assert_eq!(outcome.found, Counts { total: 4, unique: 2 });
+/// assert_eq!(outcome.found.total, 4);
 /// assert!(count(&corner, Reduction::Full, &ParallelLimits::none()).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -91,60 +85,162 @@ pub fn count(
     reduction: Reduction,
     limits: &ParallelLimits,
 ) -> Result<Outcome<Counts>, CountError> {
-    let n = placement.n();
-    if n > 128 {
-        return Err(CountError::TooBig(n));
-    }
-    if reduction != Reduction::None && !placement.is_empty() {
-        return Err(CountError::PlacedQueens);
-    }
-    Ok(with_mask!(n, M => count_with::<M>(placement, reduction, limits)))
+    Ok(CountPlan::new(placement, reduction)?.run(limits))
 }
 
-/// [`count`] with the mask `M`.
-fn count_with<M: Mask>(
-    placement: &Placement,
+/// A [`count`] checked before it runs: a board the bitboards hold, and a reduction that
+/// fits it.
+///
+/// ```
+/// use backtrack::ParallelLimits;
+/// use backtrack_problems::queens::{CountError, CountPlan, Placement, Reduction};
+///
+/// let plan = CountPlan::new(&Placement::empty(10), Reduction::Full)?;
+/// assert_eq!(plan.run(&ParallelLimits::none()).found.total, 724);
+/// assert_eq!(
+///     CountPlan::new(&Placement::empty(129), Reduction::None).unwrap_err(),
+///     CountError::TooBig(129)
+/// );
+/// # Ok::<(), CountError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountPlan {
+    placement: Placement,
     reduction: Reduction,
-    limits: &ParallelLimits,
-) -> Outcome<Counts> {
-    let n = placement.n();
-    match reduction {
-        Reduction::Full => count_symmetric::<M>(n, limits, |_| {}),
-        // n = 0 has one solution with no first queen to mirror: counted whole, below.
-        Reduction::Mirror if n > 0 => {
-            let (outcome, (mirrored, canonical)) = count_left_half::<M, _>(
-                n,
-                limits,
-                || (Mirrored::new(n), CanonicalCounter::new(n)),
-                |(mirrored, canonical), (more, more_canonical)| {
-                    mirrored.weighted += more.weighted;
-                    canonical.canonical += more_canonical.canonical;
-                },
-            );
-            with_found(
-                &outcome,
-                Counts {
-                    total: mirrored.weighted,
-                    unique: canonical.canonical,
-                },
-            )
+}
+
+impl CountPlan {
+    /// Checks a count of the board `placement` with `reduction`.
+    pub fn new(placement: &Placement, reduction: Reduction) -> Result<Self, CountError> {
+        let n = placement.n();
+        if n > 128 {
+            return Err(CountError::TooBig(n));
         }
-        Reduction::Mirror | Reduction::None => {
-            let (outcome, canonical) = parallel::count_observed(
+        if reduction != Reduction::None && !placement.is_empty() {
+            return Err(CountError::PlacedQueens);
+        }
+        Ok(CountPlan {
+            placement: placement.clone(),
+            reduction,
+        })
+    }
+
+    /// Counts, on the current rayon thread pool: see [`count`].
+    pub fn run(&self, limits: &ParallelLimits) -> Outcome<Counts> {
+        with_mask(self.placement.n(), Run { plan: self, limits })
+    }
+
+    /// Counts with one [`Search`] on this thread, in search order: the same count and the
+    /// same tree as [`run`](CountPlan::run), but with any [`Limits`], node and solution
+    /// budgets included (a solution budget counts the solutions of the tree searched: with
+    /// a reduction, the boards reached in the reduced tree).
+    pub fn run_in_order(&self, limits: Limits) -> Outcome<Counts> {
+        with_mask(self.placement.n(), RunInOrder { plan: self, limits })
+    }
+}
+
+/// A [`CountPlan`] run with a mask, in one search.
+struct RunInOrder<'a> {
+    plan: &'a CountPlan,
+    limits: Limits,
+}
+
+impl MaskJob for RunInOrder<'_> {
+    type Output = Outcome<Counts>;
+
+    fn run<M: Mask>(self) -> Outcome<Counts> {
+        let (placement, limits) = (&self.plan.placement, self.limits);
+        let n = placement.n();
+        let total = |outcome: Outcome<u64>, total| Outcome {
+            found: Counts {
+                total,
+                unique: None,
+            },
+            stats: outcome.stats,
+            stopped: outcome.stopped,
+        };
+        match self.plan.reduction {
+            Reduction::Full if n > 1 => {
+                let mut counter = OrbitCounter::new(n);
+                let outcome = Search::new(SymmetricQueens::<M>::new(n))
+                    .observer(&mut counter)
+                    .limits(limits)
+                    .count_solutions();
+                with_found(&outcome, counter.counts())
+            }
+            Reduction::Full => {
+                // A board of at most one square: each solution is a class of its own.
+                let outcome = Search::new(BitState::<M>::new(n))
+                    .limits(limits)
+                    .count_solutions();
+                let found = outcome.found;
+                with_found(
+                    &outcome,
+                    Counts {
+                        total: found,
+                        unique: Some(found),
+                    },
+                )
+            }
+            Reduction::Mirror => {
+                let mut mirrored = Mirrored::below::<M>(n, &[]);
+                let outcome = Search::new(mirror_half::<M>(n))
+                    .observer(&mut mirrored)
+                    .limits(limits)
+                    .count_solutions();
+                total(outcome, mirrored.weighted)
+            }
+            Reduction::None if placement.is_empty() => {
+                let outcome = Search::new(BitState::<M>::new(n))
+                    .limits(limits)
+                    .count_solutions();
+                let found = outcome.found;
+                total(outcome, found)
+            }
+            Reduction::None => {
+                let outcome = Search::new(BitQueens::<M>::with_placement(placement))
+                    .limits(limits)
+                    .count_solutions();
+                let found = outcome.found;
+                total(outcome, found)
+            }
+        }
+    }
+}
+
+/// A [`CountPlan`] run with a mask.
+struct Run<'a> {
+    plan: &'a CountPlan,
+    limits: &'a ParallelLimits,
+}
+
+impl MaskJob for Run<'_> {
+    type Output = Outcome<Counts>;
+
+    fn run<M: Mask>(self) -> Outcome<Counts> {
+        let (placement, limits) = (&self.plan.placement, self.limits);
+        let n = placement.n();
+        let total = |outcome: Outcome<u64>| Outcome {
+            found: Counts {
+                total: outcome.found,
+                unique: None,
+            },
+            stats: outcome.stats,
+            stopped: outcome.stopped,
+        };
+        match self.plan.reduction {
+            Reduction::Full => count_symmetric::<M>(n, limits, |_| {}),
+            Reduction::Mirror => total(count_mirrored::<M>(n, limits)),
+            Reduction::None if placement.is_empty() => total(parallel::count(
+                &BitState::<M>::new(n),
+                split_depth(n),
+                limits,
+            )),
+            Reduction::None => total(parallel::count(
                 &BitQueens::<M>::with_placement(placement),
                 split_depth(n),
                 limits,
-                || CanonicalCounter::new(n),
-                |a, b| a.canonical += b.canonical,
-                |_| {},
-            );
-            with_found(
-                &outcome,
-                Counts {
-                    total: outcome.found,
-                    unique: canonical.canonical,
-                },
-            )
+            )),
         }
     }
 }
@@ -159,7 +255,7 @@ fn split_depth(n: usize) -> usize {
 }
 
 /// `outcome`'s statistics and stop, with `found` for its count.
-fn with_found<T>(outcome: &Outcome<u64>, found: T) -> Outcome<T> {
+fn with_found<T, U>(outcome: &Outcome<U>, found: T) -> Outcome<T> {
     Outcome {
         found,
         stats: outcome.stats,
@@ -172,23 +268,43 @@ fn with_found<T>(outcome: &Outcome<u64>, found: T) -> Outcome<T> {
 struct Mirrored {
     /// The middle column of an odd board (none for an even one).
     middle: Option<u32>,
+    /// The column of row 0's queen, once placed.
+    first: u32,
+    /// Does row 0's queen come in an [`enter`](Observer::enter) (a part that starts at the
+    /// root), or is it on the path the part starts from?
+    follow: bool,
     weighted: u64,
 }
 
 impl Mirrored {
-    fn new(n: usize) -> Self {
+    /// The observer of the part below the queens `path`.
+    fn below<M: Mask>(n: usize, path: &[M]) -> Self {
         Mirrored {
             middle: (n % 2 == 1).then_some((n / 2) as u32),
+            first: path.first().map_or(0, |bit| bit.trailing_zeros()),
+            follow: path.is_empty(),
             weighted: 0,
         }
     }
 }
 
-impl<M: Mask> Observer<BitQueens<M>> for Mirrored {
+impl<M: Mask> Observer<BitState<M>> for Mirrored {
     #[inline]
-    fn solution(&mut self, problem: &BitQueens<M>, _depth: usize) {
-        let first = problem.first_column();
-        self.weighted += if Some(first) == self.middle { 1 } else { 2 };
+    fn enter(&mut self, _: &BitState<M>, depth: usize, op: Option<M>) -> Control {
+        if self.follow && depth == 1 {
+            self.first = op.map_or(0, Mask::trailing_zeros);
+        }
+        Control::Continue
+    }
+
+    #[inline]
+    fn solution(&mut self, _: &BitState<M>, depth: usize) {
+        // A board of no square has one solution and no queen to mirror.
+        self.weighted += if depth == 0 || Some(self.first) == self.middle {
+            1
+        } else {
+            2
+        };
     }
 }
 
@@ -218,31 +334,14 @@ impl<M: Mask> Observer<BitQueens<M>> for CanonicalCounter {
     }
 }
 
-/// Counts the `n`-queens tree with row 0 restricted to the columns left of the middle and
-/// the middle one (where every solution or its mirror image starts, and every canonical
-/// solution), split on the current rayon thread pool, each part watched by an observer
-/// from `observer`, merged by `merge`.
-fn count_left_half<M: Mask, O: Observer<BitQueens<M>> + Send>(
-    n: usize,
-    limits: &ParallelLimits,
-    observer: impl Fn() -> O + Sync,
-    merge: impl Fn(&mut O, O) + Sync,
-) -> (Outcome<u64>, O) {
-    let mut half = BitQueens::<M>::new(n);
-    if n > 0 {
-        half.restrict_row(0, M::low_bits(n.div_ceil(2) as u32));
-    }
-    parallel::count_observed(&half, split_depth(n), limits, observer, merge, |_| {})
-}
-
 /// Counts the solutions of `n`-queens through the engine with first-row mirror halving, on
 /// the current rayon thread pool ([`parallel::count_observed`]).
 ///
 /// Only the first-row columns left of the middle, and the middle one of an odd board, are
-/// searched; a solution counts twice (itself and its mirror image) unless its first queen
-/// is in the middle. `limits` may hold a time limit, a cancellation flag and a meter; a
-/// stopped count is partial. The statistics are those of the halved tree (`solutions`
-/// counts the boards reached in it, not their mirror images).
+/// searched ([`BitState::with_first_row`]); a solution counts twice (itself and its mirror
+/// image) unless its first queen is in the middle. `limits` may hold a time limit, a
+/// cancellation flag and a meter; a stopped count is partial. The statistics are those of
+/// the halved tree (`solutions` counts the boards reached in it, not their mirror images).
 ///
 /// ```
 /// use backtrack::ParallelLimits;
@@ -256,17 +355,21 @@ fn count_left_half<M: Mask, O: Observer<BitQueens<M>> + Send>(
 ///
 /// If `n` exceeds `M::BITS`.
 pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
-    if n == 0 {
-        // One solution, with no first queen to mirror.
-        return parallel::count(&BitQueens::<M>::new(0), 0, limits);
-    }
-    let (outcome, mirrored) = count_left_half::<M, _>(
-        n,
+    let (outcome, mirrored) = parallel::count_observed(
+        &mirror_half::<M>(n),
+        split_depth(n),
         limits,
-        || Mirrored::new(n),
+        |path| Mirrored::below(n, path),
         |a, b| a.weighted += b.weighted,
+        |_| {},
     );
     with_found(&outcome, mirrored.weighted)
+}
+
+/// The empty board with its first row narrowed to the columns left of the middle and the
+/// middle one: where every solution or its mirror image starts.
+fn mirror_half<M: Mask>(n: usize) -> BitState<M> {
+    BitState::with_first_row(n, M::low_bits(n.div_ceil(2) as u32))
 }
 
 /// Counts the fundamentally different solutions of `n`-queens (OEIS A002562): those that
@@ -275,9 +378,10 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
 /// A canonical solution never has its first queen right of the middle, so only the left
 /// half of the first row and its middle are searched, split among the threads of the
 /// current rayon pool ([`parallel::count_observed`]); each solution reached is checked
-/// with [`Symmetry::is_canonical`]. `limits` may hold a time limit, a cancellation flag
-/// and a meter, which apply to the whole count; a stopped count is partial (the classes met
-/// so far). The statistics are those of the halved tree.
+/// with [`Symmetry::is_canonical`]. This is slower than [`count_symmetric`], and
+/// independent of it: the tests compare the two. `limits` may hold a time limit, a
+/// cancellation flag and a meter, which apply to the whole count; a stopped count is
+/// partial (the classes met so far). The statistics are those of the halved tree.
 ///
 /// ```
 /// use backtrack::ParallelLimits;
@@ -290,11 +394,17 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
 ///
 /// If `n` exceeds `M::BITS`.
 pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
-    let (outcome, canonical) = count_left_half::<M, _>(
-        n,
+    let mut half = BitQueens::<M>::new(n);
+    if n > 0 {
+        half.restrict_row(0, M::low_bits(n.div_ceil(2) as u32));
+    }
+    let (outcome, canonical) = parallel::count_observed(
+        &half,
+        split_depth(n),
         limits,
-        || CanonicalCounter::new(n),
+        |_| CanonicalCounter::new(n),
         |a, b| a.canonical += b.canonical,
+        |_| {},
     );
     with_found(&outcome, canonical.canonical)
 }
@@ -303,20 +413,21 @@ pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> 
 /// search of the reduced space of [`SymmetricQueens`], on the current rayon thread pool.
 ///
 /// The reduced tree is split at a small depth, and each subtree is counted by its own
-/// [`Search`] with an [`OrbitCounter`] ([`parallel::count_observed`]). `limits` may hold a
-/// time limit, a cancellation flag and a meter; a stopped count is partial (the classes
-/// met so far, with their sizes). `progress` gets the [`Counts`] so far after each subtree.
+/// [`Search`](backtrack::Search) with an [`OrbitCounter`] ([`parallel::count_observed`]).
+/// `limits` may hold a time limit, a cancellation flag and a meter; a stopped count is
+/// partial (the classes met so far, with their sizes). `progress` gets the [`Counts`] so
+/// far after each subtree.
 ///
 /// The statistics are those of the reduced tree: its nodes, and as `solutions` the
 /// complete boards reached in it (about a seventh of all solutions), not the weighted
-/// total. Boards of `n <= 1` are counted by a plain search.
+/// total. Boards of `n <= 1` are counted whole.
 ///
 /// ```
 /// use backtrack::ParallelLimits;
 /// use backtrack_problems::queens::count_symmetric;
 ///
 /// let outcome = count_symmetric::<u32>(8, &ParallelLimits::none(), |_| {});
-/// assert_eq!((outcome.found.total, outcome.found.unique), (92, 12));
+/// assert_eq!((outcome.found.total, outcome.found.unique), (92, Some(12)));
 /// ```
 ///
 /// # Panics
@@ -330,15 +441,13 @@ pub fn count_symmetric<M: Mask>(
     if n <= 1 {
         // The reduced space needs two rows; a board of at most one square is its only
         // image, so each solution is a class of its own.
-        let plain = Search::new(BitQueens::<M>::new(n))
-            .limits(limits.clone().into())
-            .count_solutions();
-        let found = plain.found;
+        let whole = parallel::count(&BitState::<M>::new(n), 0, limits);
+        let found = whole.found;
         return with_found(
-            &plain,
+            &whole,
             Counts {
                 total: found,
-                unique: found,
+                unique: Some(found),
             },
         );
     }
@@ -346,7 +455,7 @@ pub fn count_symmetric<M: Mask>(
         &SymmetricQueens::<M>::new(n),
         split_depth(n),
         limits,
-        || OrbitCounter::new(n),
+        |path| OrbitCounter::below(n, path),
         |merged, part| merged.add(&part),
         |counter| progress(counter.counts()),
     );

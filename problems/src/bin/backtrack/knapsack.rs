@@ -61,7 +61,7 @@ pub fn exec(args: &Args) -> Result<Status> {
         Mode::Best => driver.best(knapsack, "packing", |out, chosen, _, stop| {
             packing.write(out, None, chosen, stop)
         }),
-        Mode::Count { .. } => driver.count(knapsack, 8),
+        Mode::Count { .. } => driver.count(&knapsack, 8),
         Mode::List { .. } => driver.list(Search::new(knapsack), "packing", |out, index, chosen| {
             packing
                 .write(out, Some(index), &chosen, None)

@@ -4,9 +4,10 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 
 use anyhow::{bail, Context, Result};
-use backtrack::{Outcome, ParallelLimits, Search};
+use backtrack::{Outcome, Search};
 use backtrack_problems::queens::{
-    count_mirrored, count_symmetric, BitQueens, HeuristicQueens, Mask, Placement, Queens, Symmetry,
+    with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, Mask, MaskJob, Placement, Queens,
+    Reduction, Symmetry,
 };
 use clap::ValueEnum;
 
@@ -157,22 +158,6 @@ pub fn exec(args: &Args) -> Result<Status> {
     }
 }
 
-/// Runs `job` with the narrowest bitboard mask that holds `n` columns: the one place that
-/// picks `u32`, `u64` or `u128`.
-fn with_mask<J: MaskJob>(n: usize, job: J) -> J::Output {
-    match n {
-        0..=32 => job.run::<u32>(),
-        33..=64 => job.run::<u64>(),
-        _ => job.run::<u128>(),
-    }
-}
-
-/// Work generic over the bitboard mask.
-trait MaskJob {
-    type Output;
-    fn run<M: Mask>(self) -> Self::Output;
-}
-
 fn count(
     args: &Args,
     settings: Settings,
@@ -211,53 +196,31 @@ fn count(
         SymmetryArg::Mirror => MIRRORED,
         SymmetryArg::Full => SYMMETRIC,
     });
-    with_mask(
-        n,
-        Count {
-            driver,
-            placement,
-            symmetry,
-            unique: args.unique,
+    let plan = CountPlan::new(
+        placement,
+        match symmetry {
+            SymmetryArg::None => Reduction::None,
+            SymmetryArg::Mirror => Reduction::Mirror,
+            SymmetryArg::Full => Reduction::Full,
         },
+    )?;
+    let unique = args.unique;
+    let pick = |outcome: Outcome<Counts>| Outcome {
+        found: if unique {
+            outcome
+                .found
+                .unique
+                .expect("--unique counts with full symmetry, which counts the classes")
+        } else {
+            outcome.found.total
+        },
+        stats: outcome.stats,
+        stopped: outcome.stopped,
+    };
+    driver.count_either(
+        |limits| pick(plan.run_in_order(limits)),
+        |limits| pick(plan.run(limits)),
     )
-}
-
-struct Count<'a> {
-    driver: Driver,
-    placement: &'a Placement,
-    symmetry: SymmetryArg,
-    unique: bool,
-}
-
-impl MaskJob for Count<'_> {
-    type Output = Result<Status>;
-
-    fn run<M: Mask>(mut self) -> Result<Status> {
-        let n = self.placement.n();
-        match self.symmetry {
-            SymmetryArg::None => self
-                .driver
-                .count(BitQueens::<M>::with_placement(self.placement), 2.min(n)),
-            SymmetryArg::Mirror => self
-                .driver
-                .count_split(|limits| count_mirrored::<M>(n, limits)),
-            SymmetryArg::Full => {
-                let unique = self.unique;
-                self.driver.count_split(|limits: &ParallelLimits| {
-                    let outcome = count_symmetric::<M>(n, limits, |_| {});
-                    Outcome {
-                        found: if unique {
-                            outcome.found.unique
-                        } else {
-                            outcome.found.total
-                        },
-                        stats: outcome.stats,
-                        stopped: outcome.stopped,
-                    }
-                })
-            }
-        }
-    }
 }
 
 fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) -> Result<Status> {

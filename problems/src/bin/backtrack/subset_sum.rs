@@ -58,7 +58,7 @@ pub fn exec(args: &Args) -> Result<Status> {
         return driver.tree(problem, &args.common.tree);
     }
     match mode {
-        Mode::Count { .. } => driver.count(problem, 8.min(numbers.len())),
+        Mode::Count { .. } => driver.count(&problem, 8.min(numbers.len())),
         Mode::List { .. } | Mode::Best => {
             driver.list(Search::new(problem), "subset", |out, index, subset| {
                 let taken: Vec<u64> = subset.iter().map(|&i| numbers[i]).collect();

@@ -66,7 +66,7 @@ pub fn exec(args: &Args) -> Result<Status> {
             driver.part("puzzle", k)?;
         }
         let this = match mode {
-            Mode::Count { .. } => driver.count(sudoku, 3)?,
+            Mode::Count { .. } => driver.count(&sudoku, 3)?,
             Mode::List { .. } | Mode::Best => {
                 driver.list(Search::new(sudoku), "solution", |out, index, grid| {
                     if json {

@@ -279,27 +279,45 @@ impl Driver {
     /// Counts the solutions of `problem`: on all cores (or `--threads`), splitting its
     /// tree at `split_depth`; on one thread in search order with `--threads 1` or
     /// `--limit K`.
-    pub fn count<P>(&mut self, problem: P, split_depth: usize) -> Result<Status>
+    pub fn count<P>(&mut self, problem: &P, split_depth: usize) -> Result<Status>
     where
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
     {
+        self.count_either(
+            |limits| {
+                Search::new(problem.clone())
+                    .limits(limits)
+                    .count_solutions()
+            },
+            |limits| parallel::count(problem, split_depth, limits),
+        )
+    }
+
+    /// Counts with `in_order` (one search, given its limits) on one thread with
+    /// `--threads 1` or `--limit K`, with `split` (a count split across threads) otherwise.
+    pub fn count_either(
+        &mut self,
+        in_order: impl FnOnce(Limits) -> Outcome<u64>,
+        split: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
+    ) -> Result<Status> {
         let capped = matches!(self.settings.mode, Mode::Count { limit: Some(_) });
         if capped || self.settings.threads == Some(1) {
-            self.count_search(Search::new(problem))
+            self.count_in_order(in_order)
         } else {
-            self.count_split(|limits| parallel::count(&problem, split_depth, limits))
+            self.count_split(split)
         }
     }
 
-    /// Counts with one [`Search`], in search order (and at most `--limit K`).
-    pub fn count_search<P: Problem>(&mut self, search: Search<P>) -> Result<Status> {
+    /// Counts with one search, in search order (and at most `--limit K`): `count` is given
+    /// the limits.
+    fn count_in_order(&mut self, count: impl FnOnce(Limits) -> Outcome<u64>) -> Result<Status> {
         let progress = self.progress(false, false);
         let mut limits = self.limits(progress.meter());
         if let Mode::Count { limit: Some(k) } = self.settings.mode {
             limits = limits.solutions(k);
         }
-        let outcome = search.limits(limits).count_solutions();
+        let outcome = count(limits);
         progress.finish();
         self.report_count(&outcome)
     }
