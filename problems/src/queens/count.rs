@@ -455,7 +455,7 @@ pub fn count_symmetric<M: Mask>(
         &SymmetricQueens::<M>::new(n),
         split_depth(n),
         limits,
-        |path| OrbitCounter::below(n, path),
+        |_| OrbitCounter::new(n),
         |merged, part| merged.add(&part),
         |counter| progress(counter.counts()),
     );

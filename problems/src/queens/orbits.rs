@@ -7,7 +7,7 @@
 //! canonical solutions lists one representative of each. [`OrbitCounter`] counts classes
 //! in Takaken's reduced space instead, by the least of their members there.
 
-use backtrack::{Control, Observer};
+use backtrack::Observer;
 
 use super::bitboard::Mask;
 use super::count::Counts;
@@ -119,60 +119,28 @@ fn smaller(cols: &[usize], g: impl Fn(usize) -> usize) -> bool {
 /// An observer for [`SymmetricQueens`] searches that counts each class of solutions once,
 /// with its size.
 ///
-/// It follows the board as the search goes (the column given to each
-/// [`enter`](Observer::enter)). For each solution reached, the images under the seven
-/// other symmetries that lie in the searched space are compared with it; it counts (one
-/// class, and the class's size toward the total) only if none of them is lexicographically
-/// smaller. The class's size is 2 if a quarter turn leaves the solution as it is, 4 if
-/// only a half turn does, 8 otherwise. O(1) per node, O(n) per solution, no allocation.
+/// For each solution reached, the images under the seven other symmetries that lie in the
+/// searched space are compared with it; it counts (one class, and the class's size toward
+/// the total) only if none of them is lexicographically smaller. The class's size is 2 if
+/// a quarter turn leaves the solution as it is, 4 if only a half turn does, 8 otherwise.
+/// O(n) per solution, no allocation.
 #[derive(Clone, Debug)]
 pub struct OrbitCounter {
-    /// The column of each row's queen on the current path, row 0 first.
-    board: [u8; ROWS],
-    /// The rows above the searched part's root (the path it starts from).
-    offset: usize,
     cols: Vec<usize>,
     inverse: Vec<usize>,
     total: u64,
     unique: u64,
 }
 
-/// Room for the rows of any bitboard (128 columns).
-const ROWS: usize = 128;
-
 impl OrbitCounter {
-    /// A counter for a search of an `n`×`n` board from its root.
-    ///
-    /// # Panics
-    ///
-    /// If `n` exceeds 128.
+    /// A counter for `n`×`n` boards.
     pub fn new(n: usize) -> Self {
-        assert!(n <= ROWS, "boards of at most {ROWS} rows");
         OrbitCounter {
-            board: [0; ROWS],
-            offset: 0,
-            cols: vec![0; n],
+            cols: Vec::with_capacity(n),
             inverse: vec![0; n],
             total: 0,
             unique: 0,
         }
-    }
-
-    /// A counter for a search of the part of an `n`×`n` board below the queens `path`
-    /// (their single-bit masks, row 0 first), as [`parallel::count_observed`] splits it.
-    ///
-    /// [`parallel::count_observed`]: backtrack::parallel::count_observed
-    ///
-    /// # Panics
-    ///
-    /// If `n` exceeds 128.
-    pub fn below<M: Mask>(n: usize, path: &[M]) -> Self {
-        let mut counter = Self::new(n);
-        for (row, bit) in path.iter().enumerate() {
-            counter.board[row] = bit.trailing_zeros() as u8;
-        }
-        counter.offset = path.len();
-        counter
     }
 
     /// The solutions and classes counted so far.
@@ -189,13 +157,9 @@ impl OrbitCounter {
         self.unique += other.unique;
     }
 
-    /// Counts the solution on the board now.
-    fn count(&mut self) {
-        let n = self.cols.len();
-        for (col, &queen) in self.cols.iter_mut().zip(&self.board[..n]) {
-            *col = usize::from(queen);
-        }
-        if let Some(size) = class_size_if_least(&self.cols, &mut self.inverse) {
+    /// Counts the solution `cols`, found by a [`SymmetricQueens`] search.
+    fn count(&mut self, n: usize) {
+        if let Some(size) = class_size_if_least(&self.cols[..n], &mut self.inverse[..n]) {
             self.total += size;
             self.unique += 1;
         }
@@ -204,17 +168,9 @@ impl OrbitCounter {
 
 impl<M: Mask> Observer<SymmetricQueens<M>> for OrbitCounter {
     #[inline]
-    fn enter(&mut self, _: &SymmetricQueens<M>, depth: usize, op: Option<M>) -> Control {
-        if let Some(bit) = op {
-            // The row of this queen; any row of a board of at most 128 is in range.
-            self.board[(self.offset + depth - 1) % ROWS] = bit.trailing_zeros() as u8;
-        }
-        Control::Continue
-    }
-
-    #[inline]
-    fn solution(&mut self, _: &SymmetricQueens<M>, _depth: usize) {
-        self.count();
+    fn solution(&mut self, problem: &SymmetricQueens<M>, _depth: usize) {
+        problem.placed_into(&mut self.cols);
+        self.count(problem.n());
     }
 }
 

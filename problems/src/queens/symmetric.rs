@@ -12,13 +12,13 @@
 
 use backtrack::Problem;
 
-use super::bitboard::{FreeSquares, Mask};
+use super::bitboard::{empty_levels, placed_into, FreeSquares, Level, Levels, Mask};
 
 /// The edge rule's row when there is none (case A): deeper than any board.
 const NO_ROW: u8 = u8::MAX;
 
 /// N-Queens on bitboards, restricted to Takaken's space of class representatives, for
-/// `n <= M::BITS`, as a small value searched by value ([`Problem::by_value`]).
+/// `n <= M::BITS`.
 ///
 /// The restricted space, for an `n`×`n` board (columns and rows 0-based, `m = n - 1`):
 ///
@@ -37,23 +37,19 @@ const NO_ROW: u8 = u8::MAX;
 /// test on a complete board). A class is counted by its lexicographically least member in
 /// the space, which the search reaches exactly once.
 ///
-/// Like [`BitQueens`](super::BitQueens), an operator is the single-bit mask of the new
-/// queen's column and the search range yields only free squares. The state is the attacked
-/// columns and diagonals, the columns the current row allows, and the rules of the case
-/// chosen by the first two rows (the rows that forbid some columns, the edge rule's row,
-/// the columns the last row allows): each row's allowed columns follow from its number, in
-/// O(1). Every node also looks ahead at the last row: when all of its allowed squares are
-/// attacked, the node is a dead end (this cuts the reduced tree by about 14% at n = 16, and
-/// changes no solution). The solutions are those of an empty board that pass
-/// [`in_search_space`], in lexicographic order.
-///
-/// Searched by value, the state carries no path: its solutions are `()`, and the boards are
-/// followed by the observer from the columns given to
-/// [`enter`](backtrack::Observer::enter), as [`OrbitCounter`](super::OrbitCounter) does.
+/// Like [`BitQueens`](super::BitQueens), an operator is the single-bit mask of the new queen's column and the
+/// search range yields only free squares. The restrictions are one mask per row, chosen by
+/// the queens of the first two rows (so [`apply`](Problem::apply) writes the row masks at
+/// depth 0, and at depth 1 in case A: O(n), about 1.5 n times per search; O(1) everywhere
+/// else), and one rule at row `m - b` that looks at the edge columns taken. Every node also
+/// looks ahead at the last row: when all of its allowed squares are attacked, the node is a
+/// dead end (this cuts the reduced tree by about 14% at n = 16, and changes no solution).
+/// The solutions are those of an empty board that pass [`in_search_space`], in
+/// lexicographic order.
 ///
 /// ```
 /// use backtrack::Search;
-/// use backtrack_problems::queens::{OrbitCounter, SymmetricQueens};
+/// use backtrack_problems::queens::{in_search_space, OrbitCounter, SymmetricQueens};
 ///
 /// let mut counter = OrbitCounter::new(8);
 /// let outcome = Search::new(SymmetricQueens::<u32>::new(8))
@@ -61,27 +57,23 @@ const NO_ROW: u8 = u8::MAX;
 ///     .count_solutions();
 /// assert_eq!((counter.counts().total, counter.counts().unique), (92, Some(12)));
 /// assert!(outcome.found < 92 / 4);
+/// let first = Search::new(SymmetricQueens::<u32>::new(8)).next().unwrap();
+/// assert!(in_search_space(&first));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SymmetricQueens<M> {
-    cols: M,
-    ld: M,
-    rd: M,
-    /// The columns the current row allows.
-    allowed: M,
-    /// The columns forbidden in the rows before `bound1`: case B, both edge columns (which
-    /// the edge rule looks at too); case A, column 1 (and in row 1, the last column).
-    narrow: M,
-    /// The columns the last row allows (case B: not the `b` nearest each side).
-    last: M,
-    /// Every column of the board.
-    board: M,
-    row: u8,
     n: u8,
-    /// The rows from 1 (case A: 2) up to this one, excluded, may not use `narrow`.
-    bound1: u8,
+    /// The levels of the rows; `levels[depth]` is the current one.
+    levels: Levels<M>,
+    depth: u8,
     /// Case B: the row `m - b` of the edge rule; case A: [`NO_ROW`].
     bound2: u8,
+    /// Case B: both edge columns; case A: none.
+    side: M,
+    /// Every column of the board.
+    board: M,
+    /// The columns the last row allows (case B: not the `b` nearest each side).
+    last: M,
 }
 
 impl<M: Mask> SymmetricQueens<M> {
@@ -100,19 +92,17 @@ impl<M: Mask> SymmetricQueens<M> {
             "a {n}×{n} board needs a mask of at least {n} bits"
         );
         let board = M::low_bits(n as u32);
+        let mut levels = empty_levels(board);
+        // Column 0 (case A) and the columns b with b < n - 1 - b (case B): b < n / 2.
+        levels[0].allowed = M::low_bits((n / 2) as u32);
         SymmetricQueens {
-            cols: M::ZERO,
-            ld: M::ZERO,
-            rd: M::ZERO,
-            // Column 0 (case A) and the columns b with b < n - 1 - b (case B): b < n / 2.
-            allowed: M::low_bits((n / 2) as u32),
-            narrow: M::ZERO,
-            last: board,
-            board,
-            row: 0,
             n: n as u8,
-            bound1: 0,
+            levels,
+            depth: 0,
             bound2: NO_ROW,
+            side: M::ZERO,
+            board,
+            last: board,
         }
     }
 
@@ -123,29 +113,56 @@ impl<M: Mask> SymmetricQueens<M> {
 
     /// The number of rows filled.
     pub fn depth(&self) -> usize {
-        usize::from(self.row)
+        usize::from(self.depth)
     }
 
-    /// Sets the rules of the case chosen by the queen `bit` of row `row` (0 or 1).
+    /// Writes the 0-based columns of the queens placed so far into `out` (cleared first),
+    /// without allocating when `out` has room.
+    pub fn placed_into(&self, out: &mut Vec<usize>) {
+        placed_into(&self.levels, self.depth(), out);
+    }
+
+    /// Sets the row masks of the case chosen by the queen `bit` of row `depth` (0 or 1).
+    /// Out of line: it runs about 1.5 n times per search, and keeps [`Problem::apply`] small.
     #[cold]
     #[inline(never)]
-    fn choose_case(&mut self, row: u8, bit: M) {
+    fn choose_case(&mut self, depth: u8, bit: M) {
         let n = u32::from(self.n);
         let b = bit.trailing_zeros();
-        if row == 0 && b == 0 {
-            // Case A: row 1 takes a column 2..=n-2 (columns 0 and 1 are attacked already).
-            self.narrow = M::ONE << (n - 1);
-            self.bound1 = 2;
-        } else if row == 0 {
+        let rows = usize::from(self.n);
+        if depth == 0 && b == 0 {
+            // Case A; row 1 takes a column 2..=n-2, rows 2.. are set by row 1's queen.
+            self.bound2 = NO_ROW;
+            self.side = M::ZERO;
+            self.levels[1].allowed = M::low_bits(n - 1) & !M::low_bits(2);
+            self.last = self.board;
+        } else if depth == 0 {
             // Case B.
-            self.narrow = M::ONE | M::ONE << (n - 1);
-            self.bound1 = b as u8;
+            let b1 = b as usize;
             self.bound2 = (n - 1 - b) as u8;
-            self.last = self.board & !(M::low_bits(b) | M::low_bits(b) << (n - b));
+            self.side = M::ONE | M::ONE << (n - 1);
+            let last = M::low_bits(b) | M::low_bits(b) << (n - b);
+            self.last = self.board & !last;
+            for (row, level) in self.levels[1..rows].iter_mut().enumerate() {
+                let row = row + 1;
+                level.allowed = if row < b1 {
+                    self.board & !self.side
+                } else if row == rows - 1 {
+                    self.board & !last
+                } else {
+                    self.board
+                };
+            }
         } else if self.bound2 == NO_ROW {
             // Case A, row 1's queen in column b: column 1 is forbidden in rows 2..b.
-            self.narrow = M::ONE << 1;
-            self.bound1 = b as u8;
+            let b1 = b as usize;
+            for (row, level) in self.levels[2..rows].iter_mut().enumerate() {
+                level.allowed = if row + 2 < b1 {
+                    self.board & !(M::ONE << 1)
+                } else {
+                    self.board
+                };
+            }
         }
     }
 }
@@ -153,23 +170,28 @@ impl<M: Mask> SymmetricQueens<M> {
 impl<M: Mask> Problem for SymmetricQueens<M> {
     type Op = M;
     type Ops = FreeSquares<M>;
-    type Solution = ();
+    type Solution = Vec<usize>;
 
     #[inline]
     fn operators(&self) -> FreeSquares<M> {
-        let (cols, ld, rd) = (self.cols, self.ld, self.rd);
-        let mut free = self.allowed & !(cols | ld | rd);
+        let Level {
+            cols,
+            ld,
+            rd,
+            allowed,
+        } = self.levels[usize::from(self.depth)];
+        let mut free = allowed & !(cols | ld | rd);
         // Look ahead: the last row must keep a square that nothing placed attacks.
-        let ahead = u32::from(self.n - 1 - self.row);
+        let ahead = u32::from(self.n.saturating_sub(self.depth + 1));
         if self.last & !(cols | ld << ahead | rd >> ahead) == M::ZERO {
             free = M::ZERO;
         }
-        if self.row == self.bound2 {
-            let edges = cols & self.narrow;
+        if self.depth == self.bound2 {
+            let edges = cols & self.side;
             if edges == M::ZERO {
                 free = M::ZERO;
-            } else if edges != self.narrow {
-                free = free & self.narrow;
+            } else if edges != self.side {
+                free = free & self.side;
             }
         }
         FreeSquares(free)
@@ -177,40 +199,29 @@ impl<M: Mask> Problem for SymmetricQueens<M> {
 
     #[inline]
     fn apply(&mut self, bit: M) {
-        let row = self.row;
-        if row < 2 {
-            self.choose_case(row, bit);
+        let depth = self.depth;
+        if depth < 2 {
+            self.choose_case(depth, bit);
         }
-        self.cols = self.cols | bit;
-        self.ld = (self.ld | bit) << 1;
-        self.rd = (self.rd | bit) >> 1;
-        let row = row + 1;
-        self.row = row;
-        self.allowed = if row + 1 == self.n {
-            self.last
-        } else if row < self.bound1 {
-            self.board & !self.narrow
-        } else {
-            self.board
-        };
+        let level = self.levels[usize::from(depth)];
+        self.depth += 1;
+        level.descend(bit, &mut self.levels[usize::from(self.depth)]);
     }
 
-    /// Never called: the state is searched by value ([`Problem::by_value`]), and the shifts
-    /// of [`apply`](Problem::apply) cannot be taken back.
+    #[inline]
     fn undo(&mut self, _bit: M) {
-        unreachable!("a SymmetricQueens is searched by value, never undone")
+        self.depth -= 1;
     }
 
     #[inline]
     fn is_complete(&self) -> bool {
-        self.row == self.n
+        self.depth == self.n
     }
 
-    fn solution(&self) {}
-
-    #[inline]
-    fn by_value(&self) -> Option<Self> {
-        Some(*self)
+    fn solution(&self) -> Vec<usize> {
+        let mut cols = Vec::with_capacity(self.n());
+        self.placed_into(&mut cols);
+        cols
     }
 }
 
