@@ -1,6 +1,14 @@
-//! Does an observer that does nothing cost nothing? Plain N-Queens counted with no
-//! observer, with a borrowed zero-sized no-op observer, with one that counts events, and
-//! with the solution-tree recorder (what seeing the tree costs).
+//! What the generic engine costs against hand-written search over the same tree, and what
+//! observers cost. Competitors of one question sit side by side in one group; every timed
+//! run asserts its count, so a wrong answer cannot be timed.
+//!
+//! - `textbook queens`: the plain [`Queens`] (a range of columns, the constraint checked on
+//!   occupancy tables) through the engine, with no observer, a zero-sized no-op observer,
+//!   an observer that counts events and the tree recorder, beside a hand-written recursive
+//!   counter with the same tables and the same checks.
+//! - `bitboard queens`: the bitboard search through the engine, by value ([`BitState`])
+//!   and in place ([`BitQueens`]), beside two hand-written bitwise counters, recursive and
+//!   with an explicit stack.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
@@ -8,11 +16,15 @@ use std::hint::black_box;
 
 use backtrack::tree::Recorder;
 use backtrack::{Control, Observer, Problem, Search};
-use backtrack_problems::queens::Queens;
+use backtrack_problems::queens::{BitQueens, BitState, Queens};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
-/// OEIS A000170 for n = 8, 9, 10: each timed run checks its answer.
-const COUNTS: [(usize, u64); 3] = [(8, 92), (9, 352), (10, 724)];
+/// OEIS A000170: each timed run checks its answer.
+const COUNTS: [(usize, u64); 5] = [(8, 92), (9, 352), (10, 724), (11, 2680), (12, 14_200)];
+
+fn expected(n: usize) -> u64 {
+    COUNTS.iter().find(|c| c.0 == n).expect("a known count").1
+}
 
 /// Zero-sized, every hook the default: must compile to the same loop as no observer.
 struct Noop;
@@ -36,29 +48,123 @@ impl<P: Problem> Observer<P> for Counting {
     }
 }
 
-fn observer_cost(c: &mut Criterion) {
-    let mut group = c.benchmark_group("queens count: observer cost");
-    for (n, expected) in COUNTS {
-        group.bench_with_input(BenchmarkId::new("no observer", n), &n, |b, &n| {
+/// The textbook search written by hand: recursion over the rows, every column tried,
+/// the same occupancy tables and the same checks as [`Queens`].
+struct HandTextbook {
+    n: usize,
+    row: usize,
+    col_used: Vec<bool>,
+    diag_used: Vec<bool>,
+    anti_used: Vec<bool>,
+}
+
+impl HandTextbook {
+    fn count(n: usize) -> u64 {
+        let diagonals = (2 * n).saturating_sub(1);
+        let mut search = HandTextbook {
+            n,
+            row: 0,
+            col_used: vec![false; n],
+            diag_used: vec![false; diagonals],
+            anti_used: vec![false; diagonals],
+        };
+        search.walk()
+    }
+
+    fn walk(&mut self) -> u64 {
+        if self.row == self.n {
+            return 1;
+        }
+        let (n, row) = (self.n, self.row);
+        let mut found = 0;
+        for col in 0..n {
+            if self.col_used[col] || self.diag_used[row + col] || self.anti_used[row + n - 1 - col]
+            {
+                continue;
+            }
+            self.mark(col, true);
+            self.row += 1;
+            found += self.walk();
+            self.row -= 1;
+            self.mark(col, false);
+        }
+        found
+    }
+
+    fn mark(&mut self, col: usize, value: bool) {
+        let (n, row) = (self.n, self.row);
+        self.col_used[col] = value;
+        self.diag_used[row + col] = value;
+        self.anti_used[row + n - 1 - col] = value;
+    }
+}
+
+/// The classic recursive bitwise counter (as the C yardstick).
+fn hand_recursive(all: u32, cols: u32, ld: u32, rd: u32) -> u64 {
+    if cols == all {
+        return 1;
+    }
+    let mut free = all & !(cols | ld | rd);
+    let mut found = 0;
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        found += hand_recursive(all, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+    }
+    found
+}
+
+/// The bitwise counter with an explicit stack: one fixed array per figure, indexed by the
+/// row.
+fn hand_stack(n: usize) -> u64 {
+    let all = (1u32 << n) - 1;
+    let (mut cols, mut ld, mut rd, mut free) = ([0u32; 33], [0u32; 33], [0u32; 33], [0u32; 33]);
+    let (mut row, mut found) = (0usize, 0u64);
+    free[0] = all;
+    loop {
+        if free[row] == 0 {
+            if row == 0 {
+                return found;
+            }
+            row -= 1;
+            continue;
+        }
+        let bit = free[row] & free[row].wrapping_neg();
+        free[row] ^= bit;
+        let (c, l, r) = (cols[row] | bit, (ld[row] | bit) << 1, (rd[row] | bit) >> 1);
+        if c == all {
+            found += 1;
+            continue;
+        }
+        row += 1;
+        (cols[row], ld[row], rd[row]) = (c, l, r);
+        free[row] = all & !(c | l | r);
+    }
+}
+
+fn textbook(c: &mut Criterion) {
+    let mut group = c.benchmark_group("textbook queens");
+    for n in [8, 9, 10] {
+        let expected = expected(n);
+        group.bench_with_input(BenchmarkId::new("hand-written", n), &n, |b, &n| {
+            b.iter(|| assert_eq!(HandTextbook::count(black_box(n)), expected));
+        });
+        group.bench_with_input(BenchmarkId::new("generic", n), &n, |b, &n| {
             b.iter(|| {
                 let outcome = Search::new(Queens::new(black_box(n))).count_solutions();
                 assert_eq!(outcome.found, expected);
             });
         });
-        group.bench_with_input(
-            BenchmarkId::new("noop observer (&mut ZST)", n),
-            &n,
-            |b, &n| {
-                let mut noop = Noop;
-                b.iter(|| {
-                    let outcome = Search::new(Queens::new(black_box(n)))
-                        .observer(&mut noop)
-                        .count_solutions();
-                    assert_eq!(outcome.found, expected);
-                });
-            },
-        );
-        group.bench_with_input(BenchmarkId::new("counting observer", n), &n, |b, &n| {
+        group.bench_with_input(BenchmarkId::new("generic+noop", n), &n, |b, &n| {
+            let mut noop = Noop;
+            b.iter(|| {
+                let outcome = Search::new(Queens::new(black_box(n)))
+                    .observer(&mut noop)
+                    .count_solutions();
+                assert_eq!(outcome.found, expected);
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("generic+counting", n), &n, |b, &n| {
             b.iter(|| {
                 let mut counting = Counting::default();
                 let outcome = Search::new(Queens::new(black_box(n)))
@@ -69,20 +175,53 @@ fn observer_cost(c: &mut Criterion) {
                 assert_eq!(counting.rejects, outcome.stats.rejections);
             });
         });
-        group.bench_with_input(BenchmarkId::new("tree recorder", n), &n, |b, &n| {
+        group.bench_with_input(BenchmarkId::new("generic+recorder", n), &n, |b, &n| {
             b.iter(|| {
                 let mut recorder = Recorder::new();
                 let outcome = Search::new(Queens::new(black_box(n)))
                     .observer(&mut recorder)
                     .count_solutions();
                 assert_eq!(outcome.found, expected);
-                let tree = recorder.into_tree();
-                assert_eq!(tree.nodes().len() as u64, outcome.stats.nodes);
+                assert_eq!(
+                    recorder.into_tree().nodes().len() as u64,
+                    outcome.stats.nodes
+                );
             });
         });
     }
     group.finish();
 }
 
-criterion_group!(benches, observer_cost);
+fn bitboard(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bitboard queens");
+    for n in [10, 11, 12] {
+        let expected = expected(n);
+        group.bench_with_input(
+            BenchmarkId::new("hand-written recursive", n),
+            &n,
+            |b, &n| {
+                let all = (1u32 << n) - 1;
+                b.iter(|| assert_eq!(hand_recursive(black_box(all), 0, 0, 0), expected));
+            },
+        );
+        group.bench_with_input(BenchmarkId::new("hand-written stack", n), &n, |b, &n| {
+            b.iter(|| assert_eq!(hand_stack(black_box(n)), expected));
+        });
+        group.bench_with_input(BenchmarkId::new("generic by value", n), &n, |b, &n| {
+            b.iter(|| {
+                let outcome = Search::new(BitState::<u32>::new(black_box(n))).count_solutions();
+                assert_eq!(outcome.found, expected);
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("generic in place", n), &n, |b, &n| {
+            b.iter(|| {
+                let outcome = Search::new(BitQueens::<u32>::new(black_box(n))).count_solutions();
+                assert_eq!(outcome.found, expected);
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, textbook, bitboard);
 criterion_main!(benches);

@@ -1,53 +1,50 @@
-//! N-Queens counting: the bitboard formulation beside the plain textbook one, through the
-//! same engine. Each run asserts its count, so a wrong answer cannot be timed.
+//! N-Queens counts with each use of the board's symmetries, on one thread and on all cores
+//! (what `backtrack queens N --count --symmetry none|mirror|full --threads T` runs). Each
+//! run asserts its count, so a wrong answer cannot be timed.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
 
-use backtrack::{ParallelLimits, Search};
-use backtrack_problems::queens::{count_mirrored, count_symmetric, BitQueens, Queens};
+use backtrack::{Limits, ParallelLimits};
+use backtrack_problems::queens::{CountPlan, Placement, Reduction};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 /// OEIS A000170 for the sizes benched.
-const SIZES: [(usize, u64); 3] = [(8, 92), (10, 724), (12, 14_200)];
+const SIZES: [(usize, u64); 3] = [(10, 724), (12, 14_200), (13, 73_712)];
 
 fn counting(c: &mut Criterion) {
-    let mut group = c.benchmark_group("queens_count");
+    let mut group = c.benchmark_group("queens count");
     group.sample_size(20);
-    let one_thread = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("a thread pool");
     for (n, expected) in SIZES {
-        group.bench_with_input(BenchmarkId::new("bitboard", n), &n, |b, &n| {
-            b.iter(|| {
-                let outcome = Search::new(BitQueens::<u32>::new(black_box(n))).count_solutions();
-                assert_eq!(outcome.found, expected);
-            });
-        });
-        group.bench_with_input(BenchmarkId::new("bitboard+mirror", n), &n, |b, &n| {
-            b.iter(|| {
-                let outcome = one_thread
-                    .install(|| count_mirrored::<u32>(black_box(n), &ParallelLimits::none()));
-                assert_eq!(outcome.found, expected);
-            });
-        });
-        group.bench_with_input(BenchmarkId::new("bitboard+symmetry", n), &n, |b, &n| {
-            b.iter(|| {
-                let outcome = one_thread.install(|| {
-                    count_symmetric::<u32>(black_box(n), &ParallelLimits::none(), |_| {})
-                });
-                assert_eq!(outcome.found.total, expected);
-            });
-        });
-        group.bench_with_input(BenchmarkId::new("plain", n), &n, |b, &n| {
-            b.iter(|| {
-                let outcome = Search::new(Queens::new(black_box(n))).count_solutions();
-                assert_eq!(outcome.found, expected);
-            });
-        });
+        for (name, reduction) in [
+            ("none", Reduction::None),
+            ("mirror", Reduction::Mirror),
+            ("full", Reduction::Full),
+        ] {
+            let plan = CountPlan::new(&Placement::empty(n), reduction).expect("an empty board");
+            group.bench_with_input(
+                BenchmarkId::new(format!("{name}, one thread"), n),
+                &plan,
+                |b, plan| {
+                    b.iter(|| {
+                        let outcome = black_box(plan).run_in_order(Limits::none());
+                        assert_eq!(outcome.found.total, expected);
+                    });
+                },
+            );
+            group.bench_with_input(
+                BenchmarkId::new(format!("{name}, all cores"), n),
+                &plan,
+                |b, plan| {
+                    b.iter(|| {
+                        let outcome = black_box(plan).run(&ParallelLimits::none());
+                        assert_eq!(outcome.found.total, expected);
+                    });
+                },
+            );
+        }
     }
     group.finish();
 }
