@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Times `backtrack queens N --count` beside the yardstick C counter and prints BENCHMARKS.md.
+
+Usage (from the repository root):
+  scripts/bench_queens.py [--runs R] [N ...]   > BENCHMARKS.md
+
+N defaults to 12 13 14 15 16 17. For each size and each configuration below, the
+yardstick's compare.py runs both programs alternately R times (default 3) and reports
+the median ratio (our time / the C counter's: lower is better); one more run with
+--stats gives the nodes searched and the nodes per second. The yardstick is found in
+$YARDSTICK (the folder of compare.py), else ../shared/yardstick.
+
+Configurations, each against the C counter doing the same amount of symmetry:
+  full, 1 thread   --count --threads 1                       vs  C with mirror halving
+  full, 2 threads  --count --threads 2                       vs  C with mirror halving
+  mirror, 1 thread --count --symmetry mirror --threads 1     vs  C with mirror halving
+  none, 1 thread   --count --symmetry none --threads 1       vs  C, whole tree (--full)
+"""
+import datetime
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.join(ROOT, "target", "release", "backtrack")
+
+CONFIGS = [
+    ("full, 1 thread", ["--threads", "1"], []),
+    ("full, 2 threads", ["--threads", "2"], []),
+    ("mirror, 1 thread", ["--symmetry", "mirror", "--threads", "1"], []),
+    ("none, 1 thread", ["--symmetry", "none", "--threads", "1"], ["--full"]),
+]
+
+
+def yardstick():
+    folder = os.environ.get("YARDSTICK") or os.path.join(ROOT, "..", "shared", "yardstick")
+    compare = os.path.join(folder, "compare.py")
+    if not os.path.exists(compare):
+        sys.exit(f"bench_queens: no yardstick at {compare}: set YARDSTICK to the folder of compare.py")
+    return compare
+
+
+def ratio(compare, n, runs, flags, yard_flags):
+    command = [BINARY, "queens", "{n}", "--count", *flags]
+    out = subprocess.run(
+        [sys.executable, compare, *yard_flags, "--runs", str(runs), str(n), "--", *command],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    row = out.strip().splitlines()[-1].split()
+    # n, yardstick s, command s, ratio, check
+    if row[4] != "ok":
+        sys.exit(f"bench_queens: the counts disagree for n = {n}: {out}")
+    return float(row[1]), float(row[2]), float(row[3])
+
+
+def stats(n, flags):
+    proc = subprocess.run(
+        [BINARY, "queens", str(n), "--count", "--stats", "--format", "json", *flags],
+        check=True, capture_output=True, text=True,
+    )
+    count = json.loads(proc.stdout)["count"]
+    figures = json.loads(proc.stderr.strip().splitlines()[-1])
+    return count, figures["nodes"], figures["nodes_per_sec"]
+
+
+def main(argv):
+    runs = 3
+    sizes = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--runs":
+            runs = int(next(args))
+        elif re.fullmatch(r"\d+", arg):
+            sizes.append(int(arg))
+        else:
+            print(__doc__)
+            return 2
+    sizes = sizes or [12, 13, 14, 15, 16, 17]
+    compare = yardstick()
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    load = os.getloadavg()[0]
+    print("# Benchmarks: counting N-Queens against the yardstick\n")
+    print(f"Made by `scripts/bench_queens.py --runs {runs} {' '.join(map(str, sizes))}` on "
+          f"{datetime.date.today()}, {platform.machine()}, {os.cpu_count()} cores, "
+          f"load average {load:.2f} at the start.\n")
+    print("Ratio: our time over the yardstick's (the classic recursive bitwise C counter, "
+          "`cc -O3 -march=native`), both run alternately in one run, median of "
+          f"{runs}; lower is better. The C counter halves by mirror symmetry, except "
+          "against `none`, where it counts the whole tree too. Nodes: the tree we search "
+          "(for `full`, the reduced tree), from `--stats`.\n")
+    for name, flags, yard_flags in CONFIGS:
+        print(f"## {name}: `backtrack queens N --count {' '.join(flags)}`\n")
+        print("| n | count | yardstick s | ours s | ratio | nodes | nodes/s |")
+        print("|---|---|---|---|---|---|---|")
+        for n in sizes:
+            yard_s, ours_s, r = ratio(compare, n, runs, flags, yard_flags)
+            count, nodes, per_sec = stats(n, flags)
+            print(f"| {n} | {count} | {yard_s:.3f} | {ours_s:.3f} | {r:.3f} | {nodes} | "
+                  f"{per_sec / 1e6:.0f}M |")
+            sys.stdout.flush()
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
