@@ -2,22 +2,10 @@
 //! solutions in the same order, the same statistics, the same events on the same states.
 
 use backtrack::observer::{from_fn, Event};
-use backtrack::{parallel, Control, Limits, ParallelLimits, Search, Stats};
+use backtrack::{parallel, Control, Limits, ParallelLimits, Search};
 use proptest::prelude::*;
 
-use crate::common::{tables, TableProblem, ValueTable};
-
-/// Everything but the clock.
-fn counts(stats: &Stats) -> (u64, u64, u64, u64, u64, usize) {
-    (
-        stats.nodes,
-        stats.solutions,
-        stats.dead_ends,
-        stats.rejections,
-        stats.prunings,
-        stats.max_depth,
-    )
-}
+use crate::common::{counts, tables, TableProblem, ValueTable};
 
 proptest! {
     #[test]

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use backtrack::tree::Label;
-use backtrack::{Optimize, Problem};
+use backtrack::{Optimize, Problem, Stats};
 use proptest::prelude::*;
 
 /// The fixed, random data of a table problem: a complete `branching`-ary tree of height
@@ -54,6 +54,18 @@ impl Tables {
     pub fn bound(&self, node: usize, depth: usize) -> i32 {
         self.best_below(node, depth).unwrap_or(-10) + self.slack[node]
     }
+}
+
+/// A search's statistics, everything but the clock.
+pub fn counts(stats: &Stats) -> (u64, u64, u64, u64, u64, usize) {
+    (
+        stats.nodes,
+        stats.solutions,
+        stats.dead_ends,
+        stats.rejections,
+        stats.prunings,
+        stats.max_depth,
+    )
 }
 
 /// Random tables: depth 0..=5, branching 1..=4.

@@ -1,22 +1,10 @@
 //! On random table problems, every mode of the engine agrees with a plain recursive walk.
 
 use backtrack::observer::{from_fn, Event};
-use backtrack::{parallel, Control, ParallelLimits, Search, Stats};
+use backtrack::{parallel, Control, ParallelLimits, Search};
 use proptest::prelude::*;
 
-use crate::common::{branch_and_bound, tables, Reference, TableProblem};
-
-/// Everything but the clock.
-fn counts(stats: &Stats) -> (u64, u64, u64, u64, u64, usize) {
-    (
-        stats.nodes,
-        stats.solutions,
-        stats.dead_ends,
-        stats.rejections,
-        stats.prunings,
-        stats.max_depth,
-    )
-}
+use crate::common::{branch_and_bound, counts, tables, Reference, TableProblem};
 
 proptest! {
     #[test]
