@@ -36,6 +36,8 @@ pub struct Meter(Arc<Figures>);
 struct Figures {
     nodes: AtomicU64,
     solutions: AtomicU64,
+    /// What the search has found so far, plus one; zero while no counter has said.
+    found: AtomicU64,
     parts_done: AtomicU64,
     parts_total: AtomicU64,
 }
@@ -47,6 +49,10 @@ pub struct Reading {
     pub nodes: u64,
     /// Solutions found so far (complete states reached).
     pub solutions: u64,
+    /// What the search has found so far when that is not the number of complete states
+    /// reached (a count that weighs each solution, as a count by symmetry does), as its
+    /// counter last said ([`Meter::set_found`]); `None` if it never did.
+    pub found: Option<u64>,
     /// For a search split into parts: how many are finished, and how many there are
     /// (`None` until the split is known).
     pub parts: Option<(u64, u64)>,
@@ -65,6 +71,7 @@ impl Meter {
         Reading {
             nodes: f.nodes.load(Ordering::Relaxed),
             solutions: f.solutions.load(Ordering::Relaxed),
+            found: f.found.load(Ordering::Relaxed).checked_sub(1),
             parts: (total > 0).then(|| (f.parts_done.load(Ordering::Relaxed), total)),
         }
     }
@@ -77,6 +84,14 @@ impl Meter {
         if solutions > 0 {
             self.0.solutions.fetch_add(solutions, Ordering::Relaxed);
         }
+    }
+
+    /// Says what the search has found so far, for a count whose answer is not the number
+    /// of complete states it reached (each counted with a weight, say).
+    pub fn set_found(&self, found: u64) {
+        self.0
+            .found
+            .store(found.saturating_add(1), Ordering::Relaxed);
     }
 
     /// Adds `total` parts to be done (a split search, once it knows its parts).

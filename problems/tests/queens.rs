@@ -597,3 +597,20 @@ fn unique_count_searches_the_mirror_halved_tree() {
         assert_eq!(unique.stats.solutions, mirrored.stats.solutions, "n = {n}");
     }
 }
+
+/// A count by symmetry tells the meter the solutions it has found, weighted (the engine
+/// itself only knows the boards it reached in the reduced tree).
+#[test]
+fn counts_by_symmetry_publish_the_weighted_total() {
+    use backtrack::progress::Meter;
+
+    for reduction in [Reduction::Full, Reduction::Mirror] {
+        let meter = Meter::new();
+        let limits = ParallelLimits::none().meter(meter.clone());
+        let outcome = count(&Placement::empty(10), reduction, &limits).unwrap();
+        let reading = meter.read();
+        assert_eq!(reading.found, Some(724), "{reduction:?}");
+        assert_eq!(reading.solutions, outcome.stats.solutions, "{reduction:?}");
+        assert!(reading.solutions < 724);
+    }
+}

@@ -361,7 +361,11 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
         limits,
         |path| Mirrored::below(n, path),
         |a, b| a.weighted += b.weighted,
-        |_| {},
+        |mirrored| {
+            if let Some(meter) = &limits.meter {
+                meter.set_found(mirrored.weighted);
+            }
+        },
     );
     with_found(&outcome, mirrored.weighted)
 }
@@ -457,7 +461,13 @@ pub fn count_symmetric<M: Mask>(
         limits,
         |_| OrbitCounter::new(n),
         |merged, part| merged.add(&part),
-        |counter| progress(counter.counts()),
+        |counter| {
+            let counts = counter.counts();
+            if let Some(meter) = &limits.meter {
+                meter.set_found(counts.total);
+            }
+            progress(counts);
+        },
     );
     with_found(&outcome, counter.counts())
 }

@@ -168,7 +168,8 @@ fn fraction() -> ProgressStyle {
         .progress_chars("=> ")
 }
 
-/// `211.0G nodes, 95.1M/s, 14.8M solutions`: at most 44 characters.
+/// `211.0G nodes, 95.1M/s, 14.8M solutions`: at most 44 characters. The solutions are
+/// those the count has found (a count by symmetry weighs each board it reaches).
 pub fn message(reading: &Reading, elapsed: Duration) -> String {
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 {
@@ -180,7 +181,7 @@ pub fn message(reading: &Reading, elapsed: Duration) -> String {
         "{} nodes, {}/s, {} solutions",
         short(reading.nodes as f64),
         short(rate),
-        short(reading.solutions as f64)
+        short(reading.found.unwrap_or(reading.solutions) as f64)
     )
 }
 
@@ -212,6 +213,7 @@ mod tests {
         let worst = Reading {
             nodes: u64::MAX,
             solutions: u64::MAX,
+            found: Some(u64::MAX),
             parts: Some((u64::MAX, u64::MAX)),
         };
         let text = message(&worst, Duration::from_nanos(1));
