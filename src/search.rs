@@ -110,10 +110,9 @@ struct Run {
     /// looked at next: a node whose search range is long and all refused enters no node,
     /// and must not hide the limits.
     refusal_looks: (u64, u64),
-    /// Nodes (or refusals) between two looks at the clock; adapted to the cost of a node.
-    interval: u64,
-    /// When the clock was last looked at.
-    last_look: Instant,
+    /// How many nodes, and how many refused operators, come between two looks at the clock:
+    /// each adapted so that its looks come about every half millisecond.
+    intervals: (Interval, Interval),
     /// The nodes and solutions already published to the meter.
     published: (u64, u64),
     /// When the current call into the engine began (for the time limit and `elapsed`).
@@ -124,6 +123,42 @@ struct Run {
 const FIRST_INTERVAL: u64 = 1;
 /// The longest interval: about a millisecond of the fastest searches.
 const MAX_INTERVAL: u64 = 1 << 20;
+/// How often to look at the clock.
+const LOOK_EVERY: Duration = Duration::from_micros(500);
+
+/// The number of events (nodes entered, or operators refused) between two looks at the
+/// clock, adapted to what the events cost.
+#[derive(Clone, Copy, Debug)]
+struct Interval {
+    events: u64,
+    /// When the events last triggered a look.
+    since: Instant,
+}
+
+impl Interval {
+    fn new() -> Self {
+        Interval {
+            events: FIRST_INTERVAL,
+            since: Instant::now(),
+        }
+    }
+
+    /// The events came to a look at `now`: sets how many should come before the next, so
+    /// that looks come every [`LOOK_EVERY`] or so. Looks that came too soon double the
+    /// interval; looks that came late shrink it at once in proportion (one slow stretch
+    /// of nodes must not be followed by another as long).
+    fn adapt(&mut self, now: Instant) -> u64 {
+        let took = now.duration_since(self.since);
+        self.since = now;
+        if took < LOOK_EVERY / 2 {
+            self.events = (self.events * 2).min(MAX_INTERVAL);
+        } else if took > LOOK_EVERY * 2 {
+            let scaled = self.events as f64 * LOOK_EVERY.as_secs_f64() / took.as_secs_f64();
+            self.events = (scaled as u64).max(1);
+        }
+        self.events
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -409,8 +444,7 @@ impl Run {
             deepest_leaf: 0,
             checkpoint: 0,
             refusal_looks: (FIRST_INTERVAL, FIRST_INTERVAL),
-            interval: FIRST_INTERVAL,
-            last_look: Instant::now(),
+            intervals: (Interval::new(), Interval::new()),
             published: (0, 0),
             call_start: Instant::now(),
         }
@@ -472,10 +506,12 @@ impl Run {
             return Some(StopReason::SolutionLimit);
         }
         let next = if limits.periodic() {
-            if let Some(reason) = self.look(limits) {
+            let now = Instant::now();
+            let interval = self.intervals.0.adapt(now);
+            if let Some(reason) = self.look(limits, now) {
                 return Some(reason);
             }
-            nodes.saturating_add(self.interval)
+            nodes.saturating_add(interval)
         } else {
             u64::MAX
         };
@@ -483,18 +519,8 @@ impl Run {
         None
     }
 
-    /// Looks at the clock and the cancellation flag, publishes to the meter, and adapts
-    /// the interval to the next look so that looks come every quarter to whole
-    /// millisecond.
-    fn look(&mut self, limits: &Limits) -> Option<StopReason> {
-        let now = Instant::now();
-        let since = now.duration_since(self.last_look);
-        self.last_look = now;
-        if since < Duration::from_micros(250) {
-            self.interval = (self.interval * 2).min(MAX_INTERVAL);
-        } else if since > Duration::from_millis(1) {
-            self.interval = (self.interval / 2).max(1);
-        }
+    /// Looks at the cancellation flag and the clock (`now`), and publishes to the meter.
+    fn look(&mut self, limits: &Limits, now: Instant) -> Option<StopReason> {
         self.publish(limits);
         if let Some(cancel) = &limits.cancel {
             if cancel.is_cancelled() {
@@ -509,17 +535,18 @@ impl Run {
         None
     }
 
-    /// So many operators were refused since the last look: looks at the clock if any limit
-    /// needs it. Returns why the search must stop, if it must, and how many more refusals
-    /// to allow before the next look.
+    /// So many operators were refused since the last look on their account: looks at the
+    /// clock if any limit needs it. Returns why the search must stop, if it must, and how
+    /// many more refusals to allow before the next look.
     #[cold]
     #[inline(never)]
     fn refusals_look(&mut self, limits: &Limits) -> (Option<StopReason>, u64) {
         if !limits.periodic() {
             return (None, u64::MAX);
         }
-        let reason = self.look(limits);
-        (reason, self.interval)
+        let now = Instant::now();
+        let interval = self.intervals.1.adapt(now);
+        (self.look(limits, now), interval)
     }
 
     /// Brings the meter, if any, up to date.
@@ -570,6 +597,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         self.run.checkpoint = self.run.stats.nodes;
         let stats = &self.run.stats;
         self.run.refusal_looks = (stats.rejections, stats.prunings);
+        self.run.intervals = (Interval::new(), Interval::new());
         self
     }
 
