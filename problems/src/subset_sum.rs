@@ -118,7 +118,8 @@ impl SubsetSum {
         use std::fmt::Write as _;
         let mut text = String::from("[");
         let mut taken = self.taken.iter().peekable();
-        let mut sum = self.sum;
+        // Wide enough for a refused number added to the sum so far.
+        let mut sum = u128::from(self.sum);
         let decisions = (0..self.decided).map(|i| (i, taken.next_if_eq(&&i).is_some()));
         let next = next.map(|take| (self.decided, take));
         for (i, take) in decisions.chain(next) {
@@ -127,7 +128,7 @@ impl SubsetSum {
             }
             let _ = write!(text, "{}{}", if take { '+' } else { '-' }, self.numbers[i]);
             if take && i == self.decided {
-                sum += self.numbers[i];
+                sum += u128::from(self.numbers[i]);
             }
         }
         let _ = write!(text, "] sum={sum}");
@@ -156,10 +157,22 @@ impl backtrack::tree::Label for SubsetSum {
 #[cfg(test)]
 mod tests {
     use backtrack::tree::{tree_of, Label};
-    use backtrack::Search;
+    use backtrack::{Problem, Search};
     use proptest::prelude::*;
 
     use super::SubsetSum;
+
+    /// The label of a refused take shows the sum it would have made, however big (it once
+    /// overflowed: a wrong sum in release builds, a panic in debug ones).
+    #[test]
+    fn a_refused_take_past_u64_shows_its_true_sum() {
+        let mut problem = SubsetSum::new(vec![u64::MAX, 1], u64::MAX);
+        problem.apply(true);
+        assert_eq!(
+            problem.child_label(true),
+            format!("[+{} +1] sum={}", u64::MAX, u128::from(u64::MAX) + 1)
+        );
+    }
 
     /// Every subset by bit mask, in the search's order (taking before leaving, first
     /// number first, is decreasing order of the reversed mask).

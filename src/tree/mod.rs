@@ -150,17 +150,31 @@ impl fmt::Display for Node {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cut {
     /// The recorder's budget was used up: recording stopped, and so did the search.
-    Budget(usize),
+    Budget(Limit),
     /// The search stopped (a limit, a cancellation, an observer) or has not finished.
     Stopped,
+}
+
+/// A recorder's budget: entries, or bytes of memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Limit {
+    Entries(usize),
+    Memory(usize),
 }
 
 impl Cut {
     /// The note that ends the text and DOT forms of an incomplete tree.
     fn note(self) -> String {
         match self {
-            Cut::Budget(budget) => format!(
+            Cut::Budget(Limit::Entries(1)) => {
+                "recording stopped at the budget of 1 entry: the tree is incomplete".into()
+            }
+            Cut::Budget(Limit::Entries(budget)) => format!(
                 "recording stopped at the budget of {budget} entries: the tree is incomplete"
+            ),
+            Cut::Budget(Limit::Memory(bytes)) => format!(
+                "recording stopped at the memory budget of {:.1} MiB: the tree is incomplete",
+                bytes as f64 / f64::from(1 << 20)
             ),
             Cut::Stopped => "the search stopped before the end: the tree is incomplete".into(),
         }

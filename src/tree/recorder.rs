@@ -1,7 +1,7 @@
 //! The observer that records the solution tree in memory, up to a budget.
 
 use super::walk::{observe_through_walk, Sink, Walk};
-use super::{Cut, Label, Node, Status, Tree};
+use super::{Cut, Label, Limit, Node, Status, Tree};
 use crate::{Control, Observer};
 
 /// The observer that records the solution tree. See the [module docs](super).
@@ -46,7 +46,9 @@ use crate::{Control, Observer};
 /// # Budget
 ///
 /// The recorder keeps at most [`budget`](Recorder::budget) entries (nodes and shown
-/// attempts). When one more would not fit, it stops recording, and at the next node it
+/// attempts), and at most [`memory`](Recorder::memory) bytes for them (each entry costs
+/// its [`Node`] and its labels: a long label, such as the state of a big board, makes the
+/// entries few). When one more would not fit, it stops recording, and at the next node it
 /// answers [`Control::Stop`], so the search ends too instead of running on unrecorded: the
 /// tree says it is [truncated](Tree::truncated), its counts are those of the nodes and
 /// attempts it holds, and its nodes still open are [cut off](Status::CutOff). For trees too
@@ -63,17 +65,34 @@ struct Arena {
     /// The positions in `nodes` of the nodes on the current path.
     open: Vec<usize>,
     budget: usize,
+    /// The bytes the entries may take, and the bytes they take.
+    memory: usize,
+    used: usize,
+    /// Which budget stopped the recording, once one did.
+    full: Option<Limit>,
 }
 
 impl Arena {
     /// Records an entry if it fits.
     fn push(&mut self, node: Node) -> bool {
+        let cost = entry_bytes(&node);
         if self.nodes.len() >= self.budget {
+            self.full = Some(Limit::Entries(self.budget));
             return false;
         }
+        if self.used + cost > self.memory {
+            self.full = Some(Limit::Memory(self.memory));
+            return false;
+        }
+        self.used += cost;
         self.nodes.push(node);
         true
     }
+}
+
+/// What an entry takes in memory: its node and its labels.
+fn entry_bytes(node: &Node) -> usize {
+    std::mem::size_of::<Node>() + node.label.len() + node.op.as_ref().map_or(0, String::len)
 }
 
 impl Sink for Arena {
@@ -111,6 +130,9 @@ impl Recorder {
     /// attempts, small enough to stay within a few tens of megabytes.
     pub const DEFAULT_BUDGET: usize = 100_000;
 
+    /// The default memory budget for the entries: 256 MiB.
+    pub const DEFAULT_MEMORY: usize = 256 << 20;
+
     /// A recorder with the default budget, showing pruned attempts but not rejected ones.
     pub fn new() -> Self {
         Recorder {
@@ -118,6 +140,9 @@ impl Recorder {
                 nodes: Vec::new(),
                 open: Vec::new(),
                 budget: Self::DEFAULT_BUDGET,
+                memory: Self::DEFAULT_MEMORY,
+                used: 0,
+                full: None,
             }),
         }
     }
@@ -136,10 +161,22 @@ impl Recorder {
         self
     }
 
+    /// Lets the entries take at most `bytes` of memory; see [Budget](#budget).
+    #[must_use]
+    pub fn memory(mut self, bytes: usize) -> Self {
+        self.walk.sink.memory = bytes;
+        self
+    }
+
     /// The tree recorded so far.
     pub fn into_tree(self) -> Tree {
         let cut = if self.walk.halted() {
-            Some(Cut::Budget(self.walk.sink.budget))
+            Some(Cut::Budget(
+                self.walk
+                    .sink
+                    .full
+                    .unwrap_or(Limit::Entries(self.walk.sink.budget)),
+            ))
         } else if self.walk.is_complete() {
             None
         } else {

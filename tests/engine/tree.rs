@@ -219,6 +219,35 @@ fn a_tree_of_exactly_the_budget_is_complete() {
     assert_eq!(tree.nodes(), tree_of(&Queens::new(4)).nodes());
 }
 
+/// The entries of a big board carry long labels: a memory budget, not only a number of
+/// entries, bounds what the recorder holds (1000-queens labels are about 4 KB each).
+#[test]
+fn a_memory_budget_bounds_trees_of_long_labels() {
+    let memory = 1 << 20;
+    let tree = record(Queens::new(1000), Recorder::new().memory(memory));
+    assert!(tree.truncated());
+    let used: usize = tree
+        .nodes()
+        .iter()
+        .map(|node| node.label.len() + node.op.as_ref().map_or(0, String::len))
+        .sum();
+    assert!(used <= memory, "{used} bytes of labels");
+    assert!(tree.nodes().len() > 100, "{} entries", tree.nodes().len());
+    assert!(tree
+        .text()
+        .to_string()
+        .ends_with("recording stopped at the memory budget of 1.0 MiB: the tree is incomplete\n"));
+}
+
+#[test]
+fn a_budget_of_one_entry_says_so_in_the_singular() {
+    let tree = record(Queens::new(4), Recorder::new().budget(1));
+    assert!(tree
+        .text()
+        .to_string()
+        .ends_with("recording stopped at the budget of 1 entry: the tree is incomplete\n"));
+}
+
 #[test]
 fn a_limit_cuts_off_the_open_path() {
     let mut recorder = Recorder::new();
