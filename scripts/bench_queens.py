@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Times `backtrack queens N --count` beside the yardstick C counter and prints BENCHMARKS.md.
 
-Usage (from the repository root):
+Usage (from the repository root; needs a C compiler, `cc`):
   scripts/bench_queens.py [--runs R] [N ...]   > BENCHMARKS.md
 
-N defaults to 12 13 14 15 16 17. For each size and each configuration below, the
-yardstick's compare.py runs both programs alternately R times (default 3) and reports
-the median ratio (our time / the C counter's: lower is better); one more run with
---stats gives the nodes searched and the nodes per second. The yardstick is found in
-$YARDSTICK (the folder of compare.py), else ../shared/yardstick.
+N defaults to 12 13 14 15 16 17. The yardstick is the classic recursive bitwise C counter
+in scripts/ref_queens.c, built with `cc -O3 -march=native`. For each size and each
+configuration below, both programs run alternately R times (default 3) after one
+warm-up each, and the median ratio is reported (our time over the C counter's: lower is
+better); one more run with --stats gives the nodes searched and the nodes per second.
 
 Configurations, each against the C counter doing the same amount of symmetry:
   full, 1 thread   --count --threads 1                       vs  C with mirror halving
@@ -21,8 +21,11 @@ import json
 import os
 import platform
 import re
+import statistics
 import subprocess
 import sys
+import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, "target", "release", "backtrack")
@@ -36,24 +39,35 @@ CONFIGS = [
 
 
 def yardstick():
-    folder = os.environ.get("YARDSTICK") or os.path.join(ROOT, "..", "shared", "yardstick")
-    compare = os.path.join(folder, "compare.py")
-    if not os.path.exists(compare):
-        sys.exit(f"bench_queens: no yardstick at {compare}: set YARDSTICK to the folder of compare.py")
-    return compare
+    source = os.path.join(ROOT, "scripts", "ref_queens.c")
+    exe = os.path.join(tempfile.gettempdir(), "backtrack-bench-ref-queens")
+    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(source):
+        subprocess.run(["cc", "-O3", "-march=native", "-o", exe, source], check=True)
+    return exe
 
 
-def ratio(compare, n, runs, flags, yard_flags):
-    command = [BINARY, "queens", "{n}", "--count", *flags]
-    out = subprocess.run(
-        [sys.executable, compare, *yard_flags, "--runs", str(runs), str(n), "--", *command],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    row = out.strip().splitlines()[-1].split()
-    # n, yardstick s, command s, ratio, check
-    if row[4] != "ok":
-        sys.exit(f"bench_queens: the counts disagree for n = {n}: {out}")
-    return float(row[1]), float(row[2]), float(row[3])
+def timed(command):
+    start = time.perf_counter()
+    proc = subprocess.run(command, check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          text=True)
+    return time.perf_counter() - start, int(re.findall(r"\d+", proc.stdout)[-1])
+
+
+def ratio(yard, n, runs, flags, yard_flags):
+    ours = [BINARY, "queens", str(n), "--count", *flags]
+    theirs = [yard, str(n), *yard_flags]
+    timed(theirs)
+    timed(ours)
+    yard_times, our_times, ratios = [], [], []
+    for _ in range(runs):
+        yard_s, yard_count = timed(theirs)
+        ours_s, count = timed(ours)
+        if count != yard_count:
+            sys.exit(f"bench_queens: the counts disagree for n = {n}: {count} against {yard_count}")
+        yard_times.append(yard_s)
+        our_times.append(ours_s)
+        ratios.append(ours_s / yard_s)
+    return statistics.median(yard_times), statistics.median(our_times), statistics.median(ratios)
 
 
 def stats(n, flags):
@@ -79,15 +93,16 @@ def main(argv):
             print(__doc__)
             return 2
     sizes = sizes or [12, 13, 14, 15, 16, 17]
-    compare = yardstick()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    yard = yardstick()
     load = os.getloadavg()[0]
     print("# Benchmarks: counting N-Queens against the yardstick\n")
     print(f"Made by `scripts/bench_queens.py --runs {runs} {' '.join(map(str, sizes))}` on "
           f"{datetime.date.today()}, {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {load:.2f} at the start.\n")
-    print("Ratio: our time over the yardstick's (the classic recursive bitwise C counter, "
-          "`cc -O3 -march=native`), both run alternately in one run, median of "
+    print("Ratio: our time over the yardstick's (the classic recursive bitwise C counter "
+          "in `scripts/ref_queens.c`, `cc -O3 -march=native`), both run alternately in "
+          "one run, median of "
           f"{runs}; lower is better. The C counter halves by mirror symmetry, except "
           "against `none`, where it counts the whole tree too. Nodes: the tree we search "
           "(for `full`, the reduced tree), from `--stats`.\n")
@@ -96,7 +111,7 @@ def main(argv):
         print("| n | count | yardstick s | ours s | ratio | nodes | nodes/s |")
         print("|---|---|---|---|---|---|---|")
         for n in sizes:
-            yard_s, ours_s, r = ratio(compare, n, runs, flags, yard_flags)
+            yard_s, ours_s, r = ratio(yard, n, runs, flags, yard_flags)
             count, nodes, per_sec = stats(n, flags)
             print(f"| {n} | {count} | {yard_s:.3f} | {ours_s:.3f} | {r:.3f} | {nodes} | "
                   f"{per_sec / 1e6:.0f}M |")
