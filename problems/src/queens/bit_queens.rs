@@ -2,7 +2,7 @@
 
 use backtrack::Problem;
 
-use super::bitboard::{empty_levels, placed_into, FreeSquares, Levels, Mask};
+use super::bitboard::{FreeSquares, Mask, Rows};
 use super::place::Placement;
 
 /// N-Queens on bitboards, for `n <= M::BITS`.
@@ -29,10 +29,7 @@ use super::place::Placement;
 /// ```
 #[derive(Clone, Debug)]
 pub struct BitQueens<M> {
-    n: u8,
-    /// The levels of the rows; `levels[depth]` is the current one.
-    levels: Levels<M>,
-    depth: u8,
+    rows: Rows<M>,
 }
 
 impl<M: Mask> BitQueens<M> {
@@ -42,14 +39,8 @@ impl<M: Mask> BitQueens<M> {
     ///
     /// If `n` exceeds `M::BITS`.
     pub fn new(n: usize) -> Self {
-        assert!(
-            n <= M::BITS as usize,
-            "a {n}×{n} board needs a mask of at least {n} bits"
-        );
         BitQueens {
-            n: n as u8,
-            levels: empty_levels(M::low_bits(n as u32)),
-            depth: 0,
+            rows: Rows::new(n, M::low_bits(n as u32)),
         }
     }
 
@@ -66,23 +57,21 @@ impl<M: Mask> BitQueens<M> {
         let n = placement.n();
         let mut problem = Self::new(n);
         for row in 0..n {
-            let mask = if let Some(col) = placement.column_of(row) {
-                M::ONE << col as u32
+            let allowed = problem.rows.allowed_mut(row);
+            if let Some(col) = placement.column_of(row) {
+                *allowed = M::ONE << col as u32;
             } else {
-                let mut mask = problem.levels[row].allowed;
                 for col in placement.attacked_in_row(row) {
-                    mask = mask & !(M::ONE << col as u32);
+                    *allowed = *allowed & !(M::ONE << col as u32);
                 }
-                mask
-            };
-            problem.levels[row].allowed = mask;
+            }
         }
         problem
     }
 
     /// The board size.
     pub fn n(&self) -> usize {
-        usize::from(self.n)
+        usize::from(self.rows.n())
     }
 
     /// Narrows the columns row `row` may use to those in `columns` (bit `c` = column `c`).
@@ -91,8 +80,9 @@ impl<M: Mask> BitQueens<M> {
     ///
     /// If `row >= n`.
     pub fn restrict_row(&mut self, row: usize, columns: M) {
-        assert!(row < self.n(), "row {row} is off a {0}×{0} board", self.n);
-        self.levels[row].allowed = self.levels[row].allowed & columns;
+        assert!(row < self.n(), "row {row} is off a {0}×{0} board", self.n());
+        let allowed = self.rows.allowed_mut(row);
+        *allowed = *allowed & columns;
     }
 
     /// The 0-based columns of the queens placed so far, row 0 first.
@@ -102,21 +92,15 @@ impl<M: Mask> BitQueens<M> {
         cols
     }
 
-    /// The 0-based column of row 0's queen, once row 0 is filled.
-    #[inline]
-    pub fn first_column(&self) -> u32 {
-        self.levels[1].cols.trailing_zeros()
-    }
-
     /// The number of rows filled.
     pub fn depth(&self) -> usize {
-        usize::from(self.depth)
+        usize::from(self.rows.depth())
     }
 
     /// Writes the 0-based columns of the queens placed so far into `out` (cleared first),
     /// without allocating when `out` has room.
     pub fn placed_into(&self, out: &mut Vec<usize>) {
-        placed_into(&self.levels, self.depth(), out);
+        self.rows.placed_into(out);
     }
 }
 
@@ -127,24 +111,22 @@ impl<M: Mask> Problem for BitQueens<M> {
 
     #[inline]
     fn operators(&self) -> FreeSquares<M> {
-        FreeSquares(self.levels[usize::from(self.depth)].free())
+        FreeSquares(self.rows.current().free())
     }
 
     #[inline]
     fn apply(&mut self, bit: M) {
-        let level = self.levels[usize::from(self.depth)];
-        self.depth += 1;
-        level.descend(bit, &mut self.levels[usize::from(self.depth)]);
+        self.rows.push(bit);
     }
 
     #[inline]
     fn undo(&mut self, _bit: M) {
-        self.depth -= 1;
+        self.rows.pop();
     }
 
     #[inline]
     fn is_complete(&self) -> bool {
-        self.depth == self.n
+        self.rows.is_full()
     }
 
     fn solution(&self) -> Vec<usize> {

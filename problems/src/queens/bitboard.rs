@@ -128,36 +128,98 @@ impl<M: Mask> Level<M> {
 
 /// Room for the levels of any board up to 255 rows, indexed by a `u8` depth so that no
 /// index is ever out of bounds (and none is checked).
-pub(crate) const LEVELS: usize = 256;
+const LEVELS: usize = 256;
 
-/// The levels of a board, one per row and one for the board full: `levels[d]` is what the
-/// first `d` queens attack, and what row `d` allows.
-pub(crate) type Levels<M> = Box<[Level<M>; LEVELS]>;
-
-/// The levels of an empty board whose every row allows the columns `allowed`.
-#[expect(
-    clippy::unnecessary_box_returns,
-    reason = "the levels live on the heap: moving a problem moves a pointer, not up to 16 KiB"
-)]
-pub(crate) fn empty_levels<M: Mask>(allowed: M) -> Levels<M> {
-    let empty = Level {
-        cols: M::ZERO,
-        ld: M::ZERO,
-        rd: M::ZERO,
-        allowed,
-    };
-    let levels: Box<[Level<M>]> = vec![empty; LEVELS].into_boxed_slice();
-    levels.try_into().expect("LEVELS levels")
+/// A board searched row by row in place, as both bitboard formulations that keep their
+/// state in place do ([`BitQueens`](super::BitQueens),
+/// [`SymmetricQueens`](super::SymmetricQueens)): one [`Level`] per row and one for the
+/// board full, and the number of rows filled. `levels[d]` is what the first `d` queens
+/// attack, and what row `d` allows; the current level is `levels[depth]`.
+#[derive(Clone, Debug)]
+pub(crate) struct Rows<M> {
+    /// On the heap: moving a problem moves a pointer, not up to 16 KiB.
+    levels: Box<[Level<M>; LEVELS]>,
+    depth: u8,
+    n: u8,
 }
 
-/// Writes the 0-based columns of the queens of the first `depth` rows into `out` (cleared
-/// first), without allocating when `out` has room: each queen's column is the one its
-/// level adds to the columns attacked.
-pub(crate) fn placed_into<M: Mask>(levels: &Levels<M>, depth: usize, out: &mut Vec<usize>) {
-    out.clear();
-    for d in 0..depth {
-        let bit = levels[d + 1].cols ^ levels[d].cols;
-        out.push(bit.trailing_zeros() as usize);
+impl<M: Mask> Rows<M> {
+    /// An empty `n`×`n` board whose every row allows the columns `allowed`.
+    ///
+    /// # Panics
+    ///
+    /// If `n` exceeds `M::BITS`.
+    pub(crate) fn new(n: usize, allowed: M) -> Self {
+        assert!(
+            n <= M::BITS as usize,
+            "a {n}×{n} board needs a mask of at least {n} bits"
+        );
+        let empty = Level {
+            cols: M::ZERO,
+            ld: M::ZERO,
+            rd: M::ZERO,
+            allowed,
+        };
+        let levels: Box<[Level<M>]> = vec![empty; LEVELS].into_boxed_slice();
+        Rows {
+            levels: levels.try_into().expect("LEVELS levels"),
+            depth: 0,
+            n: n as u8,
+        }
+    }
+
+    /// The board size.
+    pub(crate) fn n(&self) -> u8 {
+        self.n
+    }
+
+    /// The number of rows filled.
+    #[inline]
+    pub(crate) fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    /// The current level: what the queens placed attack in the next row, and what it
+    /// allows.
+    #[inline]
+    pub(crate) fn current(&self) -> Level<M> {
+        self.levels[usize::from(self.depth)]
+    }
+
+    /// The queen on `bit` of the current row is placed: the next row becomes current.
+    #[inline]
+    pub(crate) fn push(&mut self, bit: M) {
+        let level = self.current();
+        self.depth += 1;
+        level.descend(bit, &mut self.levels[usize::from(self.depth)]);
+    }
+
+    /// The last queen placed is taken back.
+    #[inline]
+    pub(crate) fn pop(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Is every row filled?
+    #[inline]
+    pub(crate) fn is_full(&self) -> bool {
+        self.depth == self.n
+    }
+
+    /// The columns row `row` allows, to narrow or widen.
+    pub(crate) fn allowed_mut(&mut self, row: usize) -> &mut M {
+        &mut self.levels[row].allowed
+    }
+
+    /// Writes the 0-based columns of the queens placed so far into `out` (cleared first),
+    /// without allocating when `out` has room: each queen's column is the one its level
+    /// adds to the columns attacked.
+    pub(crate) fn placed_into(&self, out: &mut Vec<usize>) {
+        out.clear();
+        for d in 0..usize::from(self.depth) {
+            let bit = self.levels[d + 1].cols ^ self.levels[d].cols;
+            out.push(bit.trailing_zeros() as usize);
+        }
     }
 }
 

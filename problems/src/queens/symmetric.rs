@@ -12,7 +12,7 @@
 
 use backtrack::Problem;
 
-use super::bitboard::{empty_levels, placed_into, FreeSquares, Level, Levels, Mask};
+use super::bitboard::{FreeSquares, Level, Mask, Rows};
 
 /// The edge rule's row when there is none (case A): deeper than any board.
 const NO_ROW: u8 = u8::MAX;
@@ -62,10 +62,7 @@ const NO_ROW: u8 = u8::MAX;
 /// ```
 #[derive(Clone, Debug)]
 pub struct SymmetricQueens<M> {
-    n: u8,
-    /// The levels of the rows; `levels[depth]` is the current one.
-    levels: Levels<M>,
-    depth: u8,
+    rows: Rows<M>,
     /// Case B: the row `m - b` of the edge rule; case A: [`NO_ROW`].
     bound2: u8,
     /// Case B: both edge columns; case A: none.
@@ -92,13 +89,11 @@ impl<M: Mask> SymmetricQueens<M> {
             "a {n}×{n} board needs a mask of at least {n} bits"
         );
         let board = M::low_bits(n as u32);
-        let mut levels = empty_levels(board);
+        let mut rows = Rows::new(n, board);
         // Column 0 (case A) and the columns b with b < n - 1 - b (case B): b < n / 2.
-        levels[0].allowed = M::low_bits((n / 2) as u32);
+        *rows.allowed_mut(0) = M::low_bits((n / 2) as u32);
         SymmetricQueens {
-            n: n as u8,
-            levels,
-            depth: 0,
+            rows,
             bound2: NO_ROW,
             side: M::ZERO,
             board,
@@ -108,18 +103,18 @@ impl<M: Mask> SymmetricQueens<M> {
 
     /// The board size.
     pub fn n(&self) -> usize {
-        usize::from(self.n)
+        usize::from(self.rows.n())
     }
 
     /// The number of rows filled.
     pub fn depth(&self) -> usize {
-        usize::from(self.depth)
+        usize::from(self.rows.depth())
     }
 
     /// Writes the 0-based columns of the queens placed so far into `out` (cleared first),
     /// without allocating when `out` has room.
     pub fn placed_into(&self, out: &mut Vec<usize>) {
-        placed_into(&self.levels, self.depth(), out);
+        self.rows.placed_into(out);
     }
 
     /// Sets the row masks of the case chosen by the queen `bit` of row `depth` (0 or 1).
@@ -127,14 +122,14 @@ impl<M: Mask> SymmetricQueens<M> {
     #[cold]
     #[inline(never)]
     fn choose_case(&mut self, depth: u8, bit: M) {
-        let n = u32::from(self.n);
+        let n = u32::from(self.rows.n());
         let b = bit.trailing_zeros();
-        let rows = usize::from(self.n);
+        let rows = usize::from(self.rows.n());
         if depth == 0 && b == 0 {
             // Case A; row 1 takes a column 2..=n-2, rows 2.. are set by row 1's queen.
             self.bound2 = NO_ROW;
             self.side = M::ZERO;
-            self.levels[1].allowed = M::low_bits(n - 1) & !M::low_bits(2);
+            *self.rows.allowed_mut(1) = M::low_bits(n - 1) & !M::low_bits(2);
             self.last = self.board;
         } else if depth == 0 {
             // Case B.
@@ -143,9 +138,8 @@ impl<M: Mask> SymmetricQueens<M> {
             self.side = M::ONE | M::ONE << (n - 1);
             let last = M::low_bits(b) | M::low_bits(b) << (n - b);
             self.last = self.board & !last;
-            for (row, level) in self.levels[1..rows].iter_mut().enumerate() {
-                let row = row + 1;
-                level.allowed = if row < b1 {
+            for row in 1..rows {
+                *self.rows.allowed_mut(row) = if row < b1 {
                     self.board & !self.side
                 } else if row == rows - 1 {
                     self.board & !last
@@ -156,8 +150,8 @@ impl<M: Mask> SymmetricQueens<M> {
         } else if self.bound2 == NO_ROW {
             // Case A, row 1's queen in column b: column 1 is forbidden in rows 2..b.
             let b1 = b as usize;
-            for (row, level) in self.levels[2..rows].iter_mut().enumerate() {
-                level.allowed = if row + 2 < b1 {
+            for row in 2..rows {
+                *self.rows.allowed_mut(row) = if row < b1 {
                     self.board & !(M::ONE << 1)
                 } else {
                     self.board
@@ -179,14 +173,15 @@ impl<M: Mask> Problem for SymmetricQueens<M> {
             ld,
             rd,
             allowed,
-        } = self.levels[usize::from(self.depth)];
+        } = self.rows.current();
+        let depth = self.rows.depth();
         let mut free = allowed & !(cols | ld | rd);
         // Look ahead: the last row must keep a square that nothing placed attacks.
-        let ahead = u32::from(self.n.saturating_sub(self.depth + 1));
+        let ahead = u32::from(self.rows.n().saturating_sub(depth + 1));
         if self.last & !(cols | ld << ahead | rd >> ahead) == M::ZERO {
             free = M::ZERO;
         }
-        if self.depth == self.bound2 {
+        if depth == self.bound2 {
             let edges = cols & self.side;
             if edges == M::ZERO {
                 free = M::ZERO;
@@ -199,23 +194,21 @@ impl<M: Mask> Problem for SymmetricQueens<M> {
 
     #[inline]
     fn apply(&mut self, bit: M) {
-        let depth = self.depth;
+        let depth = self.rows.depth();
         if depth < 2 {
             self.choose_case(depth, bit);
         }
-        let level = self.levels[usize::from(depth)];
-        self.depth += 1;
-        level.descend(bit, &mut self.levels[usize::from(self.depth)]);
+        self.rows.push(bit);
     }
 
     #[inline]
     fn undo(&mut self, _bit: M) {
-        self.depth -= 1;
+        self.rows.pop();
     }
 
     #[inline]
     fn is_complete(&self) -> bool {
-        self.depth == self.n
+        self.rows.is_full()
     }
 
     fn solution(&self) -> Vec<usize> {
