@@ -13,8 +13,10 @@ use crate::Problem;
 /// [`Stats::nodes`](crate::Stats::nodes)) by the mean of `probes` random probes.
 ///
 /// The walk is random but deterministic for a given `seed`. The problem is left at the
-/// root (pass `&mut problem` to keep it). Complete states are leaves, as in a search; the
-/// constraints ([`Problem::admissible`]) are applied, optimality bounds are not.
+/// root (pass `&mut problem` to keep it); a problem searched by value
+/// ([`Problem::by_value`]) goes back to the root from a copy, never undoing. Complete
+/// states are leaves, as in a search; the constraints ([`Problem::admissible`]) are
+/// applied, optimality bounds are not.
 ///
 /// - `problem`: the root state.
 /// - `probes`: how many root-to-leaf walks to average (0 gives 0).
@@ -49,6 +51,7 @@ pub fn tree_size<P: Problem>(mut problem: P, probes: u32, seed: u64) -> f64 {
     let mut admitted: Vec<P::Op> = Vec::new();
     let mut path: Vec<P::Op> = Vec::new();
     let mut total = 0.0;
+    let root = problem.by_value();
     for _ in 0..probes {
         let (mut estimate, mut weight) = (1.0, 1.0);
         while !problem.is_complete() {
@@ -62,6 +65,12 @@ pub fn tree_size<P: Problem>(mut problem: P, probes: u32, seed: u64) -> f64 {
             let op = admitted[rng.below(admitted.len())];
             problem.apply(op);
             path.push(op);
+        }
+        // Back to the root: a problem searched by value is restored from a copy (its undo
+        // may not exist), one searched in place is undone move by move.
+        if let Some(root) = &root {
+            problem = root.by_value().expect("a copy of every state");
+            path.clear();
         }
         while let Some(op) = path.pop() {
             problem.undo(op);

@@ -614,3 +614,11 @@ fn counts_by_symmetry_publish_the_weighted_total() {
         assert!(reading.solutions < 724);
     }
 }
+
+/// The estimator walks a problem searched by value from copies of its root (the state
+/// cannot be undone).
+#[test]
+fn the_tree_of_the_state_searched_by_value_can_be_estimated() {
+    let estimate = backtrack::estimate::tree_size(BitState::<u32>::new(8), 20_000, 7);
+    assert!((estimate - 2057.0).abs() < 0.1 * 2057.0, "{estimate}");
+}

@@ -236,11 +236,23 @@ pub fn branch_and_bound(tables: &Tables) -> (Option<(Vec<u8>, i32)>, u64) {
 }
 
 /// A chain: one operator per level, complete at `length`. Its tree is a path of
-/// `length + 1` nodes.
-#[derive(Clone, Debug)]
+/// `length + 1` nodes. Searched in place, or by value with `by_value`.
+#[derive(Clone, Copy, Debug)]
 pub struct Chain {
     pub length: usize,
     pub depth: usize,
+    pub by_value: bool,
+}
+
+impl Chain {
+    /// An empty chain of `length`, searched in place.
+    pub fn new(length: usize) -> Self {
+        Chain {
+            length,
+            depth: 0,
+            by_value: false,
+        }
+    }
 }
 
 impl Problem for Chain {
@@ -266,6 +278,10 @@ impl Problem for Chain {
 
     fn solution(&self) -> usize {
         self.depth
+    }
+
+    fn by_value(&self) -> Option<Self> {
+        self.by_value.then_some(*self)
     }
 }
 

@@ -7,7 +7,7 @@ use crate::common::Chain;
 #[test]
 fn no_stack_overflow_a_million_levels_deep() {
     let length = 1_000_000;
-    let mut search = Search::new(Chain { length, depth: 0 });
+    let mut search = Search::new(Chain::new(length));
     assert_eq!(search.next(), Some(length));
     assert_eq!(search.next(), None);
     let stats = *search.stats();
@@ -21,52 +21,20 @@ fn no_stack_overflow_a_million_levels_deep() {
 #[test]
 fn no_stack_overflow_when_stopped_deep_down() {
     // Stopped by the node budget half-way down, the search unwinds a half-million levels.
-    let outcome = Search::new(Chain {
-        length: 1_000_000,
-        depth: 0,
-    })
-    .limits(backtrack::Limits::none().nodes(500_000))
-    .count_solutions();
+    let outcome = Search::new(Chain::new(1_000_000))
+        .limits(backtrack::Limits::none().nodes(500_000))
+        .count_solutions();
     assert_eq!(outcome.stats.nodes, 500_000);
     assert_eq!(outcome.stopped, Some(backtrack::StopReason::NodeLimit));
-}
-
-/// The chain as a `Copy` value, searched by value: every frame holds a state.
-#[derive(Clone, Copy)]
-struct ValueChain {
-    length: usize,
-    depth: usize,
-}
-
-impl backtrack::Problem for ValueChain {
-    type Op = ();
-    type Ops = std::iter::Once<()>;
-    type Solution = usize;
-
-    fn operators(&self) -> Self::Ops {
-        std::iter::once(())
-    }
-    fn apply(&mut self, (): ()) {
-        self.depth += 1;
-    }
-    fn undo(&mut self, (): ()) {
-        self.depth -= 1;
-    }
-    fn is_complete(&self) -> bool {
-        self.depth == self.length
-    }
-    fn solution(&self) -> usize {
-        self.depth
-    }
-    fn by_value(&self) -> Option<Self> {
-        Some(*self)
-    }
 }
 
 #[test]
 fn no_stack_overflow_a_million_levels_deep_by_value() {
     let length = 1_000_000;
-    let mut search = Search::new(ValueChain { length, depth: 0 });
+    let mut search = Search::new(Chain {
+        by_value: true,
+        ..Chain::new(length)
+    });
     assert_eq!(search.next(), Some(length));
     assert_eq!(search.problem().depth, 0, "the root is never changed");
     assert_eq!(search.next(), None);

@@ -7,10 +7,7 @@ use crate::common::Chain;
 
 #[test]
 fn exact_on_a_chain() {
-    let chain = Chain {
-        length: 50,
-        depth: 0,
-    };
+    let chain = Chain::new(50);
     assert!((estimate::tree_size(chain, 10, 3) - 51.0).abs() < 1e-9);
 }
 
