@@ -16,9 +16,11 @@
 //! - [`backtrack`](Observer::backtrack): the node is left. Every `enter` is matched by
 //!   exactly one `backtrack`, unless the search stops first.
 //!
+//! And once, if a search ends before its tree does: [`stop`](Observer::stop), with why.
+//!
 //! Hooks other than `enter` return `()`: there is nothing to decide after the fact.
 
-use crate::Problem;
+use crate::{Problem, StopReason};
 
 /// What an observer tells the engine on entering a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -77,6 +79,16 @@ pub trait Observer<P: Problem + ?Sized> {
     fn backtrack(&mut self, problem: &P, depth: usize) {
         let _ = (problem, depth);
     }
+
+    /// The search stopped before the end of its tree (a limit, a cancellation, an observer
+    /// answering [`Control::Stop`]), for `reason`. Called once, as the search ends; the
+    /// nodes still open get no [`backtrack`](Observer::backtrack). `problem` is the search's
+    /// problem as it stopped: searched in place, the state of the deepest node still open;
+    /// searched by value, the root.
+    #[inline]
+    fn stop(&mut self, problem: &P, reason: StopReason) {
+        let _ = (problem, reason);
+    }
 }
 
 /// The no-op observer: zero-sized, and every hook compiles to nothing.
@@ -106,6 +118,10 @@ impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
     #[inline]
     fn backtrack(&mut self, problem: &P, depth: usize) {
         (**self).backtrack(problem, depth);
+    }
+    #[inline]
+    fn stop(&mut self, problem: &P, reason: StopReason) {
+        (**self).stop(problem, reason);
     }
 }
 
@@ -147,6 +163,11 @@ impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B)
         self.0.backtrack(problem, depth);
         self.1.backtrack(problem, depth);
     }
+    #[inline]
+    fn stop(&mut self, problem: &P, reason: StopReason) {
+        self.0.stop(problem, reason);
+        self.1.stop(problem, reason);
+    }
 }
 
 /// One event of the search, as passed to a closure observer made by [`from_fn`].
@@ -187,6 +208,11 @@ pub enum Event<Op> {
     Backtrack {
         /// Its depth.
         depth: usize,
+    },
+    /// The search stopped before the end of its tree.
+    Stop {
+        /// Why.
+        reason: StopReason,
     },
 }
 
@@ -253,5 +279,9 @@ where
     #[inline]
     fn backtrack(&mut self, problem: &P, depth: usize) {
         (self.0)(problem, Event::Backtrack { depth });
+    }
+    #[inline]
+    fn stop(&mut self, problem: &P, reason: StopReason) {
+        (self.0)(problem, Event::Stop { reason });
     }
 }

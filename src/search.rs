@@ -726,21 +726,22 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         } = self;
         let frames = T::frames(places, values);
         let flow = kernel::<P, O, M, T>(problem, observer, limits, frames, run, mode);
-        match flow {
-            Flow::Pause => {
-                if self.run.is_done() {
-                    self.unwind();
-                }
-                true
-            }
+        let paused = match flow {
+            Flow::Pause => true,
             Flow::Stop(reason) => {
                 if !self.run.is_done() {
                     self.run.phase = Phase::Done(reason);
                 }
-                self.unwind();
                 false
             }
+        };
+        if let Phase::Done(reason) = self.run.phase {
+            if let Some(reason) = reason {
+                self.observer.stop(&self.problem, reason);
+            }
+            self.unwind();
         }
+        paused
     }
 }
 

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Node, Tree};
-use crate::Stats;
+use crate::{Stats, StopReason};
 
 /// The JSON form of a [`Tree`]; see [`Tree::json`].
 #[derive(Clone, Copy, Debug)]
@@ -19,11 +19,12 @@ impl fmt::Display for Json<'_> {
         }
         writeln!(
             f,
-            "],\n\"stats\":{},\n\"budget\":{},\n\"truncated\":{},\n\"complete\":{}}}",
+            "],\n\"stats\":{},\n\"budget\":{},\n\"truncated\":{},\n\"complete\":{},\n\"stopped\":{}}}",
             to_json(&tree.stats),
             tree.budget,
             tree.truncated(),
             tree.is_complete(),
+            to_json(&tree.stopped()),
         )
     }
 }
@@ -38,17 +39,20 @@ pub(super) fn entry(node: &Node) -> String {
 }
 
 /// The last line of the streamed JSON form: `{"end":{"stats":{…},"complete":…,
-/// "cut_off":[…]}}`, the v-numbers of the nodes cut off root first (written, before the
-/// search stopped, as branches).
+/// "stopped":…,"cut_off":[…]}}`: why the search stopped (`null` if it did not, or did not
+/// say), and the v-numbers of the nodes cut off root first (written, before the search
+/// stopped, as branches).
 pub(super) fn stream_end(
     stats: &Stats,
     complete: bool,
+    stopped: Option<StopReason>,
     cut_off: impl Iterator<Item = u64>,
 ) -> String {
     #[derive(serde::Serialize)]
     struct End<'a> {
         stats: &'a Stats,
         complete: bool,
+        stopped: Option<StopReason>,
         cut_off: Vec<u64>,
     }
     #[derive(serde::Serialize)]
@@ -58,6 +62,7 @@ pub(super) fn stream_end(
     let end = End {
         stats,
         complete,
+        stopped,
         cut_off: cut_off.collect(),
     };
     to_json(&Last { end }) + "\n"

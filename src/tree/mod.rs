@@ -75,7 +75,7 @@ pub use recorder::Recorder;
 pub use text::Text;
 pub use writer::TreeWriter;
 
-use crate::{Search, Stats};
+use crate::{Search, Stats, StopReason};
 
 use walk::Shown;
 
@@ -151,8 +151,9 @@ impl fmt::Display for Node {
 enum Cut {
     /// The recorder's budget was used up: recording stopped, and so did the search.
     Budget(Limit),
-    /// The search stopped (a limit, a cancellation, an observer) or has not finished.
-    Stopped,
+    /// The search stopped (a limit, a cancellation, an observer), for the reason given if
+    /// it said one, or has not finished.
+    Stopped(Option<StopReason>),
 }
 
 /// A recorder's budget: entries, or bytes of memory.
@@ -176,7 +177,12 @@ impl Cut {
                 "recording stopped at the memory budget of {:.1} MiB: the tree is incomplete",
                 bytes as f64 / f64::from(1 << 20)
             ),
-            Cut::Stopped => "the search stopped before the end: the tree is incomplete".into(),
+            Cut::Stopped(Some(reason)) => {
+                format!("the search stopped before the end ({reason}): the tree is incomplete")
+            }
+            Cut::Stopped(None) => {
+                "the search stopped before the end: the tree is incomplete".into()
+            }
         }
     }
 }
@@ -252,6 +258,16 @@ impl Tree {
     /// still open are [cut off](Status::CutOff).
     pub fn is_complete(&self) -> bool {
         self.cut.is_none()
+    }
+
+    /// Why the search stopped before the end of its tree, if it did and said so (a limit,
+    /// a cancellation); `None` for a whole tree and for one cut at the recorder's budget
+    /// ([`truncated`](Tree::truncated)).
+    pub fn stopped(&self) -> Option<StopReason> {
+        match self.cut {
+            Some(Cut::Stopped(reason)) => reason,
+            _ => None,
+        }
     }
 
     /// The recorder's budget (entries).

@@ -180,7 +180,7 @@ impl Recorder {
         } else if self.walk.is_complete() {
             None
         } else {
-            Some(Cut::Stopped)
+            Some(Cut::Stopped(self.walk.stopped()))
         };
         Tree {
             stats: *self.walk.stats(),

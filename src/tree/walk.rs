@@ -2,7 +2,7 @@
 //! events of a search, and the path of nodes still open.
 
 use super::{Label, Node, Status};
-use crate::{Control, Observer, Stats};
+use crate::{Control, Observer, Stats, StopReason};
 
 /// Which refused attempts a recorder or writer shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,6 +55,8 @@ pub(super) struct Walk<S> {
     /// The sink refused an entry: from then on nothing is counted or passed on, and the
     /// search is stopped at its next node.
     halted: bool,
+    /// Why the search stopped before the end, if it did.
+    stopped: Option<StopReason>,
 }
 
 impl<S: Sink> Walk<S> {
@@ -66,6 +68,7 @@ impl<S: Sink> Walk<S> {
             stats: Stats::default(),
             path: Vec::new(),
             halted: false,
+            stopped: None,
         }
     }
 
@@ -77,6 +80,11 @@ impl<S: Sink> Walk<S> {
     /// Did the sink refuse an entry?
     pub(super) fn halted(&self) -> bool {
         self.halted
+    }
+
+    /// Why the search stopped before the end, if it said so.
+    pub(super) fn stopped(&self) -> Option<StopReason> {
+        self.stopped
     }
 
     /// Has the search ended at the end of its tree, every entry passed on: the root was
@@ -167,6 +175,10 @@ impl<P: Label + ?Sized, S: Sink> Observer<P> for Walk<S> {
         }
     }
 
+    fn stop(&mut self, _: &P, reason: StopReason) {
+        self.stopped = Some(reason);
+    }
+
     fn solution(&mut self, _: &P, _: usize) {
         if !self.halted {
             self.stats.solutions += 1;
@@ -226,6 +238,9 @@ macro_rules! observe_through_walk {
             }
             fn backtrack(&mut self, problem: &P, depth: usize) {
                 self.walk.backtrack(problem, depth);
+            }
+            fn stop(&mut self, problem: &P, reason: $crate::StopReason) {
+                self.walk.stop(problem, reason);
             }
         }
     };

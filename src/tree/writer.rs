@@ -15,8 +15,8 @@ use crate::{Control, Observer, Stats};
 /// the text form is indented by depth (without box-drawing lines, which need to know
 /// whether a node is its parent's last child) and ends with its line of counts; the JSON
 /// form is JSON Lines, one entry per line, then a last line
-/// `{"end":{"stats":{…},"complete":…,"cut_off":[…]}}`. A stream without that line was
-/// cut off on its way.
+/// `{"end":{"stats":{…},"complete":…,"stopped":…,"cut_off":[…]}}` (`stopped`: why the
+/// search stopped, or `null`). A stream without that line was cut off on its way.
 ///
 /// A node is written once its status is known, which is before any of its children; the
 /// attempts refused before that are held back until then, so the memory used is bounded
@@ -55,7 +55,7 @@ use crate::{Control, Observer, Stats};
 /// assert_eq!(lines.len(), 11 + 1); // a line a node, then the end
 /// assert!(lines[3].contains(r#""label":"[0, 0, 0]","status":"solution""#));
 /// assert!(lines[11].starts_with(r#"{"end":{"stats":{"nodes":11,"solutions":5,"#));
-/// assert!(lines[11].ends_with(r#""complete":true,"cut_off":[]}}"#));
+/// assert!(lines[11].ends_with(r#""complete":true,"stopped":null,"cut_off":[]}}"#));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
@@ -197,7 +197,8 @@ impl<W: io::Write> TreeWriter<W> {
     /// stopped search's tree ends with a note that it is incomplete.
     pub fn finish(self) -> io::Result<W> {
         let complete = self.walk.is_complete();
-        let cut = (!complete).then_some(Cut::Stopped);
+        let stopped = self.walk.stopped().filter(|_| !complete);
+        let cut = (!complete).then_some(Cut::Stopped(stopped));
         let (stats, shown) = (*self.walk.stats(), self.walk.shown);
         let cut_off: Vec<u64> = self.walk.cut_off().collect();
         let mut stream = self.walk.sink;
@@ -206,7 +207,7 @@ impl<W: io::Write> TreeWriter<W> {
         let end = match stream.format {
             Format::Text => text::stream_end(&stats, shown, cut),
             Format::Dot => dot::stream_end(&stats, shown, cut, cut_off.into_iter()),
-            Format::Json => json::stream_end(&stats, complete, cut_off.into_iter()),
+            Format::Json => json::stream_end(&stats, complete, stopped, cut_off.into_iter()),
         };
         stream.write(&end);
         if let Some(err) = stream.error {

@@ -109,3 +109,28 @@ fn paired_observers_stop_wins_over_prune() {
     assert_eq!(outcome.stopped, Some(StopReason::Observer));
     assert_eq!(outcome.stats.nodes, 1);
 }
+
+#[test]
+fn a_stopped_search_tells_its_observer_why_once() {
+    let mut stops = Vec::new();
+    let outcome = Search::new(Queens::new(8))
+        .limits(backtrack::Limits::none().nodes(100))
+        .observer(from_fn(|_: &Queens, event| {
+            if let Event::Stop { reason } = event {
+                stops.push(reason);
+            }
+            Control::Continue
+        }))
+        .count_solutions();
+    assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
+    assert_eq!(stops, [StopReason::NodeLimit]);
+
+    let mut stops = 0;
+    Search::new(Queens::new(6))
+        .observer(from_fn(|_: &Queens, event| {
+            stops += u32::from(matches!(event, Event::Stop { .. }));
+            Control::Continue
+        }))
+        .count_solutions();
+    assert_eq!(stops, 0, "a search that runs to its end does not stop");
+}

@@ -90,6 +90,7 @@ proptest! {
                     | Event::Solution { depth }
                     | Event::DeadEnd { depth }
                     | Event::Backtrack { depth, .. } => depth,
+                    Event::Stop { .. } => unreachable!("the search runs to its end"),
                 };
                 problems_ok &= problem.path.len() == expected_len;
                 match event {
@@ -111,6 +112,7 @@ proptest! {
                         let (d, _, _) = open.pop().expect("every backtrack matches an enter");
                         assert_eq!(d, depth);
                     }
+                    Event::Stop { .. } => unreachable!("the search runs to its end"),
                 }
                 Control::Continue
             }))

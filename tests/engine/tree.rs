@@ -248,6 +248,41 @@ fn a_budget_of_one_entry_says_so_in_the_singular() {
         .ends_with("recording stopped at the budget of 1 entry: the tree is incomplete\n"));
 }
 
+/// A tree whose search was stopped says why, in its note and its JSON (recorded and
+/// streamed).
+#[test]
+fn a_stopped_tree_says_why() {
+    let mut recorder = Recorder::new();
+    Search::new(Queens::new(6))
+        .observer(&mut recorder)
+        .limits(Limits::none().nodes(20))
+        .count_solutions();
+    let tree = recorder.into_tree();
+    assert_eq!(tree.stopped(), Some(StopReason::NodeLimit));
+    assert!(tree.text().to_string().ends_with(
+        "the search stopped before the end (node limit reached): the tree is incomplete\n"
+    ));
+    let json: serde_json::Value = serde_json::from_str(&tree.json().to_string()).unwrap();
+    assert_eq!(json["stopped"], "node_limit");
+
+    let mut writer = TreeWriter::new(Vec::new(), Format::Json);
+    Search::new(Queens::new(6))
+        .observer(&mut writer)
+        .limits(Limits::none().nodes(20))
+        .count_solutions();
+    let out = String::from_utf8(writer.finish().unwrap()).unwrap();
+    let end: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(end["end"]["stopped"], "node_limit");
+    assert_eq!(end["end"]["complete"], false);
+
+    // Whole, or cut at the recorder's own budget: no reason to give.
+    assert_eq!(tree_of(&Queens::new(4)).stopped(), None);
+    assert_eq!(
+        record(Queens::new(6), Recorder::new().budget(10)).stopped(),
+        None
+    );
+}
+
 #[test]
 fn a_limit_cuts_off_the_open_path() {
     let mut recorder = Recorder::new();
@@ -263,9 +298,9 @@ fn a_limit_cuts_off_the_open_path() {
     assert_eq!(ids(&tree, Status::CutOff), [1, 6, 7, 8]);
     assert_eq!(ids(&tree, Status::Branch), [2, 4]);
     assert!(!tree.is_complete() && !tree.truncated());
-    assert!(tree
-        .to_string()
-        .ends_with("\nthe search stopped before the end: the tree is incomplete\n"));
+    assert!(tree.to_string().ends_with(
+        "\nthe search stopped before the end (solution limit reached): the tree is incomplete\n"
+    ));
 }
 
 #[test]
@@ -369,7 +404,7 @@ fn a_json_stream_ends_with_its_counts() {
     let out = stream(Queens::new(4), Format::Json, false);
     assert!(out.ends_with(concat!(
         r#"{"end":{"stats":{"nodes":17,"solutions":2,"dead_ends":4,"rejections":44,"#,
-        r#""prunings":0,"max_depth":4},"complete":true,"cut_off":[]}}"#,
+        r#""prunings":0,"max_depth":4},"complete":true,"stopped":null,"cut_off":[]}}"#,
         "\n"
     )));
 }
@@ -425,14 +460,14 @@ fn a_cancelled_search_streams_a_whole_incomplete_tree() {
     for id in ids(&tree, Status::CutOff) {
         assert!(out.contains(&format!("\n  v{id} [style=\"rounded,dashed\"];\n")));
     }
-    assert!(out.contains("the search stopped before the end: the tree is incomplete"));
+    assert!(out.contains("the search stopped before the end (cancelled): the tree is incomplete"));
     render_svg(&out);
 
     let (out, _, stats) = cancelled_stream(Format::Text, 300);
     let mut lines = out.lines().rev();
     assert_eq!(
         lines.next(),
-        Some("the search stopped before the end: the tree is incomplete")
+        Some("the search stopped before the end (cancelled): the tree is incomplete")
     );
     assert!(lines
         .next()

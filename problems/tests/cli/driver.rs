@@ -415,7 +415,7 @@ fn a_stopped_tree_is_printed_whole() {
     let mut last = streamed_text.lines().rev();
     assert_eq!(
         last.next(),
-        Some("the search stopped before the end: the tree is incomplete")
+        Some("the search stopped before the end (cancelled): the tree is incomplete")
     );
     assert!(last.next().unwrap().contains(" nodes, "));
 }
