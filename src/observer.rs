@@ -30,7 +30,7 @@ pub enum Control {
     Continue,
     /// Do not expand this node: it becomes a leaf, and the search goes on with its siblings.
     Prune,
-    /// Stop the whole search now. Its result says [`StopReason::Observer`](crate::StopReason::Observer).
+    /// Stop the whole search now. Its result says [`StopReason::Observer`].
     Stop,
 }
 
