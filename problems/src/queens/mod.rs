@@ -36,7 +36,7 @@ pub use bitboard::{FreeSquares, Mask};
 pub use count::{
     count, count_mirrored, count_symmetric, count_unique, CountError, Counts, Reduction,
 };
-pub use heuristic::{HeuristicQueens, MiddleOut, Square};
+pub use heuristic::{Candidates, HeuristicQueens, Square};
 pub use orbits::{OrbitCounter, Symmetry};
 pub use place::{verify, Placement, PlacementError};
 pub use plain::Queens;
