@@ -24,8 +24,12 @@
 
 mod bit_queens;
 mod bitboard;
+mod check;
+mod construct;
 mod count;
 mod heuristic;
+mod local;
+mod method;
 mod orbits;
 mod place;
 mod plain;
@@ -33,10 +37,14 @@ mod symmetric;
 
 pub use bit_queens::BitQueens;
 pub use bitboard::{FreeSquares, Mask};
+pub use check::verify_fast;
+pub use construct::construct;
 pub use count::{
     count, count_mirrored, count_symmetric, count_unique, CountError, Counts, Reduction,
 };
 pub use heuristic::{Candidates, HeuristicQueens, Square};
+pub use local::{LocalSearch, LocalSolution};
+pub use method::{Method, SolveError};
 pub use orbits::{OrbitCounter, Symmetry};
 pub use place::{verify, Placement, PlacementError};
 pub use plain::Queens;
