@@ -22,60 +22,56 @@ const MATCHED: usize = 64;
 /// A watched row with this many free squares or fewer is filled before the sweep goes on.
 const SHORT: u32 = 1;
 
-/// The search range of one node: every square of its row that may be free, in one of two
-/// orders. Squares already attacked are refused by the constraint ([`Problem::admissible`]).
+/// The search range of one node: the squares of its row that may be free, by a stride
+/// through a range of columns or through a shared list of them. Squares already attacked
+/// are refused by the constraint ([`Problem::admissible`]).
 #[derive(Clone, Debug)]
 pub struct Candidates {
     row: u32,
     /// Squares yielded so far.
     k: u32,
-    /// How many squares to yield.
+    /// How many squares to yield: the indices are `0..len`.
     len: u32,
-    order: Order,
-}
-
-#[derive(Clone, Debug)]
-enum Order {
-    /// Every column by a stride coprime to `n`, from `at`.
-    Stride { at: u32, step: u32, n: u32 },
-    /// The columns of a list shared by the nodes below the end of the sweep: the free
-    /// columns there, from the middle out.
-    Listed(Arc<[u32]>),
+    /// The next index.
+    at: u32,
+    /// The stride through the indices, coprime to `len` (at most `len`).
+    step: u32,
+    /// The column of each index; none: the index is the column.
+    list: Option<Arc<[u32]>>,
 }
 
 impl Candidates {
-    /// Every column of `row` by the stride `step` from the column `at`.
+    /// The columns `0..n` of `row` by the stride `step` from `at`.
     fn stride(row: u32, n: u32, at: u32, step: u32) -> Self {
         Candidates {
             row,
             k: 0,
             len: n,
-            order: Order::Stride { at, step, n },
+            at,
+            step,
+            list: None,
         }
     }
 
-    /// The columns `list` of `row`.
-    fn listed(row: u32, list: &Arc<[u32]>) -> Self {
+    /// The columns of `list` by the stride `step` through its indices, from `at`.
+    fn listed(row: u32, list: &Arc<[u32]>, at: u32, step: u32) -> Self {
         Candidates {
-            row,
-            k: 0,
-            len: list.len() as u32,
-            order: Order::Listed(Arc::clone(list)),
+            list: Some(Arc::clone(list)),
+            ..Self::stride(row, list.len() as u32, at, step)
+        }
+    }
+
+    /// The one square `(row, col)`.
+    fn single(row: u32, col: u32) -> Self {
+        Candidates {
+            len: 1,
+            ..Self::stride(row, 1, col, 0)
         }
     }
 
     /// Nothing at all: the search range of a row with no free square.
     fn none(row: u32) -> Self {
-        Candidates {
-            row,
-            k: 0,
-            len: 0,
-            order: Order::Stride {
-                at: 0,
-                step: 1,
-                n: 1,
-            },
-        }
+        Self::stride(row, 0, 0, 0)
     }
 }
 
@@ -87,20 +83,18 @@ impl Iterator for Candidates {
         if self.k >= self.len {
             return None;
         }
-        let col = match &mut self.order {
-            Order::Stride { at, step, n } => {
-                let col = *at;
-                // `at + step` modulo n, without overflow (step < n).
-                *at = if *at >= *n - *step {
-                    *at - (*n - *step)
-                } else {
-                    *at + *step
-                };
-                col
-            }
-            Order::Listed(list) => list[self.k as usize],
+        let index = self.at;
+        // `at + step` modulo len, without overflow.
+        self.at = if self.at >= self.len - self.step {
+            self.at - (self.len - self.step)
+        } else {
+            self.at + self.step
         };
         self.k += 1;
+        let col = self
+            .list
+            .as_ref()
+            .map_or(index, |list| list[index as usize]);
         Some((self.row, col))
     }
 }
@@ -129,9 +123,10 @@ fn middle_out(n: u32, k: u32) -> u32 {
 ///   up to 1024 empty rows): their free squares are counted, and so are each free column's
 ///   free squares in them, in O(watched rows) per move;
 /// - the other rows, the **sweep**, are filled blind in a fixed order (middle rows first),
-///   each with its columns in a pseudo-random order (a stride through all columns from a
-///   start that depends on the row): the first free square comes after a few looks,
-///   however full the board is;
+///   each with its columns in a pseudo-random order (a stride from a start that depends
+///   on the row, through all columns, or once three quarters of those are taken, through
+///   a shared list of the free ones, narrowed again at each further quarter): the first
+///   free square comes after a few looks, however full the board is;
 /// - a watched row down to one free square is filled at once, and one with none is a dead
 ///   end at once;
 /// - after the sweep, the watched rows are filled most constrained first (ties: the
@@ -180,18 +175,28 @@ pub struct HeuristicQueens {
     step: u32,
     /// The rows whose free squares are counted, topmost first.
     watched: Vec<u32>,
-    /// Is each row watched?
-    is_watched: Vec<bool>,
-    /// The free squares of each empty watched row, by its place in `watched`.
+    /// The place of each row in `watched`, `EMPTY` if it is not watched.
+    slot: Vec<u32>,
+    /// The free squares of each watched row, by its place in `watched`, plus `FILLED` while
+    /// the row has its queen (so the least is the most constrained empty row).
     free: Vec<u32>,
-    /// For each free column, its free squares in the empty watched rows.
+    /// After the sweep, for each free column, its free squares in the empty rows (all
+    /// watched then); not kept during the sweep, when they would mean nothing.
     support: Vec<u32>,
+    /// The columns the sweep's rows try, once the free ones are few: each list the free
+    /// columns of the one before (or of the board) when a quarter of those were still
+    /// free, with the sweep's count then and a stride through it. Empty while most columns
+    /// are free.
+    pools: Vec<(usize, Arc<[u32]>, u32)>,
     /// Once the sweep is done: the columns free at its end, from the middle out (the
     /// columns of every node below); empty before.
     tail: Arc<[u32]>,
 }
 
 const EMPTY: u32 = u32::MAX;
+
+/// Added to a watched row's free count while it has its queen.
+const FILLED: u32 = 1 << 31;
 
 impl HeuristicQueens {
     /// An empty `n`×`n` board.
@@ -223,9 +228,10 @@ impl HeuristicQueens {
             swept: 0,
             step: stride(n32),
             watched: Vec::new(),
-            is_watched: vec![false; n],
+            slot: vec![EMPTY; n],
             free: Vec::new(),
             support: Vec::new(),
+            pools: Vec::new(),
             tail: Arc::new([]),
         };
         for (row, col) in placement.queens() {
@@ -245,32 +251,28 @@ impl HeuristicQueens {
         };
         for k in 0..watched {
             let row = empty[(2 * k + 1) * empty.len() / (2 * watched)];
-            problem.is_watched[row as usize] = true;
+            problem.slot[row as usize] = k as u32;
             problem.watched.push(row);
         }
         problem.sweep = (0..n32)
             .map(|k| middle_out(n32, k))
-            .filter(|&row| problem.cols[row as usize] == EMPTY && !problem.is_watched[row as usize])
+            .filter(|&row| {
+                problem.cols[row as usize] == EMPTY && problem.slot[row as usize] == EMPTY
+            })
             .collect();
-        if placement.is_empty() {
-            problem.free = vec![n32; watched];
-            problem.support = vec![watched as u32; n];
+        problem.free = if placement.is_empty() {
+            vec![n32; watched]
         } else {
-            problem.support = vec![0; n];
-            for &row in &problem.watched {
-                let row = row as usize;
-                let mut free = 0;
-                for col in 0..n {
-                    if problem.is_free(row, col) {
-                        free += 1;
-                        problem.support[col] += 1;
-                    }
-                }
-                problem.free.push(free);
-            }
-        }
+            let free_in = |row: u32| (0..n).filter(|&c| problem.is_free(row as usize, c)).count();
+            problem
+                .watched
+                .iter()
+                .map(|&row| free_in(row) as u32)
+                .collect()
+        };
+        problem.support = vec![0; n];
         if problem.sweep.is_empty() {
-            problem.tail = problem.free_columns();
+            problem.enter_tail();
         }
         problem
     }
@@ -296,23 +298,55 @@ impl HeuristicQueens {
         self.anti_used[row + self.n - 1 - col] = value;
     }
 
-    /// The free columns, from the middle out.
-    fn free_columns(&self) -> Arc<[u32]> {
+    /// The sweep is done (or there was none): lists the free columns, from the middle out,
+    /// and counts their support, in O(n + watched rows × free columns).
+    fn enter_tail(&mut self) {
         let n = self.n as u32;
-        (0..n)
+        self.tail = (0..n)
             .map(|k| middle_out(n, k))
             .filter(|&col| !self.col_used[col as usize])
-            .collect()
+            .collect();
+        for &c in self.tail.iter() {
+            let c = c as usize;
+            self.support[c] = self
+                .watched
+                .iter()
+                .filter(|&&r| self.cols[r as usize] == EMPTY && self.is_free(r as usize, c))
+                .count() as u32;
+        }
     }
 
-    /// Adds (or takes) one to the free count of every other empty watched row, and to the
-    /// support of the square's column, for each of its squares on a line through
-    /// `(row, col)` that is free; and if `row` is watched, takes (or gives back) its free
-    /// squares' support. Called while `row` is empty and the three lines through
-    /// `(row, col)` are free (before `apply` takes them, after `undo` gives them back), so
-    /// each square needs only its other two lines looked at.
+    /// A sweep row was just filled: if the free columns are down to a quarter of those the
+    /// sweep tries, lists them (in O(those tried)), so that a row's first free square
+    /// stays a few looks away.
+    fn narrow_pool(&mut self) {
+        let tried = self.pools.last().map_or(self.n, |(_, pool, _)| pool.len());
+        if (self.n - self.filled) * 4 > tried {
+            return;
+        }
+        let pool: Arc<[u32]> = match self.pools.last() {
+            None => (0..self.n as u32)
+                .filter(|&c| !self.col_used[c as usize])
+                .collect(),
+            Some((_, pool, _)) => pool
+                .iter()
+                .copied()
+                .filter(|&c| !self.col_used[c as usize])
+                .collect(),
+        };
+        let step = stride(pool.len() as u32);
+        self.pools.push((self.swept, pool, step));
+    }
+
+    /// Adds (or takes) one to the free count of every other empty watched row (and after
+    /// the sweep to the support of the square's column) for each of its squares on a line
+    /// through `(row, col)` that is free; and after the sweep takes (or gives back) the
+    /// support of `row`'s own free squares. Called while `row` is empty and the three lines
+    /// through `(row, col)` are free (before `apply` takes them, after `undo` gives them
+    /// back), so each square needs only its other two lines looked at.
     fn recount(&mut self, row: usize, col: usize, add: bool) {
         let n = self.n;
+        let tail = !self.tail.is_empty();
         let change = |count: &mut u32| {
             if add {
                 *count += 1;
@@ -320,16 +354,23 @@ impl HeuristicQueens {
                 *count -= 1;
             }
         };
+        let mut support = |c: usize| {
+            if tail {
+                change(&mut self.support[c]);
+            }
+        };
         for (&r, free) in self.watched.iter().zip(self.free.iter_mut()) {
-            let r = r as usize;
-            if r == row || self.cols[r] != EMPTY {
+            // Filled rows, and `row` itself if watched (marked filled before `apply` calls
+            // this, after `undo` does).
+            if *free >= FILLED {
                 continue;
             }
+            let r = r as usize;
             let d = r.abs_diff(row);
             // (r, col) shares the column.
             if !self.diag_used[r + col] && !self.anti_used[r + n - 1 - col] {
                 change(free);
-                change(&mut self.support[col]);
+                support(col);
             }
             // (r, col - d) and (r, col + d) share one diagonal each, which one depending on
             // whether row r is below or above.
@@ -342,7 +383,7 @@ impl HeuristicQueens {
                 };
                 if !self.col_used[c] && !other {
                     change(free);
-                    change(&mut self.support[c]);
+                    support(c);
                 }
             }
             if col + d < n {
@@ -354,24 +395,16 @@ impl HeuristicQueens {
                 };
                 if !self.col_used[c] && !other {
                     change(free);
-                    change(&mut self.support[c]);
+                    support(c);
                 }
             }
         }
-        if self.is_watched[row] {
-            // After the sweep every free column is in the tail's list; before, any may be.
-            if self.tail.is_empty() {
-                for c in 0..n {
-                    if self.is_free(row, c) {
-                        change(&mut self.support[c]);
-                    }
-                }
-            } else {
-                for &c in self.tail.iter() {
-                    let c = c as usize;
-                    if self.is_free(row, c) {
-                        change(&mut self.support[c]);
-                    }
+        if tail {
+            // Every free column is in the tail's list.
+            for &c in self.tail.iter() {
+                let c = c as usize;
+                if self.is_free(row, c) {
+                    change(&mut self.support[c]);
                 }
             }
         }
@@ -380,16 +413,20 @@ impl HeuristicQueens {
     /// The empty watched row with the fewest free squares (ties: the topmost), and how
     /// many it has.
     fn most_constrained_row(&self) -> Option<(u32, u32)> {
-        let mut best: Option<(u32, u32)> = None;
-        for (&row, &free) in self.watched.iter().zip(&self.free) {
-            if self.cols[row as usize] == EMPTY && best.is_none_or(|(_, f)| free < f) {
-                best = Some((row, free));
-                if free == 0 {
-                    break;
-                }
-            }
-        }
-        best
+        // The first least (the topmost row): `min_by_key` keeps the first.
+        let (slot, &free) = self
+            .free
+            .iter()
+            .enumerate()
+            .min_by_key(|&(_, &free)| free)?;
+        (free < FILLED).then(|| (self.watched[slot], free))
+    }
+
+    /// The place of `row` in `watched`, if it is watched.
+    #[inline]
+    fn watched_slot(&self, row: usize) -> Option<usize> {
+        let slot = self.slot[row];
+        (slot != EMPTY).then_some(slot as usize)
     }
 
     /// Can the empty rows (at most [`MATCHED`]) each take a different free column on a free
@@ -488,12 +525,19 @@ impl Problem for HeuristicQueens {
             match most_constrained {
                 Some((row, 0)) => return Candidates::none(row),
                 Some((row, free)) if free <= SHORT => {
-                    return Candidates::stride(row, n, 0, 1);
+                    // Its one free square, found by a scan rather than n refusals.
+                    let col = (0..n).find(|&c| self.is_free(row as usize, c as usize));
+                    return col.map_or(Candidates::none(row), |col| Candidates::single(row, col));
                 }
                 _ => {}
             }
             let row = self.sweep[self.swept];
-            return Candidates::stride(row, n, start(row, n), self.step);
+            return match self.pools.last() {
+                None => Candidates::stride(row, n, start(row, n), self.step),
+                Some((_, pool, step)) => {
+                    Candidates::listed(row, pool, start(row, pool.len() as u32), *step)
+                }
+            };
         }
         let (row, free) = most_constrained.expect("an incomplete board has an empty row");
         if free == 0
@@ -502,7 +546,7 @@ impl Problem for HeuristicQueens {
         {
             Candidates::none(row)
         } else {
-            Candidates::listed(row, &self.tail)
+            Candidates::listed(row, &self.tail, 0, 1)
         }
     }
 
@@ -513,6 +557,9 @@ impl Problem for HeuristicQueens {
 
     fn apply(&mut self, (row, col): Square) {
         let (row, col) = (row as usize, col as usize);
+        if let Some(slot) = self.watched_slot(row) {
+            self.free[slot] += FILLED;
+        }
         // Count the squares that are free before the lines through (row, col) are taken.
         self.recount(row, col, false);
         self.cols[row] = col as u32;
@@ -521,7 +568,9 @@ impl Problem for HeuristicQueens {
         if self.sweep.get(self.swept) == Some(&(row as u32)) {
             self.swept += 1;
             if self.swept == self.sweep.len() {
-                self.tail = self.free_columns();
+                self.enter_tail();
+            } else {
+                self.narrow_pool();
             }
         }
     }
@@ -532,12 +581,22 @@ impl Problem for HeuristicQueens {
             if self.swept == self.sweep.len() {
                 self.tail = Arc::new([]);
             }
+            if self
+                .pools
+                .last()
+                .is_some_and(|&(at, _, _)| at == self.swept)
+            {
+                self.pools.pop();
+            }
             self.swept -= 1;
         }
         self.filled -= 1;
         self.mark(row, col, false);
         self.cols[row] = EMPTY;
         self.recount(row, col, true);
+        if let Some(slot) = self.watched_slot(row) {
+            self.free[slot] -= FILLED;
+        }
     }
 
     fn is_complete(&self) -> bool {
@@ -570,7 +629,8 @@ mod tests {
                     assert_eq!(free as usize, count, "row {row}");
                 }
             }
-            for col in (0..p.n).filter(|&c| !p.col_used[c]) {
+            let tail = if p.tail.is_empty() { 0 } else { p.n };
+            for col in (0..tail).filter(|&c| !p.col_used[c]) {
                 let support = p
                     .watched
                     .iter()
