@@ -345,19 +345,38 @@ impl HeuristicQueens {
     /// through `(row, col)` are free (before `apply` takes them, after `undo` gives them
     /// back), so each square needs only its other two lines looked at.
     fn recount(&mut self, row: usize, col: usize, add: bool) {
+        if self.tail.is_empty() {
+            self.recount_rows::<false>(row, col, add);
+        } else {
+            self.recount_rows::<true>(row, col, add);
+            // Every free column is in the tail's list.
+            for &c in self.tail.iter() {
+                let c = c as usize;
+                if self.is_free(row, c) {
+                    self.support[c] = if add {
+                        self.support[c] + 1
+                    } else {
+                        self.support[c] - 1
+                    };
+                }
+            }
+        }
+    }
+
+    /// The loop of [`recount`](Self::recount) over the watched rows, with the supports
+    /// (`TAIL`) or without. Branch-free but for the filled rows: whether a square is free
+    /// is a coin toss no predictor guesses, and this loop is most of a move's cost.
+    #[inline]
+    #[expect(
+        clippy::needless_bitwise_bool,
+        reason = "branch-free on purpose: the operands are cheap loads, the branches unpredictable"
+    )]
+    fn recount_rows<const TAIL: bool>(&mut self, row: usize, col: usize, add: bool) {
         let n = self.n;
-        let tail = !self.tail.is_empty();
-        let change = |count: &mut u32| {
-            if add {
-                *count += 1;
-            } else {
-                *count -= 1;
-            }
-        };
-        let mut support = |c: usize| {
-            if tail {
-                change(&mut self.support[c]);
-            }
+        let (col_used, diag, anti) = (&self.col_used, &self.diag_used, &self.anti_used);
+        let support = &mut self.support;
+        let update = |count: &mut u32, by: u32| {
+            *count = if add { *count + by } else { *count - by };
         };
         for (&r, free) in self.watched.iter().zip(self.free.iter_mut()) {
             // Filled rows, and `row` itself if watched (marked filled before `apply` calls
@@ -367,45 +386,27 @@ impl HeuristicQueens {
             }
             let r = r as usize;
             let d = r.abs_diff(row);
+            let below = r > row;
             // (r, col) shares the column.
-            if !self.diag_used[r + col] && !self.anti_used[r + n - 1 - col] {
-                change(free);
-                support(col);
-            }
+            let same = u32::from(!diag[r + col] & !anti[r + n - 1 - col]);
             // (r, col - d) and (r, col + d) share one diagonal each, which one depending on
-            // whether row r is below or above.
-            if col >= d {
-                let c = col - d;
-                let other = if r > row {
-                    self.anti_used[r + n - 1 - c]
-                } else {
-                    self.diag_used[r + c]
-                };
-                if !self.col_used[c] && !other {
-                    change(free);
-                    support(c);
-                }
-            }
-            if col + d < n {
-                let c = col + d;
-                let other = if r > row {
-                    self.diag_used[r + c]
-                } else {
-                    self.anti_used[r + n - 1 - c]
-                };
-                if !self.col_used[c] && !other {
-                    change(free);
-                    support(c);
-                }
-            }
-        }
-        if tail {
-            // Every free column is in the tail's list.
-            for &c in self.tail.iter() {
-                let c = c as usize;
-                if self.is_free(row, c) {
-                    change(&mut self.support[c]);
-                }
+            // whether row r is below or above; off the board, column 0 is read and ignored.
+            let left_on = col >= d;
+            let c_left = if left_on { col - d } else { 0 };
+            let right_on = col + d < n;
+            let c_right = if right_on { col + d } else { 0 };
+            let (left_other, right_other) = if below {
+                (anti[r + n - 1 - c_left], diag[r + c_right])
+            } else {
+                (diag[r + c_left], anti[r + n - 1 - c_right])
+            };
+            let left = u32::from(left_on & !col_used[c_left] & !left_other);
+            let right = u32::from(right_on & !col_used[c_right] & !right_other);
+            update(free, same + left + right);
+            if TAIL {
+                update(&mut support[col], same);
+                update(&mut support[c_left], left);
+                update(&mut support[c_right], right);
             }
         }
     }
