@@ -2,7 +2,8 @@
 //! the construction, the local search), every board checked by the pairwise `verify`.
 //!
 //! The big boards are `#[ignore]`d: run them in a release build,
-//! `cargo test --release -p backtrack-problems --test first_solution -- --ignored --nocapture`.
+//! `cargo test --release -p backtrack-problems --test first_solution -- --ignored --nocapture
+//! --test-threads=1`.
 
 use std::thread;
 use std::time::{Duration, Instant};
@@ -137,12 +138,14 @@ fn cancel_search(n: usize, after: Duration) -> (Option<StopReason>, usize, Durat
 #[test]
 fn a_cancelled_search_of_100000_queens_returns_promptly() {
     // Debug build: the search is some ten thousand rows deep when the flag is set, and
-    // unwinds them all (one undo each) before it returns.
+    // unwinds them all (one undo each) before it returns: measured 0.22 s (the old
+    // formulation, O(n) per undo, took 48 s from 99 900 rows deep in release). The bound
+    // leaves room for a loaded machine.
     let (stopped, depth, took) = cancel_search(100_000, Duration::from_millis(300));
     if stopped.is_some() {
         assert_eq!(stopped, Some(StopReason::Cancelled));
         eprintln!("cancelled at depth {depth}, returned {took:?} after the flag");
-        assert!(took < Duration::from_secs(3), "{took:?}");
+        assert!(took < Duration::from_secs(5), "{took:?}");
     }
 }
 
@@ -178,9 +181,12 @@ fn big_boards_by_every_method() {
 #[test]
 #[ignore = "big boards: run in release"]
 fn a_cancelled_search_of_100000_queens_returns_promptly_in_release() {
-    let (stopped, depth, took) = cancel_search(100_000, Duration::from_millis(50));
-    eprintln!("{stopped:?} at depth {depth}, returned {took:?} after the flag");
-    if stopped.is_some() {
-        assert!(took < Duration::from_millis(200), "{took:?}");
+    // Measured: 88 740 rows deep, back 0.18 s after the flag (about 2 µs an undo).
+    for after in [50, 200] {
+        let (stopped, depth, took) = cancel_search(100_000, Duration::from_millis(after));
+        eprintln!("{stopped:?} at depth {depth}, returned {took:?} after the flag");
+        if stopped.is_some() {
+            assert!(took < Duration::from_secs(1), "{took:?}");
+        }
     }
 }
