@@ -146,7 +146,7 @@ fn middle_out(n: u32, k: u32) -> u32 {
 /// reached exactly once, in an order that is not lexicographic, the same every run.
 /// Solutions are the 0-based column of each row's queen, row 0 first, like the other
 /// formulations. A move and its undo cost O(watched rows), so a cancelled search unwinds
-/// its path quickly (about 2 µs a row: 0.18 s from 88 740 rows deep).
+/// its path quickly (about 1.5 µs a row: 0.13 s from 86 779 rows deep).
 ///
 /// Pre-placed queens: a few, anywhere, change nothing (10³ random queens on a 10⁵ board:
 /// 99 001 nodes). But completing a board with many queens placed is NP-complete in

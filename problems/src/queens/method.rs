@@ -8,7 +8,7 @@ use super::place::Placement;
 ///
 /// - [`Search`](Method::Search): the engine over [`HeuristicQueens`](super::HeuristicQueens):
 ///   complete (it proves "no solution" and honours pre-placed queens), every solution
-///   reachable; about 0.3-0.5 s for 10⁵ rows, 6 s for 10⁶.
+///   reachable; about 0.3-0.5 s for 10⁵ rows, 4 s for 10⁶.
 /// - [`Construct`](Method::Construct): [`construct`](super::construct), the explicit
 ///   construction, O(n), any n but no pre-placed queens.
 /// - [`Local`](Method::Local): [`LocalSearch`](super::LocalSearch), min-conflicts repair
