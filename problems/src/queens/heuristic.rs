@@ -137,10 +137,11 @@ fn middle_out(n: u32, k: u32) -> u32 {
 ///
 /// Random free squares leave each of the last rows about a quarter of its free columns
 /// unattacked, so a blind row rarely runs out, and the watched rows are a small problem of
-/// their own with plenty of freedom left. Measured (release build): a first solution of
-/// 10⁴-queens in 10⁴ nodes and about 60 ms, of 10⁵-queens in 10⁵ nodes and under a
-/// second; every n from 4 to 3000 within 120 568 nodes (n = 2245; n = 45 takes 55 587, all
-/// others fewer than 3n + 1000).
+/// their own with plenty of freedom left. Measured (release build, a loaded 2-core
+/// machine): a first solution of 10⁴-queens in 10⁴ nodes and about 30 ms, of 10⁵-queens
+/// in 10⁵ nodes and about 0.33 s, of 10⁶-queens in 4 s; every n from 4 to 3000 in 21 s
+/// all told, n = 45 the worst with 55 587 nodes, every other n but 40, 52 and 58 (at most
+/// 4906) within 3n + 1000.
 ///
 /// The tree is complete (each node tries every column of one row): every solution is
 /// reached exactly once, in an order that is not lexicographic, the same every run.
