@@ -63,10 +63,7 @@ impl Candidates {
 
     /// The one square `(row, col)`.
     fn single(row: u32, col: u32) -> Self {
-        Candidates {
-            len: 1,
-            ..Self::stride(row, 1, col, 0)
-        }
+        Self::stride(row, 1, col, 0)
     }
 
     /// Nothing at all: the search range of a row with no free square.
