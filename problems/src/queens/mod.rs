@@ -27,8 +27,12 @@
 mod bit_queens;
 mod bit_state;
 mod bitboard;
+mod check;
+mod construct;
 mod count;
 mod heuristic;
+mod local;
+mod method;
 mod orbits;
 mod place;
 mod plain;
@@ -37,10 +41,14 @@ mod symmetric;
 pub use bit_queens::BitQueens;
 pub use bit_state::BitState;
 pub use bitboard::{with_mask, FreeSquares, Mask, MaskJob};
+pub use check::verify_fast;
+pub use construct::construct;
 pub use count::{
     count, count_mirrored, count_symmetric, count_unique, CountError, CountPlan, Counts, Reduction,
 };
-pub use heuristic::{HeuristicQueens, MiddleOut, Square};
+pub use heuristic::{Candidates, HeuristicQueens, Square};
+pub use local::{LocalSearch, LocalSolution};
+pub use method::{Method, SolveError};
 pub use orbits::{OrbitCounter, Symmetry};
 pub use place::{verify, Placement, PlacementError};
 pub use plain::Queens;
