@@ -15,8 +15,14 @@
 //!   every class of solutions under the eight symmetries of the board ([`Symmetry`]), about
 //!   a fifth of the tree; the [`OrbitCounter`] observer counts each class there once, with
 //!   its size.
-//! - [`HeuristicQueens`]: any `n`, most-constrained row first and columns from the middle
-//!   out, which finds a first solution of 10 000-queens in about 10 000 nodes.
+//! - [`HeuristicQueens`]: any `n`, for first solutions of big boards: most rows filled by a
+//!   quick sweep, a few watched rows filled most constrained first, each move in
+//!   O(watched rows); 10 000-queens in 10 001 nodes, 100 000-queens in a third of a second.
+//!
+//! Beside the search, two direct ways to one solution of a big board ([`Method`]):
+//! [`construct`] (the explicit construction, O(n), any n) and [`LocalSearch`]
+//! (min-conflicts repair, keeps pre-placed queens), each checked by [`verify_fast`] before
+//! it is returned.
 //!
 //! [`count`] counts the solutions of a board and their classes on all cores, with the
 //! [`Reduction`] by symmetry asked for: the whole tree, first-row mirror halving
