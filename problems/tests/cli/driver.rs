@@ -321,6 +321,60 @@ fn unwritable_output_is_an_error_status() {
     assert_eq!(null.status.code(), Some(0), "{}", text(&null.stderr));
 }
 
+/// A standard output that works is written, whatever mode it was opened in: `/dev/null`
+/// read-write (`1<>/dev/null`, Python's `subprocess.DEVNULL`) is not a closed one. One
+/// open for reading only cannot be written: status 4, as for a closed one.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_working_standard_output_of_any_open_mode_is_written() {
+    let read_write = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .unwrap();
+    let out = Command::new(BIN)
+        .args(["queens", "8", "--count"])
+        .stdout(Stdio::from(read_write))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for redirection in ["1<>/dev/null", ">/dev/null", ">>/dev/null"] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" queens 8 --count {redirection}"))
+            .arg(BIN)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{redirection}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stderr.is_empty(), "{redirection}");
+    }
+    let read_only = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" queens 8 --count 1<\"$1\"")
+        .arg(BIN)
+        .arg(fixture("classic.sudoku"))
+        .output()
+        .unwrap();
+    assert_eq!(read_only.status.code(), Some(4));
+    assert_eq!(
+        text(&read_only.stderr),
+        "backtrack: error: cannot write the output: standard output is open for reading only\n"
+    );
+    // Closed together with standard input: still closed.
+    let closed = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" queens 8 --count <&- >&-")
+        .arg(BIN)
+        .output()
+        .unwrap();
+    assert_eq!(closed.status.code(), Some(4));
+}
+
 /// Without a terminal there is no progress line, and --quiet is accepted everywhere.
 #[test]
 fn no_progress_line_off_a_terminal() {
