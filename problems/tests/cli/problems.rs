@@ -424,7 +424,7 @@ fn subset_sum_json_lines_parse() {
             "--format",
             "json",
         ],
-        "--indices applies to listings in text",
+        "--indices applies to text listings: the JSON lines have both numbers and positions",
     );
 }
 
@@ -447,8 +447,8 @@ fn subset_sum_rejects_what_is_not_a_number() {
         (&["subset-sum", "-t", "9", "--", "-3"], "backtrack: error: NUMBERS: number 1, `-3`, is negative: the numbers must be 0 or more"),
         (&["subset-sum", "-t", "9", "1.5"], "backtrack: error: NUMBERS: number 1, `1.5`, is not a whole number"),
         (&["subset-sum", "-t", "9", "18446744073709551616"], "backtrack: error: NUMBERS: number 1, `18446744073709551616`, is too large (at most 18446744073709551615)"),
-        (&["subset-sum", "-t", "-5", "1"], "error: invalid value '-5' for '--target <T>': must be 0 or more, not -5"),
-        (&["subset-sum", "3", "4"], "error: the following required arguments were not provided"),
+        (&["subset-sum", "-t", "-5", "1"], "backtrack: error: --target must be 0 or more, not -5"),
+        (&["subset-sum", "3", "4"], "backtrack: error: subset-sum needs --target T, the sum to reach"),
     ];
     for (args, message) in cases {
         let stderr = refused(args, message);

@@ -85,7 +85,12 @@ fn readme_examples_print_what_the_readme_shows() {
             .env("PATH", &path)
             .output()
             .unwrap();
-        let stdout = text(&out.stdout);
+        // An example of an error shows what it writes to stderr.
+        let stdout = if example.output.starts_with("backtrack: error: ") {
+            text(&out.stderr)
+        } else {
+            text(&out.stdout)
+        };
         // `...` in the README stands for lines left out.
         if let Some((head, _)) = example.output.split_once("...\n") {
             assert!(stdout.starts_with(head), "{command}:\n{stdout}");

@@ -24,6 +24,7 @@ mod knapsack;
 mod queens;
 mod subset_sum;
 mod sudoku;
+mod usage;
 
 use std::process::ExitCode;
 
@@ -52,8 +53,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // Usage errors: clap's message and exit status 2; --help and --version: status 0.
-    let cli = Cli::parse();
+    // A usage error: one line and exit status 2; --help and --version: status 0.
+    let cli = match usage::parse() {
+        Ok(cli) => cli,
+        Err(status) => return status.into(),
+    };
     match run(&cli) {
         Ok(status) => status.into(),
         Err(err) => exit::report(&err).into(),

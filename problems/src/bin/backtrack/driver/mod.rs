@@ -27,7 +27,7 @@ use serde_json::{json, Map, Value};
 
 use crate::args::Run;
 use crate::exit::Status;
-pub use output::{open as open_output, Out, OutputError};
+pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
 use signals::{Cause, Stopper};
 
