@@ -85,7 +85,7 @@ impl Modes {
 #[command(next_help_heading = "Running")]
 pub struct Run {
     /// Threads for --count, 1 to 1024 (default: all cores). Everything else runs on one
-    /// thread.
+    /// thread, counts with --limit or --node-limit too.
     #[arg(long, value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 
@@ -95,8 +95,7 @@ pub struct Run {
     pub time_limit: Option<Duration>,
 
     /// Stop after visiting N nodes of the search tree and print what was found, marked
-    /// partial (exit status 3). Exact on one thread; a count on several threads stops
-    /// a few milliseconds' worth of nodes past N.
+    /// partial (exit status 3). Exact: a count with it runs on one thread, in search order.
     #[arg(long, value_name = "N", value_parser = parse_node_limit, allow_negative_numbers = true)]
     pub node_limit: Option<u64>,
 

@@ -29,7 +29,7 @@ use crate::args::Run;
 use crate::exit::Status;
 pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
-use signals::{Cause, Stopper};
+use signals::Stopper;
 
 /// What the search is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,14 +62,20 @@ pub struct Settings {
 
 impl Settings {
     /// Checks that the shared flags `run` mean something for `mode` (and `--tree`):
-    /// `--threads` applies to counts only. `json`: the output (and `--stats`) is JSON.
+    /// `--threads` applies to counts only, and more than one thread to counts without
+    /// the budgets that only search order keeps exact. `json`: the output (and `--stats`)
+    /// is JSON.
     pub fn new(run: &Run, mode: Mode, tree: bool, json: bool) -> Result<Self> {
-        if run.threads.is_some() {
+        if let Some(threads) = run.threads {
             match (mode, tree) {
-                (Mode::Count { limit: None }, false) => {}
+                (Mode::Count { .. }, false) if threads == 1 => {}
                 (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
                     "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"
                 ),
+                (Mode::Count { limit: None }, false) if run.node_limit.is_some() => anyhow::bail!(
+                    "--threads does not combine with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
+                ),
+                (Mode::Count { limit: None }, false) => {}
                 _ => anyhow::bail!(
                     "--threads applies to counts (--count): listings, trees and the best packing run on one thread"
                 ),
@@ -236,7 +242,7 @@ impl Driver {
             Mode::List { limit } | Mode::Count { limit } => limit,
             Mode::Best => None,
         };
-        let progress = self.progress(true, false);
+        let progress = self.progress(true);
         let mut search = search.limits(self.limits(progress.meter()));
         let mut listed = 0u64;
         let mut result = Ok(());
@@ -277,8 +283,8 @@ impl Driver {
     }
 
     /// Counts the solutions of `problem`: on all cores (or `--threads`), splitting its
-    /// tree at `split_depth`; on one thread in search order with `--threads 1` or
-    /// `--limit K`.
+    /// tree at `split_depth`; on one thread in search order with `--threads 1`,
+    /// `--limit K` or `--node-limit N`.
     pub fn count<P>(&mut self, problem: &P, split_depth: usize) -> Result<Status>
     where
         P: Problem + Clone + Send + Sync,
@@ -295,14 +301,15 @@ impl Driver {
     }
 
     /// Counts with `in_order` (one search, given its limits) on one thread with
-    /// `--threads 1` or `--limit K`, with `split` (a count split across threads) otherwise.
+    /// `--threads 1`, `--limit K` or `--node-limit N` (budgets that are exact only in
+    /// search order), with `split` (a count split across threads) otherwise.
     pub fn count_either(
         &mut self,
         in_order: impl FnOnce(Limits) -> Outcome<u64>,
         split: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
     ) -> Result<Status> {
         let capped = matches!(self.settings.mode, Mode::Count { limit: Some(_) });
-        if capped || self.settings.threads == Some(1) {
+        if capped || self.settings.nodes.is_some() || self.settings.threads == Some(1) {
             self.count_in_order(in_order)
         } else {
             self.count_split(split)
@@ -312,7 +319,7 @@ impl Driver {
     /// Counts with one search, in search order (and at most `--limit K`): `count` is given
     /// the limits.
     fn count_in_order(&mut self, count: impl FnOnce(Limits) -> Outcome<u64>) -> Result<Status> {
-        let progress = self.progress(false, false);
+        let progress = self.progress(false);
         let mut limits = self.limits(progress.meter());
         if let Mode::Count { limit: Some(k) } = self.settings.mode {
             limits = limits.solutions(k);
@@ -324,7 +331,7 @@ impl Driver {
 
     /// Counts with a count split across threads: `count` runs in a pool of `--threads`
     /// threads (all cores by default), given the time limit, the stop flag and the meter.
-    pub fn count_split(
+    fn count_split(
         &mut self,
         count: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
     ) -> Result<Status> {
@@ -332,7 +339,7 @@ impl Driver {
             .num_threads(self.settings.threads.unwrap_or(0))
             .build()
             .context("cannot start the counting threads")?;
-        let progress = self.progress(false, true);
+        let progress = self.progress(false);
         let mut limits = ParallelLimits::none().cancel(self.stopper.cancel().clone());
         if let Some(time) = self.settings.time {
             limits = limits.time(time);
@@ -382,7 +389,7 @@ impl Driver {
         thing: &str,
         print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
     ) -> Result<Status> {
-        let progress = self.progress(false, false);
+        let progress = self.progress(false);
         let outcome = Search::new(problem)
             .limits(self.limits(progress.meter()))
             .best();
@@ -434,25 +441,19 @@ impl Driver {
     }
 
     /// The progress line, if it can be shown: asked for (no `--quiet`), stderr a
-    /// terminal, and not in the way of output streaming to the same terminal. With
-    /// `split`, also the watch of `--node-limit`, which a split count cannot keep itself.
-    fn progress(&self, streams: bool, split: bool) -> Progress {
+    /// terminal, and not in the way of output streaming to the same terminal.
+    fn progress(&self, streams: bool) -> Progress {
         let show = !self.settings.quiet
             && io::stderr().is_terminal()
             && !(streams && io::stdout().is_terminal());
-        let watch = if split { self.settings.nodes } else { None };
-        Progress::start(show, watch, &self.stopper)
+        Progress::start(show)
     }
 
     /// Why the search stopped, if its output is partial. (`--limit` is not such a stop:
     /// the output is as long as asked.)
     fn stop_of(&self, reason: Option<StopReason>) -> Option<Stop> {
         match reason? {
-            StopReason::Cancelled => match self.stopper.cause() {
-                Some(Cause::Signal(signal)) => Some(Stop::Signal(signal)),
-                Some(Cause::NodeLimit) => Some(Stop::NodeLimit(self.settings.nodes.unwrap_or(0))),
-                None => None,
-            },
+            StopReason::Cancelled => self.stopper.signal().map(Stop::Signal),
             StopReason::TimeLimit => Some(Stop::TimeLimit(self.settings.time.unwrap_or_default())),
             StopReason::NodeLimit => Some(Stop::NodeLimit(self.settings.nodes.unwrap_or(0))),
             StopReason::SolutionLimit | StopReason::Observer => None,

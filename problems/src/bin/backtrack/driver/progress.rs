@@ -1,6 +1,6 @@
-//! The progress line on stderr (an `indicatif` bar when the fraction done is known, the
-//! parts of a split count; a spinner otherwise), and the watch on the node limit of a
-//! count split across threads. Both read the engine's [`Meter`] from one thread.
+//! The progress line on stderr: an `indicatif` bar when the fraction done is known (the
+//! parts of a split count), a spinner otherwise, read from the engine's [`Meter`] by a
+//! thread of its own.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,17 +12,12 @@ use backtrack::progress::{Meter, Reading};
 use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
-use super::signals::{Cause, Stopper};
-
-/// How often the meter is read for the progress line alone.
+/// How often the thread looks whether the search is done.
 const TICK: Duration = Duration::from_millis(20);
-/// How often it is read when it watches a node limit (searches publish about every
-/// millisecond).
-const WATCH_TICK: Duration = Duration::from_millis(2);
 /// How often the line is redrawn.
 const REDRAW: Duration = Duration::from_millis(200);
 
-/// A running progress line and node-limit watch; [`Progress::finish`] stops both.
+/// A running progress line; [`Progress::finish`] clears it.
 pub struct Progress {
     meter: Option<Meter>,
     done: Arc<AtomicBool>,
@@ -30,7 +25,7 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Nothing to show and nothing to watch.
+    /// Nothing to show.
     pub fn none() -> Self {
         Progress {
             meter: None,
@@ -39,18 +34,17 @@ impl Progress {
         }
     }
 
-    /// Starts the line if `show`, and the watch if `node_limit` is given (for searches
-    /// that cannot stop at a node budget themselves).
-    pub fn start(show: bool, node_limit: Option<u64>, stopper: &Stopper) -> Self {
-        if !show && node_limit.is_none() {
+    /// Starts the line if `show`.
+    pub fn start(show: bool) -> Self {
+        if !show {
             return Self::none();
         }
         let meter = Meter::new();
         let done = Arc::new(AtomicBool::new(false));
-        let (reader, finished, stopper) = (meter.clone(), done.clone(), stopper.clone());
+        let (reader, finished) = (meter.clone(), done.clone());
         let thread = std::thread::Builder::new()
             .name("progress".into())
-            .spawn(move || watch(&reader, &finished, show, node_limit, &stopper))
+            .spawn(move || draw(&reader, &finished))
             .ok();
         Progress {
             meter: Some(meter),
@@ -59,12 +53,12 @@ impl Progress {
         }
     }
 
-    /// The meter searches publish to, if a line or a watch reads it.
+    /// The meter searches publish to, if a line reads it.
     pub fn meter(&self) -> Option<&Meter> {
         self.meter.as_ref()
     }
 
-    /// Stops the watch and clears the line, before the results and notes are printed.
+    /// Clears the line, before the results and notes are printed.
     pub fn finish(self) {
         self.done.store(true, Ordering::SeqCst);
         if let Some(thread) = self.thread {
@@ -73,34 +67,20 @@ impl Progress {
     }
 }
 
-fn watch(meter: &Meter, done: &AtomicBool, show: bool, node_limit: Option<u64>, stopper: &Stopper) {
+fn draw(meter: &Meter, done: &AtomicBool) {
     let start = Instant::now();
-    let bar = show.then(|| {
-        let target = ProgressDrawTarget::term_like(Box::new(Narrow(Term::stderr())));
-        let bar = ProgressBar::with_draw_target(None, target);
-        bar.set_style(spinner());
-        bar
-    });
+    let target = ProgressDrawTarget::term_like(Box::new(Narrow(Term::stderr())));
+    let bar = ProgressBar::with_draw_target(None, target);
+    bar.set_style(spinner());
     let mut last_draw = Instant::now();
     let mut barred = false;
-    let tick = if node_limit.is_some() {
-        WATCH_TICK
-    } else {
-        TICK
-    };
     while !done.load(Ordering::SeqCst) {
-        std::thread::sleep(tick);
-        let reading = meter.read();
-        if let Some(limit) = node_limit {
-            if reading.nodes >= limit {
-                stopper.stop(Cause::NodeLimit);
-            }
-        }
-        let Some(bar) = &bar else { continue };
+        std::thread::sleep(TICK);
         if last_draw.elapsed() < REDRAW {
             continue;
         }
         last_draw = Instant::now();
+        let reading = meter.read();
         if let Some((parts_done, total)) = reading.parts {
             if !barred {
                 bar.set_style(fraction());
@@ -112,9 +92,7 @@ fn watch(meter: &Meter, done: &AtomicBool, show: bool, node_limit: Option<u64>, 
         bar.set_message(message(&reading, start.elapsed()));
         bar.tick();
     }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    bar.finish_and_clear();
 }
 
 /// Standard error as a terminal two columns narrower than it is. indicatif pads its line

@@ -68,7 +68,7 @@ impl Driver {
         args: &TreeArgs,
         run: &impl Run<P>,
     ) -> Result<Status> {
-        let progress = self.progress(args.tree_stream, false);
+        let progress = self.progress(args.tree_stream);
         let mut limits: Limits = self.limits(progress.meter());
         if let Mode::List { limit: Some(k) } = self.settings.mode {
             limits = limits.solutions(k);
