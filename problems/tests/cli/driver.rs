@@ -237,6 +237,48 @@ fn sigint_and_sigterm_print_a_partial_result() {
     }
 }
 
+/// A signal stops a file of several puzzles whole, and names the puzzles not searched: in
+/// a note, and in JSON by a line each.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_stops_every_puzzle_and_names_those_not_searched() {
+    let empty = ".".repeat(81);
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let run = LongRun {
+        args: vec!["sudoku".into()],
+        input: format!("{empty}\n{empty}\n{classic}"),
+        kind: Kind::List,
+    };
+    let out = signalled(&run, &[], "INT");
+    assert_eq!(out.status.code(), Some(130));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("# puzzle 1\n"), "{stdout}");
+    assert!(!stdout.contains("# puzzle 2"), "{stdout}");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("backtrack: puzzle 1: stopped by SIGINT after "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("\nbacktrack: stopped by SIGINT: puzzles 2 to 3 not searched\n"),
+        "{stderr}"
+    );
+    let out = signalled(&run, &["--format", "json"], "TERM");
+    assert_eq!(out.status.code(), Some(143));
+    let lines = json_lines(&text(&out.stdout));
+    let [.., closing, second, third] = lines.as_slice() else {
+        panic!("{lines:?}");
+    };
+    assert_eq!(closing["puzzle"], 1);
+    assert_eq!(closing["stopped"], "SIGTERM");
+    for (line, k) in [(second, 2), (third, 3)] {
+        assert_eq!(
+            *line,
+            serde_json::json!({"puzzle": k, "searched": false, "complete": false, "stopped": "SIGTERM"})
+        );
+    }
+}
+
 /// The same partial results as JSON: every line parses, the last says why it stopped.
 #[cfg(target_os = "linux")]
 #[test]

@@ -184,6 +184,75 @@ fn sudoku_files_may_hold_several_puzzles() {
     );
 }
 
+/// The limits apply to each puzzle of a file: one stopped, the next is searched, and the
+/// exit status is 3 (they used to stop the whole file after `# puzzle 1`, silently).
+#[test]
+fn sudoku_limits_apply_to_each_puzzle() {
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let two = format!("{}\n{classic}", ".".repeat(81));
+    let solution = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    let out = backtrack_with_stdin(&["sudoku", "--time-limit", "200ms"], &two);
+    assert_eq!(out.status.code(), Some(3));
+    let listing = text(&out.stdout);
+    assert!(listing.starts_with("# puzzle 1\n"), "{listing}");
+    assert!(
+        listing.ends_with(&format!("\n\n# puzzle 2\n{solution}")),
+        "{listing}"
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("backtrack: puzzle 1: time limit of 200ms reached after "),
+        "{stderr}"
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--node-limit", "1000", "--count"], &two);
+    assert_eq!(out.status.code(), Some(3));
+    let count = text(&out.stdout);
+    assert!(count.starts_with("# puzzle 1\n"), "{count}");
+    assert!(
+        count.ends_with(" (partial: node limit of 1000 reached)\n\n# puzzle 2\n1\n"),
+        "{count}"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: puzzle 1: node limit of 1000 reached: the count is partial\n"
+    );
+    let out = backtrack_with_stdin(
+        &[
+            "sudoku",
+            "--node-limit",
+            "1000",
+            "--count",
+            "--format",
+            "json",
+        ],
+        &two,
+    );
+    let lines = json_lines(&text(&out.stdout));
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["stopped"], "node_limit");
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"count": 1, "complete": true, "puzzle": 2})
+    );
+    // --limit too: two solutions of the empty grid, then the classic's one.
+    let out = backtrack_with_stdin(&["sudoku", "--limit", "2", "--format", "json"], &two);
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&text(&out.stdout));
+    let puzzles: Vec<u64> = lines
+        .iter()
+        .map(|l| l["puzzle"].as_u64().unwrap())
+        .collect();
+    assert_eq!(puzzles, [1, 1, 1, 2, 2]);
+    // A limit over no solution: status 3 with an unsolvable puzzle after.
+    let unsolvable = std::fs::read_to_string(fixture("unsolvable.sudoku")).unwrap();
+    let out = backtrack_with_stdin(
+        &["sudoku", "--node-limit", "1000", "--count"],
+        &format!("{two}{unsolvable}"),
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stdout).ends_with("# puzzle 3\n0\n"));
+}
+
 #[test]
 fn sudoku_json_lines_parse() {
     let lines = json_lines(&stdout(&[

@@ -24,6 +24,25 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status of a run of several searches (the puzzles of a file), this one's and
+    /// then `next`'s: the one that says most, a signal over a limit over no solution over
+    /// success.
+    #[must_use]
+    pub fn then(self, next: Status) -> Status {
+        let rank = |status| match status {
+            Status::Success => 0,
+            Status::NoSolution => 1,
+            Status::LimitReached => 2,
+            Status::Signal(_) => 3,
+            Status::BadInput | Status::OutputFailed => 4,
+        };
+        if rank(next) > rank(self) {
+            next
+        } else {
+            self
+        }
+    }
+
     /// The number the process exits with.
     pub fn code(self) -> u8 {
         match self {
@@ -53,6 +72,9 @@ Exit status:
   4    the output could not be written (closed standard output, full disk)
   130  stopped by SIGINT (Ctrl-C), 143 by SIGTERM, 129 by SIGHUP (the output is partial)
 
+A file of several sudoku puzzles exits with the status that says most: a signal's,
+else 3 if a limit stopped a puzzle, else 1 if a puzzle has no solution.
+
 A closed pipe (backtrack queens 20 | head) ends the run quietly with status 0.";
 
 /// The status for an error, after its one line on stderr: quiet success for a closed
@@ -74,6 +96,22 @@ pub fn report(err: &anyhow::Error) -> Status {
 #[cfg(test)]
 mod tests {
     use super::Status;
+
+    #[test]
+    fn several_searches_exit_with_the_status_that_says_most() {
+        let statuses = [
+            Status::Success,
+            Status::NoSolution,
+            Status::LimitReached,
+            Status::Signal(2),
+        ];
+        for (k, &first) in statuses.iter().enumerate() {
+            for &second in &statuses[k..] {
+                assert_eq!(first.then(second), second);
+                assert_eq!(second.then(first), second);
+            }
+        }
+    }
 
     #[test]
     fn signals_exit_with_128_plus_their_number() {

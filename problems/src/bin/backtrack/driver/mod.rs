@@ -215,6 +215,47 @@ impl Driver {
         Ok(())
     }
 
+    /// The signal that stopped the searches, if one did: a run of several searches
+    /// searches no more after it.
+    pub fn signalled(&self) -> Option<Stop> {
+        self.stopper.signal().map(Stop::Signal)
+    }
+
+    /// Says that the parts `first..=last` of a run of several searches were not searched
+    /// because `stop` ended the run: in JSON a line each, `{"{key}":K,"searched":false,
+    /// "complete":false,"stopped":…}`; in text a note on stderr (`puzzles 2 to 5 not
+    /// searched`).
+    pub fn not_searched(&mut self, key: &str, first: u64, last: u64, stop: Stop) -> Result<()> {
+        if first > last {
+            return Ok(());
+        }
+        if self.settings.json {
+            for k in first..=last {
+                let mut line = Map::new();
+                line.insert(key.into(), json!(k));
+                line.insert("searched".into(), json!(false));
+                end_fields(&mut line, Some(stop), false);
+                self.line(&Value::Object(line))?;
+            }
+            self.flush()?;
+        }
+        if first == last {
+            note!("backtrack: {stop}: {key} {first} not searched");
+        } else {
+            note!("backtrack: {stop}: {key}s {first} to {last} not searched");
+        }
+        Ok(())
+    }
+
+    /// How a note about this search starts: `backtrack: `, and in a run of several
+    /// searches the part it is about, `backtrack: puzzle 2: `.
+    fn prefix(&self) -> String {
+        match &self.tag {
+            Some((key, value)) => format!("backtrack: {key} {value}: "),
+            None => "backtrack: ".to_string(),
+        }
+    }
+
     /// Writes a JSON object the driver made, with the tag if any.
     fn object(&mut self, mut object: Map<String, Value>) -> Result<()> {
         if let Some((key, value)) = &self.tag {
@@ -270,7 +311,8 @@ impl Driver {
         self.flush()?;
         if let Some(stop) = stop {
             note!(
-                "backtrack: {stop} after {}: the listing is partial",
+                "{}{stop} after {}: the listing is partial",
+                self.prefix(),
                 plural(listed, thing, &format!("{thing}s"))
             );
         }
@@ -368,11 +410,12 @@ impl Driver {
         }
         self.flush()?;
         if let Some(stop) = stop {
-            note!("backtrack: {stop}: the count is partial");
+            note!("{}{stop}: the count is partial", self.prefix());
         }
         if at_limit {
             note!(
-                "backtrack: stopped at --limit {}: there may be more solutions",
+                "{}stopped at --limit {}: there may be more solutions",
+                self.prefix(),
                 outcome.found
             );
         }
@@ -411,9 +454,14 @@ impl Driver {
         self.flush()?;
         match (stop, &outcome.found) {
             (Some(stop), Some(_)) => {
-                note!("backtrack: {stop}: the best {thing} found so far, perhaps not the best");
+                note!(
+                    "{}{stop}: the best {thing} found so far, perhaps not the best",
+                    self.prefix()
+                );
             }
-            (Some(stop), None) => note!("backtrack: {stop} before any {thing} was found"),
+            (Some(stop), None) => {
+                note!("{}{stop} before any {thing} was found", self.prefix());
+            }
             (None, _) => {}
         }
         self.print_stats(&outcome.stats, stop);
