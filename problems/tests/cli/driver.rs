@@ -312,6 +312,65 @@ fn a_stopped_json_output_says_so_in_its_last_line() {
     assert_eq!(last["solutions"].as_u64(), Some(lines.len() as u64 - 1));
 }
 
+/// `--stats --format json` says what the closing line says: a run stopped at `--first` or
+/// `--limit` is not complete, and stopped at the limit (the statistics said complete).
+#[test]
+fn stats_and_the_closing_line_agree_on_completeness() {
+    let classic = fixture("classic.sudoku");
+    let textbook = fixture("textbook.knapsack");
+    let runs: [&[&str]; 8] = [
+        &["queens", "8", "--first"],
+        &["queens", "8", "--limit", "3"],
+        &["queens", "8", "--count", "--limit", "3"],
+        &["queens", "6"],
+        &["queens", "8", "--count"],
+        &["sudoku", "--first", &classic],
+        &["knapsack", "--limit", "2", &textbook],
+        &[
+            "subset-sum",
+            "-t",
+            "9",
+            "--first",
+            "3",
+            "34",
+            "4",
+            "12",
+            "5",
+            "2",
+        ],
+    ];
+    for args in runs {
+        let mut all = args.to_vec();
+        all.extend(["--stats", "--format", "json"]);
+        let out = backtrack(&all);
+        let stdout = json_lines(&text(&out.stdout));
+        let closing = stdout.last().unwrap();
+        let stderr = text(&out.stderr);
+        let stats = json_lines(stderr.lines().last().unwrap());
+        assert_eq!(
+            stats[0]["complete"], closing["complete"],
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(
+            stats[0]["stopped"], closing["stopped"],
+            "{args:?}: {stderr}"
+        );
+    }
+    // A tree stopped at its first solution: its statistics say so too.
+    let out = backtrack(&[
+        "queens",
+        "4",
+        "--tree",
+        "--first",
+        "--tree-format",
+        "json",
+        "--stats",
+    ]);
+    let stats = json_lines(text(&out.stderr).lines().last().unwrap());
+    assert_eq!(stats[0]["complete"], false);
+    assert_eq!(stats[0]["stopped"], "limit");
+}
+
 /// `--time-limit` and `--node-limit` stop every kind of run with a partial result and
 /// status 3.
 #[test]

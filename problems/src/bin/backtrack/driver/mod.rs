@@ -300,10 +300,11 @@ impl Driver {
         progress.finish();
         result.map_err(output::failed)?;
         let stop = self.stop_of(search.stopped());
+        let at_limit = limit == Some(listed);
         if self.settings.json {
             let mut end = Map::new();
             end.insert("solutions".into(), json!(listed));
-            end_fields(&mut end, stop, limit == Some(listed));
+            end_fields(&mut end, stop, at_limit);
             self.object(end)?;
         } else if listed == 0 && stop.is_none() {
             self.line(&"no solution")?;
@@ -316,7 +317,7 @@ impl Driver {
                 plural(listed, thing, &format!("{thing}s"))
             );
         }
-        self.print_stats(search.stats(), stop);
+        self.print_stats(search.stats(), stop, at_limit);
         Ok(match stop {
             Some(stop) => stop.status(),
             None if listed == 0 => Status::NoSolution,
@@ -419,7 +420,7 @@ impl Driver {
                 outcome.found
             );
         }
-        self.print_stats(&outcome.stats, stop);
+        self.print_stats(&outcome.stats, stop, at_limit);
         Ok(stop.map_or(Status::Success, Stop::status))
     }
 
@@ -464,7 +465,7 @@ impl Driver {
             }
             (None, _) => {}
         }
-        self.print_stats(&outcome.stats, stop);
+        self.print_stats(&outcome.stats, stop, false);
         Ok(match (stop, &outcome.found) {
             (Some(stop), _) => stop.status(),
             (None, None) => Status::NoSolution,
@@ -517,8 +518,10 @@ impl Driver {
         self.out.flush().map_err(output::failed)
     }
 
-    /// `--stats` on stderr: the formulation, then one figure per line; or one JSON object.
-    fn print_stats(&self, stats: &Stats, stop: Option<Stop>) {
+    /// `--stats` on stderr: the formulation, then one figure per line; or one JSON object,
+    /// whose `complete` and `stopped` say what the output's closing line says (`at_limit`:
+    /// the search stopped at `--first` or `--limit`).
+    fn print_stats(&self, stats: &Stats, stop: Option<Stop>, at_limit: bool) {
         if !self.settings.stats {
             return;
         }
@@ -532,7 +535,7 @@ impl Driver {
                 object.insert(key.clone(), value.clone());
             }
             object.insert("nodes_per_sec".into(), json!(stats.nodes_per_sec().round()));
-            end_fields(&mut object, stop, false);
+            end_fields(&mut object, stop, at_limit);
             note!("{}", Value::Object(object));
         } else if self.search.is_empty() {
             note!("{stats}");

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use backtrack::tree::{Label, Recorder, TreeWriter};
-use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search};
+use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search, StopReason};
 
 use super::{output, plural, Driver, Mode, Stop};
 use crate::args::TreeArgs;
@@ -110,7 +110,8 @@ impl Driver {
                 crate::args::MAX_TREE_BUDGET
             );
         }
-        self.print_stats(&outcome.stats, stop);
+        let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
+        self.print_stats(&outcome.stats, stop, at_limit);
         Ok(stop.map_or(Status::Success, Stop::status))
     }
 }
