@@ -623,6 +623,10 @@ fn a_stopped_tree_is_printed_whole() {
     let streamed = |format: &str| tree(&["--tree-stream", "--tree-format", format], Kind::List);
     let out = signalled(&streamed("dot"), &[], "TERM");
     assert_eq!(out.status.code(), Some(143));
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: stopped by SIGTERM: the tree is partial, its open nodes restyled as cut off at its end\n"
+    );
     let dot = text(&out.stdout);
     assert!(
         dot.starts_with("digraph solution_tree {\n"),
@@ -632,9 +636,22 @@ fn a_stopped_tree_is_printed_whole() {
     assert!(dot.ends_with("}\n"), "{}", &dot[dot.len() - 200..]);
     let out = signalled(&streamed("json"), &[], "INT");
     assert_eq!(out.status.code(), Some(130));
-    assert!(!json_lines(&text(&out.stdout)).is_empty());
+    let lines = json_lines(&text(&out.stdout));
+    assert!(!lines.last().unwrap()["end"]["cut_off"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: stopped by SIGINT: the tree is partial, its open nodes listed in its last line (cut_off)\n"
+    );
     let out = signalled(&streamed("text"), &[], "INT");
     assert_eq!(out.status.code(), Some(130));
+    // The text stream wrote its open nodes before the stop: it cannot mark them.
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: stopped by SIGINT: the tree is partial, its last line says so (its open nodes, written before the stop, are not marked)\n"
+    );
     let streamed_text = text(&out.stdout);
     assert!(streamed_text.ends_with('\n'));
     let mut last = streamed_text.lines().rev();
