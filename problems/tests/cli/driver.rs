@@ -575,6 +575,94 @@ fn completions_and_man_page_come_from_the_definitions() {
     assert!(page.contains("time\\-limit"), "{page}");
 }
 
+/// Every page the tool's page names (`backtrack-queens(1)`, `backtrack-man(1)`, …) is
+/// there, with the version on its title line, a synopsis of the command as typed with the
+/// values its options take, and the exit statuses in a section of their own (they were
+/// under EXTRA, reflowed into one paragraph).
+#[test]
+fn manual_pages_name_the_command_its_values_and_its_version() {
+    let top = text(&backtrack(&["man"]).stdout);
+    let version = env!("CARGO_PKG_VERSION");
+    let mut pages: Vec<String> = top
+        .lines()
+        .filter_map(|line| line.strip_prefix("backtrack\\-")?.strip_suffix("(1)"))
+        .map(|name| name.replace("\\-", "-"))
+        .collect();
+    assert_eq!(
+        pages,
+        [
+            "queens",
+            "sudoku",
+            "knapsack",
+            "subset-sum",
+            "completions",
+            "man",
+            "help"
+        ]
+    );
+    pages.insert(0, String::new());
+    for name in &pages {
+        let args: Vec<&str> = ["man", name.as_str()]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        let out = backtrack(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        let page = text(&out.stdout);
+        let (title, command) = if name.is_empty() {
+            ("backtrack".to_string(), "backtrack".to_string())
+        } else {
+            (
+                format!("backtrack\\-{name}").replace("\\-", "-"),
+                format!("backtrack {name}"),
+            )
+        };
+        assert!(
+            page.contains(&format!(
+                ".TH {title} 1 \"\" \"backtrack {version}\" \"backtrack manual\"\n"
+            )),
+            "{args:?}: {page}"
+        );
+        assert!(
+            page.contains(&format!(
+                ".SH SYNOPSIS\n\\fB{}\\fR",
+                command.replace('-', "\\-")
+            )),
+            "{args:?}: {page}"
+        );
+        assert!(
+            page.contains(".SH \"EXIT STATUS\"\n.TP\n\\fB0\\fR\n"),
+            "{args:?}"
+        );
+        assert!(!page.contains("EXTRA"), "{args:?}");
+        assert_eq!(
+            page.matches(".ds Aq \\(aq").count(),
+            1,
+            "{args:?}: one preamble"
+        );
+    }
+    let queens = text(&backtrack(&["man", "queens"]).stdout);
+    for option in [
+        "[\\fB\\-\\-limit\\fR \\fIK\\fR]",
+        "[\\fB\\-\\-tree\\-format\\fR \\fItext|dot|json\\fR]",
+        "[\\fB\\-q\\fR|\\fB\\-\\-quiet\\fR]",
+        "<\\fIN\\fR>",
+    ] {
+        assert!(queens.contains(option), "{option}");
+    }
+    let subset_sum = text(&backtrack(&["man", "subset-sum"]).stdout);
+    assert!(
+        subset_sum.contains(" \\fB\\-t\\fR|\\fB\\-\\-target\\fR \\fIT\\fR "),
+        "required: no brackets"
+    );
+    assert!(subset_sum.contains("[\\fINUMBERS\\fR]..."), "{subset_sum}");
+}
+
 /// A tree stopped by a signal or a limit is printed as far as it got: recorded, with its
 /// open nodes cut off; streamed, with whole lines and DOT's closing `}`.
 #[cfg(target_os = "linux")]

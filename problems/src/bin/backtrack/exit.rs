@@ -62,20 +62,69 @@ impl From<Status> for ExitCode {
     }
 }
 
-/// The exit statuses, for `--help` (and the README says the same).
-pub const AFTER_HELP: &str = "\
-Exit status:
-  0    done (the output is complete, or as long as --first or --limit asked)
-  1    no solution (a listing, --first or the best packing found none)
-  2    bad usage or bad input (nothing was searched)
-  3    stopped by --time-limit, --node-limit or --tree-budget (the output is partial)
-  4    the output could not be written (closed standard output, full disk)
-  130  stopped by SIGINT (Ctrl-C), 143 by SIGTERM, 129 by SIGHUP (the output is partial)
+/// The exit statuses and what they mean, for `--help` and the manual page (the README
+/// says the same).
+pub const STATUSES: [(&str, &str); 8] = [
+    (
+        "0",
+        "done (the output is complete, or as long as --first or --limit asked)",
+    ),
+    (
+        "1",
+        "no solution (a listing, --first or the best packing found none)",
+    ),
+    ("2", "bad usage or bad input (nothing was searched)"),
+    (
+        "3",
+        "stopped by --time-limit, --node-limit or --tree-budget (the output is partial)",
+    ),
+    (
+        "4",
+        "the output could not be written (closed standard output, full disk)",
+    ),
+    ("130", "stopped by SIGINT, Ctrl-C (the output is partial)"),
+    ("143", "stopped by SIGTERM (the output is partial)"),
+    ("129", "stopped by SIGHUP (the output is partial)"),
+];
 
-A file of several sudoku puzzles exits with the status that says most: a signal's,
-else 3 if a limit stopped a puzzle, else 1 if a puzzle has no solution.
+/// What the table of [`STATUSES`] leaves out.
+pub const STATUS_NOTES: [&str; 2] = [
+    "A file of several sudoku puzzles exits with the status that says most: a signal's, else 3 if a limit stopped a puzzle, else 1 if a puzzle has no solution.",
+    "A closed pipe (backtrack queens 20 | head) ends the run quietly with status 0.",
+];
 
-A closed pipe (backtrack queens 20 | head) ends the run quietly with status 0.";
+/// The exit statuses as `--help` ends with them.
+pub fn after_help() -> String {
+    use std::fmt::Write as _;
+    let mut text = String::from("Exit status:\n");
+    for (code, meaning) in STATUSES {
+        let _ = writeln!(text, "  {code:<4} {meaning}");
+    }
+    for note in STATUS_NOTES {
+        text.push('\n');
+        text.push_str(&wrap(note));
+    }
+    text.trim_end().to_string()
+}
+
+/// `text` in lines of at most 88 columns.
+fn wrap(text: &str) -> String {
+    let mut wrapped = String::new();
+    let mut width = 0;
+    for word in text.split(' ') {
+        if width > 0 && width + 1 + word.len() > 88 {
+            wrapped.push('\n');
+            width = 0;
+        } else if width > 0 {
+            wrapped.push(' ');
+            width += 1;
+        }
+        wrapped.push_str(word);
+        width += word.len();
+    }
+    wrapped.push('\n');
+    wrapped
+}
 
 /// The status for an error, after its one line on stderr: quiet success for a closed
 /// pipe, [`Status::OutputFailed`] for any other failed write of the output, and

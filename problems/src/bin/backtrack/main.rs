@@ -36,7 +36,7 @@ use exit::Status;
 /// Backtracking search, shown and fast: N-Queens, sudoku, knapsack and subset sum, through
 /// one engine and the same flags.
 #[derive(Debug, Parser)]
-#[command(name = "backtrack", version, after_help = exit::AFTER_HELP)]
+#[command(name = "backtrack", version, after_help = exit::after_help())]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
