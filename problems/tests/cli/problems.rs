@@ -98,8 +98,9 @@ fn malformed_sudoku_is_one_clear_error() {
     );
     let duplicate = error(&["sudoku", &fixture("duplicate.sudoku")]);
     assert!(
-        duplicate
-            .ends_with("duplicate.sudoku: row 1, column 9: 5 is already in its row, column or box"),
+        duplicate.ends_with(
+            "duplicate.sudoku: line 1, row 1, column 9: 5 is already in its row, column or box"
+        ),
         "{duplicate}"
     );
     let missing = error(&["sudoku", &fixture("no-such-file.sudoku")]);
@@ -117,7 +118,7 @@ fn malformed_sudoku_is_one_clear_error() {
     refused_output(
         &["sudoku", "-"],
         &out,
-        "backtrack: error: <stdin>: expected one line of 81 cells or 9 lines of 9 cells, found 3 lines of cells\n",
+        "backtrack: error: <stdin>: lines 1 to 3: expected one line of 81 cells or 9 lines of 9 cells, found 3 lines of cells\n",
     );
 }
 
@@ -174,7 +175,7 @@ fn sudoku_files_may_hold_several_puzzles() {
     refused_output(
         &["sudoku"],
         &out,
-        "<stdin>: puzzle 2: row 1, column 9: 5 is already in its row, column or box",
+        "<stdin>: puzzle 2: line 10, row 1, column 9: 5 is already in its row, column or box",
     );
     let out = backtrack_with_stdin(&["sudoku", "--tree"], &three);
     refused_output(
@@ -300,6 +301,89 @@ fn sudoku_tree_follows_the_placements() {
     assert!(!text.contains("cut off"));
 }
 
+/// Bad input is named where it is: an empty file name, a byte that is not UTF-8 (line and
+/// byte), an invisible character in a sudoku (escaped, not counted as a tenth cell), a
+/// puzzle cut short (which puzzle, which lines), a repeated given (its line); a knapsack's
+/// first line that is not its capacity (which line, what was expected), an empty one, a
+/// word for a number.
+#[test]
+fn input_errors_name_the_place() {
+    crate::common::error_line(
+        &["sudoku", ""],
+        "the file name is empty (- reads standard input)",
+    );
+    // Not UTF-8: the bytes go in through a file.
+    let dir = std::env::temp_dir().join(format!("backtrack-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let latin1 = dir.join("latin1.knapsack");
+    std::fs::write(&latin1, b"capacity 5\n# caf\xe9\n1 2\n").unwrap();
+    let latin1 = latin1.to_str().unwrap();
+    crate::common::error_line(
+        &["knapsack", latin1],
+        &format!("{latin1}: line 2, byte 6: not UTF-8 (0xe9): the input must be UTF-8 text"),
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let cases: [(&[&str], String, &str); 9] = [
+        (&["sudoku"], classic.replacen("53..7....", "53..7\u{200b}....", 1), "<stdin>: line 1, row 1, column 6: `\\u{200b}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)"),
+        (&["sudoku"], format!("{classic}\n{}", ".........\n".repeat(3)), "<stdin>: puzzle 2: lines 11 to 13: expected 9 lines of 9 cells, found 3"),
+        (&["sudoku"], format!("# one\n{}", classic.replacen("53..7....", "53..7...3", 1)), "<stdin>: line 2, row 1, column 9: 3 is already in its row, column or box"),
+        (&["knapsack"], "CAPACITY 10\n1 2\n".into(), "<stdin>: line 1: expected `capacity <number>` first, found `CAPACITY 10`"),
+        (&["knapsack"], "# mine\ncapacity: 10\n1 2\n".into(), "<stdin>: line 2: expected `capacity <number>` first, found `capacity: 10`"),
+        (&["knapsack"], "cap 10\n".into(), "<stdin>: line 1: expected `capacity <number>` first, found `cap 10`"),
+        (&["knapsack"], String::new(), "<stdin>: the input is empty: expected a `capacity <number>` line, then one `<weight> <value>` line per item"),
+        (&["knapsack"], "capacity 10\n1 x\n".into(), "<stdin>: line 2: the value `x` is not a number"),
+        (&["knapsack"], "capacity 10\n1 2.5\n".into(), "<stdin>: line 2: the value `2.5` is not a whole number"),
+    ];
+    for (args, input, message) in cases {
+        let out = backtrack_with_stdin(args, &input);
+        let stderr = refused_output(args, &out, message);
+        assert_eq!(
+            stderr,
+            format!("backtrack: error: {message}\n"),
+            "{input:?}"
+        );
+    }
+}
+
+/// Reading a puzzle from a terminal, the tool says so on stderr, and how to end it (it
+/// waited in silence). Run in a pseudo-terminal by util-linux's `script`, if there is one.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminal_as_standard_input_gets_a_hint() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+
+    let Ok(mut script) = Command::new("script")
+        .args([
+            "-qec",
+            &format!("'{}' sudoku --count", crate::common::BIN),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        return; // no `script` here
+    };
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let mut stdin = script.stdin.take().unwrap();
+    stdin.write_all(classic.as_bytes()).unwrap();
+    stdin.write_all(b"\x04").unwrap(); // Ctrl-D
+    drop(stdin);
+    let out = script.wait_with_output().unwrap();
+    let terminal = text(&out.stdout).replace('\r', "");
+    assert!(
+        terminal.contains("backtrack: reading a puzzle from the terminal; end it with Ctrl-D\n"),
+        "{terminal}"
+    );
+    assert!(terminal.ends_with("\n1\n"), "{terminal}");
+    // Not from a file or a pipe.
+    let out = backtrack_with_stdin(&["sudoku", "--count"], &classic);
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
 // Knapsack.
 
 #[test]
@@ -364,7 +448,7 @@ fn knapsack_streamed_tree_is_the_recorded_one() {
 fn malformed_knapsack_is_one_clear_error() {
     let bad = error(&["knapsack", &fixture("malformed.knapsack")]);
     assert!(
-        bad.ends_with("malformed.knapsack: line 3: expected `<weight> <value>` (or `capacity <number>`), found `20 apples`"),
+        bad.ends_with("malformed.knapsack: line 3: the value `apples` is not a number"),
         "{bad}"
     );
     let missing = error(&["knapsack", &fixture("no-such-file.knapsack")]);
@@ -377,7 +461,7 @@ fn malformed_knapsack_is_one_clear_error() {
     refused_output(
         &["knapsack"],
         &out,
-        "<stdin>: missing `capacity <number>` line",
+        "<stdin>: line 1: expected `capacity <number>` first, found `10 60`",
     );
 }
 

@@ -51,7 +51,7 @@ pub fn exec(args: &Args) -> Result<Status> {
     let json = args.format.json() || args.common.tree.json();
     let settings = args.common.settings(Mode::Best, args.format.json())?;
     let mode = settings.mode();
-    let input = input::read(&args.file)?;
+    let input = input::read(&args.file, "a knapsack")?;
     let knapsack: Knapsack = input
         .text
         .parse()

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use anyhow::{anyhow, bail, Result};
 use backtrack::Search;
-use backtrack_problems::sudoku::{puzzles, Grid, Sudoku};
+use backtrack_problems::sudoku::{read_puzzles, Grid, Sudoku};
 
 use crate::args::{Common, TextFormat};
 use crate::driver::{Mode, Out};
@@ -95,17 +95,17 @@ pub fn exec(args: &Args) -> Result<Status> {
 }
 
 /// Reads and checks the puzzles: a malformed grid or a repeated given is an error naming
-/// the input, the puzzle if there are several, and the place. Returns how errors name the
-/// input, and the puzzles.
+/// the input, the puzzle if there are several, and the line and place. Returns how errors
+/// name the input, and the puzzles.
 fn read(path: &str) -> Result<(String, Vec<Sudoku>)> {
-    let input = input::read(path)?;
+    let input = input::read(path, "a puzzle")?;
     let name = input.name;
-    let grids = puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
-    let several = grids.len() > 1;
+    let puzzles = read_puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
+    let several = puzzles.len() > 1;
     let sudokus = (1..)
-        .zip(grids)
-        .map(|(k, grid)| {
-            Sudoku::new(grid).map_err(|err| {
+        .zip(puzzles)
+        .map(|(k, puzzle)| {
+            puzzle.sudoku().map_err(|err| {
                 if several {
                     anyhow!("{name}: puzzle {k}: {err}")
                 } else {
