@@ -557,6 +557,45 @@ fn no_progress_line_off_a_terminal() {
     assert!(out.status.success());
 }
 
+/// On a terminal of 50 columns the progress line of a split count (bar, percentage,
+/// nodes, rate, solutions: 79 columns) fits, parts dropped, instead of wrapping. Run in a
+/// pseudo-terminal by util-linux's `script`, if there is one.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_progress_line_fits_a_narrow_terminal() {
+    let command = format!("stty cols 50 rows 20; timeout -s INT 1.5 '{BIN}' queens 17 --count");
+    let Ok(out) = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+    else {
+        return; // no `script` here
+    };
+    let terminal = String::from_utf8_lossy(&out.stdout);
+    // What the terminal shows: escape sequences out, each line as the last \r left it.
+    let mut shown = String::new();
+    let mut chars = terminal.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            shown.push(c);
+        }
+    }
+    let progress: Vec<&str> = shown
+        .split(['\r', '\n'])
+        .filter(|segment| segment.contains(" nodes"))
+        .collect();
+    assert!(!progress.is_empty(), "no progress line: {shown:?}");
+    for segment in progress {
+        assert!(segment.chars().count() <= 48, "{segment:?}");
+    }
+}
+
 #[test]
 fn completions_and_man_page_come_from_the_definitions() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {

@@ -69,11 +69,11 @@ impl Progress {
 
 fn draw(meter: &Meter, done: &AtomicBool) {
     let start = Instant::now();
-    let target = ProgressDrawTarget::term_like(Box::new(Narrow(Term::stderr())));
+    let term = Term::stderr();
+    let target = ProgressDrawTarget::term_like(Box::new(Narrow(term.clone())));
     let bar = ProgressBar::with_draw_target(None, target);
-    bar.set_style(spinner());
     let mut last_draw = Instant::now();
-    let mut barred = false;
+    let mut template = String::new();
     while !done.load(Ordering::SeqCst) {
         std::thread::sleep(TICK);
         if last_draw.elapsed() < REDRAW {
@@ -82,14 +82,18 @@ fn draw(meter: &Meter, done: &AtomicBool) {
         last_draw = Instant::now();
         let reading = meter.read();
         if let Some((parts_done, total)) = reading.parts {
-            if !barred {
-                bar.set_style(fraction());
-                bar.set_length(total);
-                barred = true;
-            }
+            bar.set_length(total);
             bar.set_position(parts_done);
         }
-        bar.set_message(message(&reading, start.elapsed()));
+        let width = usize::from(Narrow(term.clone()).width());
+        let line = Line::fit(width, reading.parts.is_some(), &reading, start.elapsed());
+        if line.template != template {
+            template = line.template;
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+        }
+        bar.set_message(line.message);
         bar.tick();
     }
     bar.finish_and_clear();
@@ -135,15 +139,73 @@ impl TermLike for Narrow {
     }
 }
 
-fn spinner() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} {elapsed:>4} {msg}").expect("a valid template")
+/// The progress line for a terminal of some width: indicatif's template (the spinner, the
+/// elapsed time, the bar and percentage when the fraction done is known) and the message,
+/// parts dropped as the width shrinks. The widest: `⠁   5s [====>               ]  25%
+/// 211.0G nodes, 95.1M/s, 14.8M solutions`, 79 columns.
+#[derive(Debug, PartialEq, Eq)]
+struct Line {
+    template: String,
+    message: String,
+    /// The most columns it takes.
+    columns: usize,
 }
 
-/// At most 35 columns before the message (the message is at most 44): 80 in all.
-fn fraction() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} {elapsed:>4} [{bar:20}] {percent:>3}% {msg}")
-        .expect("a valid template")
-        .progress_chars("=> ")
+/// The spinner and the elapsed time (`{elapsed:>4}`: `59s`, `12m`, `3h`) and a space.
+const PREFIX: usize = 7;
+/// The percentage, `{percent:>3}% `.
+const PERCENT: usize = 5;
+/// The widest bar, and the narrowest worth drawing.
+const BAR: (usize, usize) = (20, 8);
+
+impl Line {
+    /// The line for `width` columns: the whole message, else without the rate, else the
+    /// nodes alone, each with a bar of 20 columns or narrower, else with the percentage
+    /// alone; else the spinner and the elapsed time.
+    fn fit(width: usize, fraction: bool, reading: &Reading, elapsed: Duration) -> Line {
+        let messages = messages(reading, elapsed);
+        let spinner = |message: &String, extra: &str, columns| Line {
+            template: format!("{{spinner}} {{elapsed:>4}} {extra}{{msg}}"),
+            message: message.clone(),
+            columns,
+        };
+        if fraction {
+            for message in &messages {
+                let room = width.saturating_sub(PREFIX + 3 + PERCENT + message.len());
+                if room >= BAR.1 {
+                    let bar = room.min(BAR.0);
+                    let extra = format!("[{{bar:{bar}}}] {{percent:>3}}% ");
+                    return spinner(message, &extra, PREFIX + bar + 3 + PERCENT + message.len());
+                }
+                if PREFIX + PERCENT + message.len() <= width {
+                    let columns = PREFIX + PERCENT + message.len();
+                    return spinner(message, "{percent:>3}% ", columns);
+                }
+            }
+        } else {
+            for message in &messages {
+                if PREFIX + message.len() <= width {
+                    return spinner(message, "", PREFIX + message.len());
+                }
+            }
+        }
+        Line {
+            template: "{spinner}".to_string(),
+            message: String::new(),
+            columns: 1,
+        }
+    }
+}
+
+/// The message at three lengths: [`message`]; without the rate; the nodes alone.
+fn messages(reading: &Reading, elapsed: Duration) -> [String; 3] {
+    let nodes = short(reading.nodes as f64);
+    let solutions = short(reading.found.unwrap_or(reading.solutions) as f64);
+    [
+        message(reading, elapsed),
+        format!("{nodes} nodes, {solutions} solutions"),
+        format!("{nodes} nodes"),
+    ]
 }
 
 /// `211.0G nodes, 95.1M/s, 14.8M solutions`: at most 44 characters. The solutions are
@@ -187,7 +249,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_progress_line_fits_80_columns() {
+    fn the_progress_line_fits_the_terminal() {
         let worst = Reading {
             nodes: u64::MAX,
             solutions: u64::MAX,
@@ -199,7 +261,24 @@ mod tests {
         assert_eq!(short(999.0), "999");
         assert_eq!(short(12_345.0), "12.3k");
         assert_eq!(short(211.0e9), "211.0G");
-        // With the widest prefix (spinner, elapsed, [bar of 20], percentage: 35 columns),
-        // 80 in all.
+        for fraction in [false, true] {
+            for width in 0..=200 {
+                let line = Line::fit(width, fraction, &worst, Duration::from_nanos(1));
+                assert!(line.columns <= width.max(1), "{width}: {line:?}");
+                assert!(ProgressStyle::with_template(&line.template).is_ok());
+            }
+        }
+        // 78 columns (80 less the two kept spare) show everything, a 20-column bar too.
+        let full = Line::fit(78, true, &worst, Duration::from_nanos(1));
+        assert_eq!(full.message, text);
+        assert!(full.template.contains("{bar:20}"), "{full:?}");
+        // 48 (a terminal of 50): the percentage without the bar, the message without the
+        // rate.
+        let narrow = Line::fit(48, true, &worst, Duration::from_nanos(1));
+        assert_eq!(narrow.message, "18.4E nodes, 18.4E solutions");
+        assert_eq!(
+            narrow.template,
+            "{spinner} {elapsed:>4} {percent:>3}% {msg}"
+        );
     }
 }
