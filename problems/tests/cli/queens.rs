@@ -378,7 +378,7 @@ fn glyphs_with_combining_marks_are_refused_with_the_count() {
 fn flags_without_meaning_are_refused_with_a_reason() {
     // (arguments, message, refused by the binary itself rather than by clap)
     let cases: [(&[&str], &str, bool); 11] = [
-        (&["queens", "8", "--threads", "2"], "--threads applies to counts (--count): listings, trees and the best packing run on one thread", true),
+        (&["queens", "8", "--threads", "2"], "--threads applies to counts (--count): everything else runs on one thread", true),
         (&["queens", "8", "--glyphs", "Q."], "--glyphs applies to --format board", true),
         (&["queens", "8", "--format", "board", "--glyphs", "QQ"], "--glyphs must be two different characters, the queen then the empty square, not 'QQ'", true),
         (&["queens", "8", "--glyphs", "Q"], "not 'Q' (1 character)", false),

@@ -10,7 +10,7 @@ use crate::common::{backtrack, error_line, stdout, text, BIN};
 /// clap's three to six lines with their tips and usage).
 #[test]
 fn every_usage_error_is_one_line_naming_the_place() {
-    let cases: [(&[&str], &str); 16] = [
+    let cases: [(&[&str], &str); 17] = [
         (&["queens", "0"], "the board size N must be at least 1, not 0"),
         (&["queens", "x"], "the board size N must be a whole number, not 'x'"),
         (&["queens"], "queens needs the board size N"),
@@ -20,6 +20,7 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--formt", "json"], "queens has no flag --formt (did you mean --format?)"),
         (&["queens", "8", "--limit"], "--limit needs a value (K)"),
         (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),
+        (&["queens", "8", "--list", "--count"], "--list cannot be used with --count"),
         (&["queens", "8", "--count=3"], "--count takes no value, not '3'"),
         (&["queens", "8", "--format", "boarx"], "--format must be numbered, matrix, board, compact or json, not 'boarx' (did you mean board?)"),
         (&["sudoku", "--format", "board"], "--format board applies to queens, not sudoku: here --format is text or json"),
@@ -30,6 +31,22 @@ fn every_usage_error_is_one_line_naming_the_place() {
     ];
     for (args, message) in cases {
         error_line(args, message);
+    }
+    // An argument that is not UTF-8 is named (as far as it can be shown).
+    #[cfg(unix)]
+    {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+
+        let out = Command::new(BIN)
+            .args([OsStr::new("sudoku"), OsStr::from_bytes(b"caf\xe9.sudoku")])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            text(&out.stderr),
+            "backtrack: error: argument 2, 'caf\u{fffd}.sudoku', is not UTF-8 text\n"
+        );
     }
 }
 

@@ -106,10 +106,11 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
             )
         }
         ErrorKind::ArgumentConflict => {
-            let prior: Vec<String> = at(ContextKind::PriorArg).iter().map(|a| place(a)).collect();
+            let typed = |arg: &String| as_typed(sub, &place(arg), args);
+            let prior: Vec<String> = at(ContextKind::PriorArg).iter().map(typed).collect();
             format!(
                 "{} cannot be used with {}",
-                place(&first(ContextKind::InvalidArg)),
+                typed(&first(ContextKind::InvalidArg)),
                 and(&prior)
             )
         }
@@ -131,6 +132,13 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
             place(&first(ContextKind::InvalidArg)),
             first(ContextKind::InvalidValue)
         ),
+        ErrorKind::InvalidUtf8 => match args.iter().position(|arg| arg.to_str().is_none()) {
+            Some(k) => format!(
+                "argument {k}, '{}', is not UTF-8 text",
+                args[k].to_string_lossy()
+            ),
+            None => "an argument is not UTF-8 text".to_string(),
+        },
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             format!("backtrack needs a subcommand: {}", subcommands(&cli))
         }
@@ -159,6 +167,17 @@ fn flags(args: &[OsString]) -> impl Iterator<Item = String> + '_ {
         let flag = arg.split('=').next().unwrap_or(arg);
         flag.starts_with("--").then(|| flag.to_string())
     })
+}
+
+/// A flag as it was typed: `--list` for `--all` if that is how it was given.
+fn as_typed(sub: Option<&Command>, flag: &str, args: &[OsString]) -> String {
+    let given: Vec<String> = flags(args).collect();
+    if given.iter().any(|typed| typed == flag) {
+        return flag.to_string();
+    }
+    sub.and_then(|command| command.get_arguments().find(|arg| is_flag(arg, flag)))
+        .and_then(|arg| given.into_iter().find(|typed| is_flag(arg, typed)))
+        .unwrap_or_else(|| flag.to_string())
 }
 
 /// How a message names an argument clap describes as `--limit <K>`, `<N>`, `[FILE]`,

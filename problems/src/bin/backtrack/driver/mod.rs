@@ -77,7 +77,7 @@ impl Settings {
                 ),
                 (Mode::Count { limit: None }, false) => {}
                 _ => anyhow::bail!(
-                    "--threads applies to counts (--count): listings, trees and the best packing run on one thread"
+                    "--threads applies to counts (--count): everything else runs on one thread"
                 ),
             }
         }
