@@ -251,18 +251,29 @@ impl backtrack::tree::Label for Knapsack {
 /// What is wrong with a knapsack description.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum KnapsackError {
-    /// The input has no `capacity` line before its items.
-    #[error("missing `capacity <number>` line before the items")]
-    MissingCapacity,
+    /// Nothing but blank lines and comments.
+    #[error("the input is empty: expected a `capacity <number>` line, then one `<weight> <value>` line per item")]
+    Empty,
+    /// A first line that is not `capacity <number>`.
+    #[error(
+        "line {line}: expected `capacity <number>` first, found `{}`",
+        crate::text::quote(text)
+    )]
+    MissingCapacity {
+        /// 1-based line number.
+        line: usize,
+        /// The line found instead, trimmed.
+        text: String,
+    },
     /// A second `capacity` line.
     #[error("line {line}: capacity given twice")]
     DuplicateCapacity {
         /// 1-based line number.
         line: usize,
     },
-    /// A line that is neither `capacity <number>` nor `<weight> <value>`.
+    /// An item's line that is not two numbers, `<weight> <value>`.
     #[error(
-        "line {line}: expected `<weight> <value>` (or `capacity <number>`), found `{}`",
+        "line {line}: expected `<weight> <value>`, found `{}`",
         crate::text::quote(text)
     )]
     Malformed {
@@ -365,26 +376,28 @@ impl FromStr for Knapsack {
                 text: content.to_string(),
             };
             let fields: Vec<&str> = content.split_whitespace().collect();
-            match fields.as_slice() {
-                ["capacity", number] => {
-                    if capacity.is_some() {
-                        return Err(KnapsackError::DuplicateCapacity { line });
-                    }
+            match (capacity, fields.as_slice()) {
+                (None, ["capacity", number]) => {
                     capacity = Some(self::number(number, line, "capacity")?);
                 }
-                [weight, value] if capacity.is_some() => {
-                    if !looks_numeric(weight) || !looks_numeric(value) {
-                        return Err(malformed());
-                    }
+                (None, _) => {
+                    return Err(KnapsackError::MissingCapacity {
+                        line,
+                        text: content.to_string(),
+                    })
+                }
+                (Some(_), ["capacity", _]) => {
+                    return Err(KnapsackError::DuplicateCapacity { line });
+                }
+                (Some(_), [weight, value]) => {
                     let weight = self::number(weight, line, "weight")?;
                     let value = self::number(value, line, "value")?;
                     items.push(Item { weight, value });
                 }
-                [_, _] => return Err(KnapsackError::MissingCapacity),
-                _ => return Err(malformed()),
+                (Some(_), _) => return Err(malformed()),
             }
         }
-        let capacity = capacity.ok_or(KnapsackError::MissingCapacity)?;
+        let capacity = capacity.ok_or(KnapsackError::Empty)?;
         let value = items
             .iter()
             .try_fold(0u64, |sum, item| sum.checked_add(item.value));
@@ -393,13 +406,6 @@ impl FromStr for Knapsack {
         }
         Ok(Knapsack::new(capacity, &items))
     }
-}
-
-/// Does `field` start like a number (a digit, or a sign or point then a digit)? A line
-/// like `20 apples` is then malformed as a whole rather than a bad value.
-fn looks_numeric(field: &str) -> bool {
-    let rest = field.trim_start_matches(['+', '-', '.']);
-    rest.starts_with(|c: char| c.is_ascii_digit())
 }
 
 impl fmt::Display for Knapsack {
@@ -566,8 +572,21 @@ mod tests {
     #[test]
     fn malformed_input_is_reported_by_line() {
         let cases = [
-            ("", KnapsackError::MissingCapacity),
-            ("10 60\ncapacity 5\n", KnapsackError::MissingCapacity),
+            ("# nothing\n\n", KnapsackError::Empty),
+            (
+                "10 60\ncapacity 5\n",
+                KnapsackError::MissingCapacity {
+                    line: 1,
+                    text: "10 60".into(),
+                },
+            ),
+            (
+                "# the capacity\nCAPACITY 10\n",
+                KnapsackError::MissingCapacity {
+                    line: 2,
+                    text: "CAPACITY 10".into(),
+                },
+            ),
             (
                 "capacity 5\ncapacity 6\n",
                 KnapsackError::DuplicateCapacity { line: 2 },
@@ -602,7 +621,18 @@ mod tests {
                 text: "1 2 3".into()
             }
             .to_string(),
-            "line 3: expected `<weight> <value>` (or `capacity <number>`), found `1 2 3`"
+            "line 3: expected `<weight> <value>`, found `1 2 3`"
+        );
+        let message = |text: &str| text.parse::<Knapsack>().unwrap_err().to_string();
+        for first in ["capacity: 10", "cap 10", "capacity", "capacity 10 kg"] {
+            assert_eq!(
+                message(&format!("{first}\n1 2\n")),
+                format!("line 1: expected `capacity <number>` first, found `{first}`")
+            );
+        }
+        assert_eq!(
+            message(""),
+            "the input is empty: expected a `capacity <number>` line, then one `<weight> <value>` line per item"
         );
     }
 
@@ -628,6 +658,15 @@ mod tests {
         assert_eq!(
             message("capacity 5\n1 2.5\n"),
             "line 2: the value `2.5` is not a whole number"
+        );
+        // A word is a number that is not one, as `2.5` is a number that is not whole.
+        assert_eq!(
+            message("capacity 5\n1 x\n"),
+            "line 2: the value `x` is not a number"
+        );
+        assert_eq!(
+            message("capacity 5\napples 20\n"),
+            "line 2: the weight `apples` is not a number"
         );
         assert_eq!(
             message("capacity 5\n1 2x\n"),

@@ -64,13 +64,19 @@ impl fmt::Display for Grid {
 /// What is wrong with a sudoku grid given as text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SudokuError {
-    /// Neither one line of 81 cells nor nine lines of nine.
-    #[error(
-        "expected one line of 81 cells or 9 lines of 9 cells, found {}",
-        lines_of_cells(*lines)
-    )]
-    Shape {
-        /// Lines holding cells found (blank, comment and separator lines not counted).
+    /// No puzzle at all: no line holding cells.
+    #[error("expected one line of 81 cells or 9 lines of 9 cells, found no cells")]
+    Empty,
+    /// A puzzle of nine lines cut short by the end of the text.
+    #[error("{}", incomplete(*puzzle, *first_line, *last_line, *lines))]
+    Incomplete {
+        /// Which puzzle of the text (1-based).
+        puzzle: usize,
+        /// The 1-based line of its first row.
+        first_line: usize,
+        /// The 1-based line of its last row.
+        last_line: usize,
+        /// How many rows it has (blank, comment and separator lines not counted).
         lines: usize,
     },
     /// A line with the wrong number of cells.
@@ -102,8 +108,14 @@ pub enum SudokuError {
         puzzles: usize,
     },
     /// A given digit already present in its row, column or box.
-    #[error("row {row}, column {col}: {digit} is already in its row, column or box")]
+    #[error(
+        "{}row {row}, column {col}: {digit} is already in its row, column or box",
+        line.map_or_else(String::new, |line| format!("line {line}, "))
+    )]
     Conflict {
+        /// The 1-based line of the text the digit is on, if the grid was read from one
+        /// ([`Puzzle::sudoku`]).
+        line: Option<usize>,
         /// 1-based row.
         row: usize,
         /// 1-based column.
@@ -165,8 +177,56 @@ impl FromStr for Grid {
 /// # Ok::<(), backtrack_problems::sudoku::SudokuError>(())
 /// ```
 pub fn puzzles(text: &str) -> Result<Vec<Grid>, SudokuError> {
+    Ok(read_puzzles(text)?
+        .into_iter()
+        .map(|puzzle| puzzle.grid)
+        .collect())
+}
+
+/// A puzzle read from a text, with the lines it was read from, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The grid.
+    pub grid: Grid,
+    /// The 1-based line of the text each row was read from (the same for the nine rows
+    /// of a puzzle written on one line).
+    pub lines: [usize; 9],
+}
+
+impl Puzzle {
+    /// The sudoku to search, or an error naming the line and the place of a given digit
+    /// that repeats in its row, column or box.
+    ///
+    /// ```
+    /// use backtrack_problems::sudoku::read_puzzles;
+    ///
+    /// let text = format!("# a repeated 5\n{}", "55.......\n".to_string() + &".........\n".repeat(8));
+    /// let err = read_puzzles(&text)?[0].sudoku().unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2, row 1, column 2: 5 is already in its row, column or box");
+    /// # Ok::<(), backtrack_problems::sudoku::SudokuError>(())
+    /// ```
+    pub fn sudoku(&self) -> Result<Sudoku, SudokuError> {
+        Sudoku::new(self.grid).map_err(|err| match err {
+            SudokuError::Conflict {
+                row, col, digit, ..
+            } => SudokuError::Conflict {
+                line: Some(self.lines[row - 1]),
+                row,
+                col,
+                digit,
+            },
+            other => other,
+        })
+    }
+}
+
+/// Reads every puzzle of a text as [`puzzles`] does, each with the lines it was read from.
+/// A malformed puzzle is an error naming its line (and, cut short by the end of the
+/// text, which puzzle it is); a character that is no cell is named even on a line of
+/// the wrong length, escaped if it is invisible (`\u{200b}`).
+pub fn read_puzzles(text: &str) -> Result<Vec<Puzzle>, SudokuError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut grids = Vec::new();
+    let mut puzzles = Vec::new();
     // The lines of nine cells of a grid not yet complete.
     let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -179,61 +239,101 @@ pub fn puzzles(text: &str) -> Result<Vec<Grid>, SudokuError> {
             continue; // blank, comment or separator
         }
         let line = index + 1;
-        match (rows.is_empty(), cells.len()) {
-            (true, 81) => grids.push(grid_of(&[(line, cells)])?),
-            (_, 9) => {
-                rows.push((line, cells));
-                if rows.len() == 9 {
-                    grids.push(grid_of(&rows)?);
-                    rows.clear();
-                }
-            }
-            (starting, found) => {
-                return Err(SudokuError::Length {
-                    line,
-                    // A line that starts a grid: of 81 cells if it is nearer 81 than 9.
-                    expected: if starting && found > 45 { 81 } else { 9 },
-                    found,
-                });
-            }
-        }
-    }
-    if !rows.is_empty() || grids.is_empty() {
-        return Err(SudokuError::Shape { lines: rows.len() });
-    }
-    Ok(grids)
-}
-
-/// The grid whose cells are those `lines` hold, in reading order.
-fn grid_of(lines: &[(usize, Vec<char>)]) -> Result<Grid, SudokuError> {
-    let mut grid = [0u8; 81];
-    let mut index = 0;
-    for (line, cells) in lines {
-        for &ch in cells {
-            grid[index] = match ch {
-                '.' | '0' | '_' => 0,
-                '1'..='9' => ch as u8 - b'0',
-                _ => {
-                    return Err(SudokuError::Character {
-                        line: *line,
-                        row: index / 9 + 1,
-                        col: index % 9 + 1,
-                        ch,
-                    })
-                }
+        // A line that starts a grid is of 81 cells if it is nearer 81 than 9.
+        let whole = rows.is_empty() && cells.len() > 45;
+        let expected = if whole { 81 } else { 9 };
+        if let Some(at) = cells[..cells.len().min(expected)]
+            .iter()
+            .position(|&c| cell(c).is_none())
+        {
+            let (row, col) = if whole {
+                (at / 9 + 1, at % 9 + 1)
+            } else {
+                (rows.len() + 1, at + 1)
             };
-            index += 1;
+            return Err(SudokuError::Character {
+                line,
+                row,
+                col,
+                ch: cells[at],
+            });
+        }
+        if cells.len() != expected {
+            return Err(SudokuError::Length {
+                line,
+                expected,
+                found: cells.len(),
+            });
+        }
+        if whole {
+            puzzles.push(puzzle_of(&[(line, cells)]));
+        } else {
+            rows.push((line, cells));
+            if rows.len() == 9 {
+                puzzles.push(puzzle_of(&rows));
+                rows.clear();
+            }
         }
     }
-    Ok(Grid(grid))
+    if let (Some((first_line, _)), Some((last_line, _))) = (rows.first(), rows.last()) {
+        return Err(SudokuError::Incomplete {
+            puzzle: puzzles.len() + 1,
+            first_line: *first_line,
+            last_line: *last_line,
+            lines: rows.len(),
+        });
+    }
+    if puzzles.is_empty() {
+        return Err(SudokuError::Empty);
+    }
+    Ok(puzzles)
 }
 
-/// "no lines of cells", "1 line of cells", "3 lines of cells".
-fn lines_of_cells(lines: usize) -> String {
-    match lines {
-        0 => "no cells".to_string(),
-        1 => "1 line of cells".to_string(),
-        n => format!("{n} lines of cells"),
+/// The digit of a cell (0: empty), if `ch` is one.
+fn cell(ch: char) -> Option<u8> {
+    match ch {
+        '.' | '0' | '_' => Some(0),
+        '1'..='9' => Some(ch as u8 - b'0'),
+        _ => None,
+    }
+}
+
+/// The puzzle whose cells are those `lines` hold, in reading order (checked: every one
+/// is a cell).
+fn puzzle_of(lines: &[(usize, Vec<char>)]) -> Puzzle {
+    let mut grid = [0u8; 81];
+    let mut rows = [0usize; 9];
+    let cells = lines
+        .iter()
+        .flat_map(|(line, cells)| cells.iter().map(move |&ch| (*line, ch)));
+    for (index, (line, ch)) in cells.enumerate() {
+        grid[index] = cell(ch).unwrap_or_default();
+        rows[index / 9] = line;
+    }
+    Puzzle {
+        grid: Grid(grid),
+        lines: rows,
+    }
+}
+
+/// How [`SudokuError::Incomplete`] reads: `lines 1 to 3: expected one line of 81 cells or
+/// 9 lines of 9 cells, found 3 lines of cells`; after complete puzzles, `puzzle 2: lines
+/// 11 to 13: expected 9 lines of 9 cells, found 3`.
+fn incomplete(puzzle: usize, first_line: usize, last_line: usize, lines: usize) -> String {
+    let place = if first_line == last_line {
+        format!("line {first_line}")
+    } else {
+        format!("lines {first_line} to {last_line}")
+    };
+    if puzzle == 1 {
+        let found = if lines == 1 {
+            "1 line of cells".to_string()
+        } else {
+            format!("{lines} lines of cells")
+        };
+        format!("{place}: expected one line of 81 cells or 9 lines of 9 cells, found {found}")
+    } else {
+        format!("puzzle {puzzle}: {place}: expected 9 lines of 9 cells, found {lines}")
     }
 }
 
@@ -329,6 +429,7 @@ impl Sudoku {
             }
             if sudoku.candidates(cell) & 1 << digit == 0 {
                 return Err(SudokuError::Conflict {
+                    line: None,
                     row: cell / 9 + 1,
                     col: cell % 9 + 1,
                     digit,
@@ -598,7 +699,19 @@ mod tests {
         );
         // A grid cut short, and a bad cell of the second puzzle, by line.
         let cut = format!("{PUZZLE}\n{}", ".........\n".repeat(4));
-        assert_eq!(super::puzzles(&cut), Err(SudokuError::Shape { lines: 4 }));
+        assert_eq!(
+            super::puzzles(&cut),
+            Err(SudokuError::Incomplete {
+                puzzle: 2,
+                first_line: 2,
+                last_line: 5,
+                lines: 4
+            })
+        );
+        assert_eq!(
+            super::puzzles(&cut).unwrap_err().to_string(),
+            "puzzle 2: lines 2 to 5: expected 9 lines of 9 cells, found 4"
+        );
         let bad = format!("{PUZZLE}\n{}", nine_lines.replacen('.', "x", 1));
         assert!(matches!(
             super::puzzles(&bad),
@@ -615,7 +728,7 @@ mod tests {
     fn malformed_grids_are_reported() {
         let nine = ".........\n".repeat(9);
         let cases = [
-            (String::new(), SudokuError::Shape { lines: 0 }),
+            (String::new(), SudokuError::Empty),
             (
                 format!("# comment\n\n{}", ".........\n".repeat(8) + "........\n"),
                 SudokuError::Length {
@@ -624,7 +737,34 @@ mod tests {
                     found: 8,
                 },
             ),
-            (".........\n".repeat(3), SudokuError::Shape { lines: 3 }),
+            (
+                ".........\n".repeat(3),
+                SudokuError::Incomplete {
+                    puzzle: 1,
+                    first_line: 1,
+                    last_line: 3,
+                    lines: 3,
+                },
+            ),
+            // An invisible character is named, not counted as a tenth cell.
+            (
+                nine.replacen(".........", "53..7\u{200b}....", 1),
+                SudokuError::Character {
+                    line: 1,
+                    row: 1,
+                    col: 6,
+                    ch: '\u{200b}',
+                },
+            ),
+            (
+                format!("{PUZZLE}\n{}", nine.replacen(".........", "........x.", 1)),
+                SudokuError::Character {
+                    line: 2,
+                    row: 1,
+                    col: 9,
+                    ch: 'x',
+                },
+            ),
             (
                 PUZZLE[..80].to_string(),
                 SudokuError::Length {
@@ -655,8 +795,14 @@ mod tests {
             assert_eq!(text.parse::<Grid>().unwrap_err(), expected, "{text:?}");
         }
         assert_eq!(
-            SudokuError::Shape { lines: 1 }.to_string(),
-            "expected one line of 81 cells or 9 lines of 9 cells, found 1 line of cells"
+            SudokuError::Incomplete {
+                puzzle: 1,
+                first_line: 4,
+                last_line: 4,
+                lines: 1
+            }
+            .to_string(),
+            "line 4: expected one line of 81 cells or 9 lines of 9 cells, found 1 line of cells"
         );
         assert_eq!(
             SudokuError::Character {
@@ -668,10 +814,15 @@ mod tests {
             .to_string(),
             "line 3, row 1, column 2: `\\u{200b}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)"
         );
+    }
+
+    #[test]
+    fn a_repeated_given_is_named_by_its_place_and_line() {
         let conflict = grid(&PUZZLE.replacen('.', "5", 1));
         assert_eq!(
             Sudoku::new(conflict).unwrap_err(),
             SudokuError::Conflict {
+                line: None,
                 row: 1,
                 col: 3,
                 digit: 5
@@ -679,12 +830,21 @@ mod tests {
         );
         assert_eq!(
             SudokuError::Conflict {
+                line: None,
                 row: 1,
                 col: 3,
                 digit: 5
             }
             .to_string(),
             "row 1, column 3: 5 is already in its row, column or box"
+        );
+        // Read from a text, the given that repeats is named by its line too.
+        let text = format!("{PUZZLE}\n\n{conflict}");
+        let second = super::read_puzzles(&text).unwrap()[1];
+        assert_eq!(second.lines, [3, 4, 5, 6, 7, 8, 9, 10, 11]);
+        assert_eq!(
+            second.sudoku().unwrap_err().to_string(),
+            "line 3, row 1, column 3: 5 is already in its row, column or box"
         );
     }
 

@@ -60,8 +60,9 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
-/// A run refused as bad input: exit status 2, nothing on stdout, no panic, and stderr
-/// holding `message`. Returns stderr.
+/// A run refused as bad input: exit status 2, nothing on stdout, and on stderr one line,
+/// `backtrack: error: …`, holding `message` (whether the parser or the run refused it).
+/// Returns stderr.
 pub fn refused(args: &[&str], message: &str) -> String {
     refused_output(args, &backtrack(args), message)
 }
@@ -73,19 +74,18 @@ pub fn refused_output(args: &[&str], out: &Output, message: &str) -> String {
     assert!(out.stdout.is_empty(), "{args:?}");
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     assert!(stderr.contains(message), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(
+        stderr.starts_with("backtrack: error: ") && stderr.ends_with('\n'),
+        "{args:?}: {stderr}"
+    );
     stderr
 }
 
-/// A run refused by the binary itself (not by clap): exactly one line,
-/// `backtrack: error: …`, ending with `message`.
+/// A refused run whose one line of error is exactly `backtrack: error: {message}`.
 pub fn error_line(args: &[&str], message: &str) {
     let stderr = refused(args, message);
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-    assert!(
-        stderr.starts_with("backtrack: error: "),
-        "{args:?}: {stderr}"
-    );
-    assert!(stderr.trim_end().ends_with(message), "{args:?}: {stderr}");
+    assert_eq!(stderr, format!("backtrack: error: {message}\n"), "{args:?}");
 }
 
 /// Every line of `text` parsed as JSON.

@@ -6,3 +6,4 @@ mod problems;
 mod queens;
 mod readme;
 mod tree;
+mod usage;

@@ -98,8 +98,9 @@ fn malformed_sudoku_is_one_clear_error() {
     );
     let duplicate = error(&["sudoku", &fixture("duplicate.sudoku")]);
     assert!(
-        duplicate
-            .ends_with("duplicate.sudoku: row 1, column 9: 5 is already in its row, column or box"),
+        duplicate.ends_with(
+            "duplicate.sudoku: line 1, row 1, column 9: 5 is already in its row, column or box"
+        ),
         "{duplicate}"
     );
     let missing = error(&["sudoku", &fixture("no-such-file.sudoku")]);
@@ -117,7 +118,7 @@ fn malformed_sudoku_is_one_clear_error() {
     refused_output(
         &["sudoku", "-"],
         &out,
-        "backtrack: error: <stdin>: expected one line of 81 cells or 9 lines of 9 cells, found 3 lines of cells\n",
+        "backtrack: error: <stdin>: lines 1 to 3: expected one line of 81 cells or 9 lines of 9 cells, found 3 lines of cells\n",
     );
 }
 
@@ -174,7 +175,7 @@ fn sudoku_files_may_hold_several_puzzles() {
     refused_output(
         &["sudoku"],
         &out,
-        "<stdin>: puzzle 2: row 1, column 9: 5 is already in its row, column or box",
+        "<stdin>: puzzle 2: line 10, row 1, column 9: 5 is already in its row, column or box",
     );
     let out = backtrack_with_stdin(&["sudoku", "--tree"], &three);
     refused_output(
@@ -182,6 +183,75 @@ fn sudoku_files_may_hold_several_puzzles() {
         &out,
         "--tree draws the search of one puzzle, and <stdin> holds 3",
     );
+}
+
+/// The limits apply to each puzzle of a file: one stopped, the next is searched, and the
+/// exit status is 3 (they used to stop the whole file after `# puzzle 1`, silently).
+#[test]
+fn sudoku_limits_apply_to_each_puzzle() {
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let two = format!("{}\n{classic}", ".".repeat(81));
+    let solution = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    let out = backtrack_with_stdin(&["sudoku", "--time-limit", "200ms"], &two);
+    assert_eq!(out.status.code(), Some(3));
+    let listing = text(&out.stdout);
+    assert!(listing.starts_with("# puzzle 1\n"), "{listing}");
+    assert!(
+        listing.ends_with(&format!("\n\n# puzzle 2\n{solution}")),
+        "{listing}"
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("backtrack: puzzle 1: time limit of 200ms reached after "),
+        "{stderr}"
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--node-limit", "1000", "--count"], &two);
+    assert_eq!(out.status.code(), Some(3));
+    let count = text(&out.stdout);
+    assert!(count.starts_with("# puzzle 1\n"), "{count}");
+    assert!(
+        count.ends_with(" (partial: node limit of 1000 reached)\n\n# puzzle 2\n1\n"),
+        "{count}"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: puzzle 1: node limit of 1000 reached: the count is partial\n"
+    );
+    let out = backtrack_with_stdin(
+        &[
+            "sudoku",
+            "--node-limit",
+            "1000",
+            "--count",
+            "--format",
+            "json",
+        ],
+        &two,
+    );
+    let lines = json_lines(&text(&out.stdout));
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["stopped"], "node_limit");
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"count": 1, "complete": true, "puzzle": 2})
+    );
+    // --limit too: two solutions of the empty grid, then the classic's one.
+    let out = backtrack_with_stdin(&["sudoku", "--limit", "2", "--format", "json"], &two);
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&text(&out.stdout));
+    let puzzles: Vec<u64> = lines
+        .iter()
+        .map(|l| l["puzzle"].as_u64().unwrap())
+        .collect();
+    assert_eq!(puzzles, [1, 1, 1, 2, 2]);
+    // A limit over no solution: status 3 with an unsolvable puzzle after.
+    let unsolvable = std::fs::read_to_string(fixture("unsolvable.sudoku")).unwrap();
+    let out = backtrack_with_stdin(
+        &["sudoku", "--node-limit", "1000", "--count"],
+        &format!("{two}{unsolvable}"),
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stdout).ends_with("# puzzle 3\n0\n"));
 }
 
 #[test]
@@ -229,6 +299,89 @@ fn sudoku_tree_follows_the_placements() {
     assert_eq!(lines.next(), Some("v1 51 empty"));
     assert!(text.trim_end().ends_with(", 0 empty  ✓ solution"), "{text}");
     assert!(!text.contains("cut off"));
+}
+
+/// Bad input is named where it is: an empty file name, a byte that is not UTF-8 (line and
+/// byte), an invisible character in a sudoku (escaped, not counted as a tenth cell), a
+/// puzzle cut short (which puzzle, which lines), a repeated given (its line); a knapsack's
+/// first line that is not its capacity (which line, what was expected), an empty one, a
+/// word for a number.
+#[test]
+fn input_errors_name_the_place() {
+    crate::common::error_line(
+        &["sudoku", ""],
+        "the file name is empty (- reads standard input)",
+    );
+    // Not UTF-8: the bytes go in through a file.
+    let dir = std::env::temp_dir().join(format!("backtrack-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let latin1 = dir.join("latin1.knapsack");
+    std::fs::write(&latin1, b"capacity 5\n# caf\xe9\n1 2\n").unwrap();
+    let latin1 = latin1.to_str().unwrap();
+    crate::common::error_line(
+        &["knapsack", latin1],
+        &format!("{latin1}: line 2, byte 6: not UTF-8 (0xe9): the input must be UTF-8 text"),
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let cases: [(&[&str], String, &str); 9] = [
+        (&["sudoku"], classic.replacen("53..7....", "53..7\u{200b}....", 1), "<stdin>: line 1, row 1, column 6: `\\u{200b}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)"),
+        (&["sudoku"], format!("{classic}\n{}", ".........\n".repeat(3)), "<stdin>: puzzle 2: lines 11 to 13: expected 9 lines of 9 cells, found 3"),
+        (&["sudoku"], format!("# one\n{}", classic.replacen("53..7....", "53..7...3", 1)), "<stdin>: line 2, row 1, column 9: 3 is already in its row, column or box"),
+        (&["knapsack"], "CAPACITY 10\n1 2\n".into(), "<stdin>: line 1: expected `capacity <number>` first, found `CAPACITY 10`"),
+        (&["knapsack"], "# mine\ncapacity: 10\n1 2\n".into(), "<stdin>: line 2: expected `capacity <number>` first, found `capacity: 10`"),
+        (&["knapsack"], "cap 10\n".into(), "<stdin>: line 1: expected `capacity <number>` first, found `cap 10`"),
+        (&["knapsack"], String::new(), "<stdin>: the input is empty: expected a `capacity <number>` line, then one `<weight> <value>` line per item"),
+        (&["knapsack"], "capacity 10\n1 x\n".into(), "<stdin>: line 2: the value `x` is not a number"),
+        (&["knapsack"], "capacity 10\n1 2.5\n".into(), "<stdin>: line 2: the value `2.5` is not a whole number"),
+    ];
+    for (args, input, message) in cases {
+        let out = backtrack_with_stdin(args, &input);
+        let stderr = refused_output(args, &out, message);
+        assert_eq!(
+            stderr,
+            format!("backtrack: error: {message}\n"),
+            "{input:?}"
+        );
+    }
+}
+
+/// Reading a puzzle from a terminal, the tool says so on stderr, and how to end it (it
+/// waited in silence). Run in a pseudo-terminal by util-linux's `script`, if there is one.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminal_as_standard_input_gets_a_hint() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+
+    let Ok(mut script) = Command::new("script")
+        .args([
+            "-qec",
+            &format!("'{}' sudoku --count", crate::common::BIN),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        return; // no `script` here
+    };
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let mut stdin = script.stdin.take().unwrap();
+    stdin.write_all(classic.as_bytes()).unwrap();
+    stdin.write_all(b"\x04").unwrap(); // Ctrl-D
+    drop(stdin);
+    let out = script.wait_with_output().unwrap();
+    let terminal = text(&out.stdout).replace('\r', "");
+    assert!(
+        terminal.contains("backtrack: reading a puzzle from the terminal; end it with Ctrl-D\n"),
+        "{terminal}"
+    );
+    assert!(terminal.ends_with("\n1\n"), "{terminal}");
+    // Not from a file or a pipe.
+    let out = backtrack_with_stdin(&["sudoku", "--count"], &classic);
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
 
 // Knapsack.
@@ -295,7 +448,7 @@ fn knapsack_streamed_tree_is_the_recorded_one() {
 fn malformed_knapsack_is_one_clear_error() {
     let bad = error(&["knapsack", &fixture("malformed.knapsack")]);
     assert!(
-        bad.ends_with("malformed.knapsack: line 3: expected `<weight> <value>` (or `capacity <number>`), found `20 apples`"),
+        bad.ends_with("malformed.knapsack: line 3: the value `apples` is not a number"),
         "{bad}"
     );
     let missing = error(&["knapsack", &fixture("no-such-file.knapsack")]);
@@ -308,7 +461,7 @@ fn malformed_knapsack_is_one_clear_error() {
     refused_output(
         &["knapsack"],
         &out,
-        "<stdin>: missing `capacity <number>` line",
+        "<stdin>: line 1: expected `capacity <number>` first, found `10 60`",
     );
 }
 
@@ -424,7 +577,7 @@ fn subset_sum_json_lines_parse() {
             "--format",
             "json",
         ],
-        "--indices applies to listings in text",
+        "--indices applies to text listings: the JSON lines have both numbers and positions",
     );
 }
 
@@ -447,8 +600,8 @@ fn subset_sum_rejects_what_is_not_a_number() {
         (&["subset-sum", "-t", "9", "--", "-3"], "backtrack: error: NUMBERS: number 1, `-3`, is negative: the numbers must be 0 or more"),
         (&["subset-sum", "-t", "9", "1.5"], "backtrack: error: NUMBERS: number 1, `1.5`, is not a whole number"),
         (&["subset-sum", "-t", "9", "18446744073709551616"], "backtrack: error: NUMBERS: number 1, `18446744073709551616`, is too large (at most 18446744073709551615)"),
-        (&["subset-sum", "-t", "-5", "1"], "error: invalid value '-5' for '--target <T>': must be 0 or more, not -5"),
-        (&["subset-sum", "3", "4"], "error: the following required arguments were not provided"),
+        (&["subset-sum", "-t", "-5", "1"], "backtrack: error: --target must be 0 or more, not -5"),
+        (&["subset-sum", "3", "4"], "backtrack: error: subset-sum needs --target T, the sum to reach"),
     ];
     for (args, message) in cases {
         let stderr = refused(args, message);

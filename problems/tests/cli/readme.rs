@@ -85,7 +85,12 @@ fn readme_examples_print_what_the_readme_shows() {
             .env("PATH", &path)
             .output()
             .unwrap();
-        let stdout = text(&out.stdout);
+        // An example of an error shows what it writes to stderr.
+        let stdout = if example.output.starts_with("backtrack: error: ") {
+            text(&out.stderr)
+        } else {
+            text(&out.stdout)
+        };
         // `...` in the README stands for lines left out.
         if let Some((head, _)) = example.output.split_once("...\n") {
             assert!(stdout.starts_with(head), "{command}:\n{stdout}");
@@ -168,4 +173,32 @@ fn readme_and_help_agree() {
             "--help: status {code}"
         );
     }
+}
+
+/// The README names exactly the dependencies of the `cli` feature: those the library
+/// leaves out.
+#[test]
+fn readme_names_the_dependencies_of_the_cli_feature() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let Ok(readme) = std::fs::read_to_string(format!("{root}/README.md")) else {
+        return;
+    };
+    let manifest =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
+    let feature = manifest
+        .split("\ncli = [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("a cli feature");
+    let in_feature: std::collections::BTreeSet<&str> = feature
+        .split('"')
+        .filter_map(|word| word.strip_prefix("dep:"))
+        .collect();
+    let sentence = readme
+        .split("The binary, and what only it needs (")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .expect("the README's sentence on the cli feature");
+    let in_readme: std::collections::BTreeSet<&str> = sentence.split(',').map(str::trim).collect();
+    assert_eq!(in_readme, in_feature);
 }

@@ -1,6 +1,6 @@
 //! `--tree`: the solution tree, recorded or streamed, and its options.
 
-use crate::common::{backtrack, json_lines, refused, text};
+use crate::common::{backtrack, error_line, json_lines, refused, text};
 
 /// The standard output of a run.
 fn stdout(output: &std::process::Output) -> String {
@@ -148,16 +148,16 @@ fn stats_go_to_stderr() {
 #[test]
 fn tree_options_need_tree_and_bad_input_is_refused() {
     let cases: [(&[&str], &str); 7] = [
-        (&["queens", "4", "--tree-format", "dot"], "the following required arguments were not provided:\n  --tree"),
-        (&["queens", "4", "--tree", "--tree-format", "svg"], "invalid value 'svg' for '--tree-format <FORMAT>'"),
-        (&["queens", "4", "--tree", "--count"], "the argument '--tree' cannot be used with '--count'"),
-        (&["queens", "4", "--tree", "--tree-budget", "many"], "invalid value 'many' for '--tree-budget <N>': must be a whole number, not 'many'"),
-        (&["queens", "4", "--tree", "--tree-budget", "0"], "invalid value '0' for '--tree-budget <N>': must be at least 1, not 0"),
-        (&["queens", "4", "--tree", "--tree-budget", "5000001"], "must be at most 5000000, not 5000001 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
-        (&["queens", "4", "--tree", "--tree-stream", "--tree-budget", "5"], "the argument '--tree-stream' cannot be used with '--tree-budget <N>'"),
+        (&["queens", "4", "--tree-format", "dot"], "--tree-format applies to the solution tree: add --tree"),
+        (&["queens", "4", "--tree", "--tree-format", "svg"], "--tree-format must be text, dot or json, not 'svg'"),
+        (&["queens", "4", "--tree", "--count"], "--tree cannot be used with --count"),
+        (&["queens", "4", "--tree", "--tree-budget", "many"], "--tree-budget must be a whole number, not 'many' (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
+        (&["queens", "4", "--tree", "--tree-budget", "0"], "--tree-budget must be at least 1, not 0 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
+        (&["queens", "4", "--tree", "--tree-budget", "5000001"], "--tree-budget must be at most 5000000, not 5000001 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
+        (&["queens", "4", "--tree", "--tree-stream", "--tree-budget", "5"], "--tree-stream cannot be used with --tree-budget"),
     ];
     for (args, message) in cases {
-        refused(args, message);
+        error_line(args, message);
     }
     let help = text(&backtrack(&["queens", "--help"]).stdout);
     assert!(help.contains("--tree-budget <N>\n"), "{help}");

@@ -46,8 +46,7 @@ impl Common {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Modes")]
 pub struct Modes {
-    /// List every solution (the default; knapsack: every packing that fits, instead of
-    /// the best).
+    /// List every solution as it is found (the default).
     #[arg(long, alias = "list", conflicts_with_all = ["first", "limit", "count"])]
     pub all: bool,
 
@@ -56,7 +55,7 @@ pub struct Modes {
     pub first: bool,
 
     /// Stop after K solutions: list at most K, or with --count count at most K.
-    #[arg(long, value_name = "K", value_parser = parse_limit)]
+    #[arg(long, value_name = "K", value_parser = parse_limit, allow_negative_numbers = true)]
     pub limit: Option<u64>,
 
     /// Print only the number of solutions (on all cores; see --threads).
@@ -85,20 +84,19 @@ impl Modes {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Running")]
 pub struct Run {
-    /// Threads for --count, 1 to 1024 (default: all cores). Listings, trees and the best
-    /// packing run on one thread.
-    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    /// Threads for --count, 1 to 1024 (default: all cores). Everything else runs on one
+    /// thread, counts with --limit or --node-limit too.
+    #[arg(long, value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 
     /// Stop after this long and print what was found, marked partial (exit status 3):
     /// 500ms, 10s, 5m, 1h30m.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, allow_hyphen_values = true)]
     pub time_limit: Option<Duration>,
 
     /// Stop after visiting N nodes of the search tree and print what was found, marked
-    /// partial (exit status 3). Exact on one thread; a count on several threads stops
-    /// a few milliseconds' worth of nodes past N.
-    #[arg(long, value_name = "N", value_parser = parse_node_limit)]
+    /// partial (exit status 3). Exact: a count with it runs on one thread, in search order.
+    #[arg(long, value_name = "N", value_parser = parse_node_limit, allow_negative_numbers = true)]
     pub node_limit: Option<u64>,
 
     /// No progress bar (it is shown on stderr only when stderr is a terminal).
@@ -158,7 +156,8 @@ pub struct TreeArgs {
     /// each); a bigger tree stops the search there, is printed cut off, and exits with
     /// status 3.
     #[arg(long, value_name = "N", default_value_t = backtrack::tree::Recorder::DEFAULT_BUDGET as u64,
-          value_parser = parse_budget, requires = "tree", conflicts_with = "tree_stream")]
+          value_parser = parse_budget, allow_negative_numbers = true, requires = "tree",
+          conflicts_with = "tree_stream")]
     pub tree_budget: u64,
 
     /// Write the nodes as the search finds them, in constant memory and with no budget
@@ -237,9 +236,8 @@ fn parse_budget(text: &str) -> Result<u64, String> {
 }
 
 fn parse_duration(text: &str) -> Result<Duration, String> {
-    let duration = humantime::parse_duration(text.trim()).map_err(|_| {
-        format!("expected a duration such as 500ms, 10s, 5m or 1h30m, not '{text}'")
-    })?;
+    let duration = humantime::parse_duration(text.trim())
+        .map_err(|_| format!("must be a duration such as 500ms, 10s, 5m or 1h30m, not '{text}'"))?;
     if duration.is_zero() {
         return Err("must be longer than 0".to_string());
     }
@@ -279,7 +277,7 @@ mod tests {
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert!(parse_duration("ten")
             .unwrap_err()
-            .contains("such as 500ms, 10s"));
+            .contains("must be a duration such as 500ms, 10s"));
         assert_eq!(parse_duration("0s"), Err("must be longer than 0".into()));
     }
 }

@@ -24,6 +24,25 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status of a run of several searches (the puzzles of a file), this one's and
+    /// then `next`'s: the one that says most, a signal over a limit over no solution over
+    /// success.
+    #[must_use]
+    pub fn then(self, next: Status) -> Status {
+        let rank = |status| match status {
+            Status::Success => 0,
+            Status::NoSolution => 1,
+            Status::LimitReached => 2,
+            Status::Signal(_) => 3,
+            Status::BadInput | Status::OutputFailed => 4,
+        };
+        if rank(next) > rank(self) {
+            next
+        } else {
+            self
+        }
+    }
+
     /// The number the process exits with.
     pub fn code(self) -> u8 {
         match self {
@@ -43,17 +62,69 @@ impl From<Status> for ExitCode {
     }
 }
 
-/// The exit statuses, for `--help` (and the README says the same).
-pub const AFTER_HELP: &str = "\
-Exit status:
-  0    done (the output is complete, or as long as --first or --limit asked)
-  1    no solution (a listing, --first or the best packing found none)
-  2    bad usage or bad input (nothing was searched)
-  3    stopped by --time-limit, --node-limit or --tree-budget (the output is partial)
-  4    the output could not be written (closed standard output, full disk)
-  130  stopped by SIGINT (Ctrl-C), 143 by SIGTERM, 129 by SIGHUP (the output is partial)
+/// The exit statuses and what they mean, for `--help` and the manual page (the README
+/// says the same).
+pub const STATUSES: [(&str, &str); 8] = [
+    (
+        "0",
+        "done (the output is complete, or as long as --first or --limit asked)",
+    ),
+    (
+        "1",
+        "no solution (a listing, --first or the best packing found none)",
+    ),
+    ("2", "bad usage or bad input (nothing was searched)"),
+    (
+        "3",
+        "stopped by --time-limit, --node-limit or --tree-budget (the output is partial)",
+    ),
+    (
+        "4",
+        "the output could not be written (closed standard output, full disk)",
+    ),
+    ("130", "stopped by SIGINT, Ctrl-C (the output is partial)"),
+    ("143", "stopped by SIGTERM (the output is partial)"),
+    ("129", "stopped by SIGHUP (the output is partial)"),
+];
 
-A closed pipe (backtrack queens 20 | head) ends the run quietly with status 0.";
+/// What the table of [`STATUSES`] leaves out.
+pub const STATUS_NOTES: [&str; 2] = [
+    "A file of several sudoku puzzles exits with the status that says most: a signal's, else 3 if a limit stopped a puzzle, else 1 if a puzzle has no solution.",
+    "A closed pipe (backtrack queens 20 | head) ends the run quietly with status 0.",
+];
+
+/// The exit statuses as `--help` ends with them.
+pub fn after_help() -> String {
+    use std::fmt::Write as _;
+    let mut text = String::from("Exit status:\n");
+    for (code, meaning) in STATUSES {
+        let _ = writeln!(text, "  {code:<4} {meaning}");
+    }
+    for note in STATUS_NOTES {
+        text.push('\n');
+        text.push_str(&wrap(note));
+    }
+    text.trim_end().to_string()
+}
+
+/// `text` in lines of at most 88 columns.
+fn wrap(text: &str) -> String {
+    let mut wrapped = String::new();
+    let mut width = 0;
+    for word in text.split(' ') {
+        if width > 0 && width + 1 + word.len() > 88 {
+            wrapped.push('\n');
+            width = 0;
+        } else if width > 0 {
+            wrapped.push(' ');
+            width += 1;
+        }
+        wrapped.push_str(word);
+        width += word.len();
+    }
+    wrapped.push('\n');
+    wrapped
+}
 
 /// The status for an error, after its one line on stderr: quiet success for a closed
 /// pipe, [`Status::OutputFailed`] for any other failed write of the output, and
@@ -74,6 +145,22 @@ pub fn report(err: &anyhow::Error) -> Status {
 #[cfg(test)]
 mod tests {
     use super::Status;
+
+    #[test]
+    fn several_searches_exit_with_the_status_that_says_most() {
+        let statuses = [
+            Status::Success,
+            Status::NoSolution,
+            Status::LimitReached,
+            Status::Signal(2),
+        ];
+        for (k, &first) in statuses.iter().enumerate() {
+            for &second in &statuses[k..] {
+                assert_eq!(first.then(second), second);
+                assert_eq!(second.then(first), second);
+            }
+        }
+    }
 
     #[test]
     fn signals_exit_with_128_plus_their_number() {

@@ -22,6 +22,14 @@ use crate::input;
 /// the greedy one: items by value per unit of weight, each taken if it fits), and --count
 /// counts them.
 #[derive(Debug, clap::Args)]
+#[command(
+    mut_arg("all", |arg| arg.help("List every packing that fits, in search order, instead of the best")),
+    mut_arg("first", |arg| arg.help(
+        "Print only the first packing in search order, the greedy one (or \"no solution\", exit status 1)"
+    )),
+    mut_arg("limit", |arg| arg.help("Stop after K packings: list at most K, or with --count count at most K")),
+    mut_arg("count", |arg| arg.help("Print only the number of packings that fit (on all cores; see --threads)")),
+)]
 pub struct Args {
     /// The problem file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE", default_value = "-")]
@@ -43,7 +51,7 @@ pub fn exec(args: &Args) -> Result<Status> {
     let json = args.format.json() || args.common.tree.json();
     let settings = args.common.settings(Mode::Best, args.format.json())?;
     let mode = settings.mode();
-    let input = input::read(&args.file)?;
+    let input = input::read(&args.file, "a knapsack")?;
     let knapsack: Knapsack = input
         .text
         .parse()

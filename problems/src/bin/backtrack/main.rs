@@ -24,6 +24,7 @@ mod knapsack;
 mod queens;
 mod subset_sum;
 mod sudoku;
+mod usage;
 
 use std::process::ExitCode;
 
@@ -35,7 +36,7 @@ use exit::Status;
 /// Backtracking search, shown and fast: N-Queens, sudoku, knapsack and subset sum, through
 /// one engine and the same flags.
 #[derive(Debug, Parser)]
-#[command(name = "backtrack", version, after_help = exit::AFTER_HELP)]
+#[command(name = "backtrack", version, after_help = exit::after_help())]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -52,8 +53,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // Usage errors: clap's message and exit status 2; --help and --version: status 0.
-    let cli = Cli::parse();
+    // A usage error: one line and exit status 2; --help and --version: status 0.
+    let cli = match usage::parse() {
+        Ok(cli) => cli,
+        Err(status) => return status.into(),
+    };
     match run(&cli) {
         Ok(status) => status.into(),
         Err(err) => exit::report(&err).into(),

@@ -3,11 +3,11 @@
 use std::collections::HashSet;
 use std::io::{self, Write};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use backtrack::{Outcome, Search};
 use backtrack_problems::queens::{
-    with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, Mask, MaskJob, Placement, Queens,
-    Reduction, Symmetry,
+    with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, Mask, MaskJob, Placement,
+    PlacementError, Queens, Reduction, Symmetry,
 };
 use clap::ValueEnum;
 
@@ -45,7 +45,8 @@ pub struct Args {
 
     /// A queen placed before the search (1-based ROW:COL; repeatable). The search fills
     /// the other rows.
-    #[arg(long, value_name = "ROW:COL", value_parser = parse_square, conflicts_with = "tree", help_heading = "Queens")]
+    #[arg(long, value_name = "ROW:COL", value_parser = parse_square, allow_hyphen_values = true,
+          conflicts_with = "tree", help_heading = "Queens")]
     pub place: Vec<(usize, usize)>,
 
     /// The search order of listings: lex (row by row, leftmost column first), heuristic
@@ -61,14 +62,16 @@ pub struct Args {
 
     /// The two characters drawing a queen and an empty square in --format board
     /// [default: Q.].
-    #[arg(long, value_name = "QE", value_parser = parse_glyphs, help_heading = "Output")]
+    #[arg(long, value_name = "QE", value_parser = parse_glyphs, allow_hyphen_values = true,
+          help_heading = "Output")]
     pub glyphs: Option<(char, char)>,
 }
 
 /// How a solution is printed. Columns are 1-based everywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// The solution's number on a line, then N lines: line i is the column of row i's queen.
+    /// The solution's number on a line, then N lines: line i is the column of row i's
+    /// queen (also called text, as in the other subcommands).
     #[value(alias = "text")]
     Numbered,
     /// N rows of `1 0 0 …`, 1 where the queen is; solutions apart by a blank line.
@@ -146,7 +149,7 @@ pub fn exec(args: &Args) -> Result<Status> {
     } else if args.symmetry.is_some() {
         bail!("--symmetry applies to counts (--count)");
     }
-    let placement = Placement::new(n, &args.place).context("invalid --place")?;
+    let placement = placement(n, &args.place)?;
     if args.common.tree.tree {
         let mut driver = settings.start()?;
         driver.describe(TEXTBOOK);
@@ -156,6 +159,16 @@ pub fn exec(args: &Args) -> Result<Status> {
         Mode::Count { limit } => count(args, settings, &placement, limit),
         Mode::List { .. } | Mode::Best => list(args, settings, &placement, format),
     }
+}
+
+/// The queens of `--place`, checked: an error names them as they were given.
+fn placement(n: usize, squares: &[(usize, usize)]) -> Result<Placement> {
+    Placement::new(n, squares).map_err(|err| match err {
+        PlacementError::OffBoard { n, row, col } => {
+            anyhow!("--place {row}:{col} is off the {n}×{n} board: rows and columns are 1 to {n}")
+        }
+        other => anyhow!("--place: {other}"),
+    })
 }
 
 fn count(
@@ -421,21 +434,21 @@ impl Format {
 fn parse_board_size(text: &str) -> Result<usize, String> {
     whole(text, 1, MAX_N as u64)
         .map(|n| n as usize)
-        .map_err(|problem| format!("the board size {problem}"))
+        .map_err(|problem| format!("the board size N {problem}"))
 }
 
 fn parse_glyphs(s: &str) -> Result<(char, char), String> {
     let mut chars = s.chars();
     match (chars.next(), chars.next(), chars.next()) {
         (Some(queen), Some(empty), None) if queen == empty => Err(format!(
-            "the queen and the empty square need two different characters, not '{s}'"
+            "must be two different characters, the queen then the empty square, not '{s}'"
         )),
         (Some(queen), Some(empty), None) => Ok((queen, empty)),
         // The count says why 'é.' is refused when its é is e and a combining accent.
         _ => {
             let count = s.chars().count();
             Err(format!(
-                "give exactly two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}' ({count} character{})",
+                "must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}' ({count} character{})",
                 if count == 1 { "" } else { "s" }
             ))
         }
@@ -443,7 +456,7 @@ fn parse_glyphs(s: &str) -> Result<(char, char), String> {
 }
 
 fn parse_square(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("a queen is ROW:COL with 1-based whole numbers (such as 1:4), not '{s}'");
+    let bad = || format!("must be ROW:COL, a row and a column from 1 (such as 1:4), not '{s}'");
     let (row, col) = s.split_once(':').ok_or_else(bad)?;
     let row = row.trim().parse().map_err(|_| bad())?;
     let col = col.trim().parse().map_err(|_| bad())?;

@@ -31,8 +31,8 @@ pub struct Args {
     #[command(flatten)]
     pub format: TextFormat,
 
-    /// Print the 1-based positions of the numbers taken instead of the numbers (text
-    /// only: the JSON lines have both).
+    /// In text listings, print the 1-based positions of the numbers taken instead of the
+    /// numbers (the JSON lines have both).
     #[arg(long, help_heading = "Output")]
     pub indices: bool,
 }
@@ -45,10 +45,14 @@ pub fn exec(args: &Args) -> Result<Status> {
     let json = args.format.json();
     let settings = args.common.settings(Mode::List { limit: None }, json)?;
     let mode = settings.mode();
-    if args.indices && (json || args.common.tree.tree || matches!(mode, Mode::Count { .. })) {
-        bail!(
-            "--indices applies to listings in text: the JSON lines have both numbers and positions"
-        );
+    if args.indices {
+        if args.common.tree.tree {
+            bail!("--indices applies to text listings, not to the solution tree");
+        } else if matches!(mode, Mode::Count { .. }) {
+            bail!("--indices applies to text listings: a count prints no subsets");
+        } else if json {
+            bail!("--indices applies to text listings: the JSON lines have both numbers and positions");
+        }
     }
     let numbers = parse_numbers(&args.numbers)?;
     let problem = SubsetSum::new(numbers.clone(), args.target);

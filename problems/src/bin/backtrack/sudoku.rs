@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use anyhow::{anyhow, bail, Result};
 use backtrack::Search;
-use backtrack_problems::sudoku::{puzzles, Grid, Sudoku};
+use backtrack_problems::sudoku::{read_puzzles, Grid, Sudoku};
 
 use crate::args::{Common, TextFormat};
 use crate::driver::{Mode, Out};
@@ -17,9 +17,15 @@ use crate::input;
 /// apart by a blank line, or "no solution" (exit status 1). A puzzle is one line of 81
 /// cells or 9 lines of 9: a cell is a digit 1-9, or `.`, `0` or `_` when empty; spaces,
 /// `|` between cells, separator lines of `-`, `+` and `=`, blank lines and `#` comments
-/// are ignored. A file may hold several puzzles, one after another: each is searched in
-/// turn (the limits apply to each), its output after a line `# puzzle K` (in JSON, a
-/// field "puzzle" in each line); the exit status is 1 if any has no solution.
+/// are ignored.
+///
+/// A file may hold several puzzles, one after another: each is searched in turn, its
+/// output after a line `# puzzle K` (in JSON, a field "puzzle" in each line). The limits
+/// (--limit, --time-limit, --node-limit) apply to each puzzle, and the next is searched
+/// after one is stopped; a signal stops them all, and the puzzles not searched are named
+/// (on stderr; in JSON by a line each, `{"puzzle":K,"searched":false,…}`). The exit
+/// status is that of the signal if one came, else 3 if a limit stopped a puzzle, else 1
+/// if a puzzle has no solution.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The puzzle file; `-` or nothing reads standard input.
@@ -58,9 +64,14 @@ pub fn exec(args: &Args) -> Result<Status> {
             &args.common.tree,
         );
     }
-    // Each puzzle in turn; a stop (a signal, a limit) ends them all.
+    // Each puzzle in turn, the limits on each; a signal ends them all.
+    let total = puzzles.len() as u64;
     let mut status = Status::Success;
     for (k, sudoku) in (1..).zip(puzzles) {
+        if let Some(stop) = driver.signalled() {
+            driver.not_searched("puzzle", k, total, stop)?;
+            break;
+        }
         let puzzle = several.then_some(k);
         if several {
             driver.part("puzzle", k)?;
@@ -78,27 +89,23 @@ pub fn exec(args: &Args) -> Result<Status> {
                 })?
             }
         };
-        match this {
-            Status::Success => {}
-            Status::NoSolution => status = Status::NoSolution,
-            stopped => return Ok(stopped),
-        }
+        status = status.then(this);
     }
     Ok(status)
 }
 
 /// Reads and checks the puzzles: a malformed grid or a repeated given is an error naming
-/// the input, the puzzle if there are several, and the place. Returns how errors name the
-/// input, and the puzzles.
+/// the input, the puzzle if there are several, and the line and place. Returns how errors
+/// name the input, and the puzzles.
 fn read(path: &str) -> Result<(String, Vec<Sudoku>)> {
-    let input = input::read(path)?;
+    let input = input::read(path, "a puzzle")?;
     let name = input.name;
-    let grids = puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
-    let several = grids.len() > 1;
+    let puzzles = read_puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
+    let several = puzzles.len() > 1;
     let sudokus = (1..)
-        .zip(grids)
-        .map(|(k, grid)| {
-            Sudoku::new(grid).map_err(|err| {
+        .zip(puzzles)
+        .map(|(k, puzzle)| {
+            puzzle.sudoku().map_err(|err| {
                 if several {
                     anyhow!("{name}: puzzle {k}: {err}")
                 } else {

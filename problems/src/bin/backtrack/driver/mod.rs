@@ -27,9 +27,9 @@ use serde_json::{json, Map, Value};
 
 use crate::args::Run;
 use crate::exit::Status;
-pub use output::{open as open_output, Out, OutputError};
+pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
-use signals::{Cause, Stopper};
+use signals::Stopper;
 
 /// What the search is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,16 +62,22 @@ pub struct Settings {
 
 impl Settings {
     /// Checks that the shared flags `run` mean something for `mode` (and `--tree`):
-    /// `--threads` applies to counts only. `json`: the output (and `--stats`) is JSON.
+    /// `--threads` applies to counts only, and more than one thread to counts without
+    /// the budgets that only search order keeps exact. `json`: the output (and `--stats`)
+    /// is JSON.
     pub fn new(run: &Run, mode: Mode, tree: bool, json: bool) -> Result<Self> {
-        if run.threads.is_some() {
+        if let Some(threads) = run.threads {
             match (mode, tree) {
-                (Mode::Count { limit: None }, false) => {}
+                (Mode::Count { .. }, false) if threads == 1 => {}
                 (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
                     "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"
                 ),
+                (Mode::Count { limit: None }, false) if run.node_limit.is_some() => anyhow::bail!(
+                    "--threads does not combine with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
+                ),
+                (Mode::Count { limit: None }, false) => {}
                 _ => anyhow::bail!(
-                    "--threads applies to counts (--count): listings, trees and the best packing run on one thread"
+                    "--threads applies to counts (--count): everything else runs on one thread"
                 ),
             }
         }
@@ -209,6 +215,47 @@ impl Driver {
         Ok(())
     }
 
+    /// The signal that stopped the searches, if one did: a run of several searches
+    /// searches no more after it.
+    pub fn signalled(&self) -> Option<Stop> {
+        self.stopper.signal().map(Stop::Signal)
+    }
+
+    /// Says that the parts `first..=last` of a run of several searches were not searched
+    /// because `stop` ended the run: in JSON a line each, `{"{key}":K,"searched":false,
+    /// "complete":false,"stopped":…}`; in text a note on stderr (`puzzles 2 to 5 not
+    /// searched`).
+    pub fn not_searched(&mut self, key: &str, first: u64, last: u64, stop: Stop) -> Result<()> {
+        if first > last {
+            return Ok(());
+        }
+        if self.settings.json {
+            for k in first..=last {
+                let mut line = Map::new();
+                line.insert(key.into(), json!(k));
+                line.insert("searched".into(), json!(false));
+                end_fields(&mut line, Some(stop), false);
+                self.line(&Value::Object(line))?;
+            }
+            self.flush()?;
+        }
+        if first == last {
+            note!("backtrack: {stop}: {key} {first} not searched");
+        } else {
+            note!("backtrack: {stop}: {key}s {first} to {last} not searched");
+        }
+        Ok(())
+    }
+
+    /// How a note about this search starts: `backtrack: `, and in a run of several
+    /// searches the part it is about, `backtrack: puzzle 2: `.
+    fn prefix(&self) -> String {
+        match &self.tag {
+            Some((key, value)) => format!("backtrack: {key} {value}: "),
+            None => "backtrack: ".to_string(),
+        }
+    }
+
     /// Writes a JSON object the driver made, with the tag if any.
     fn object(&mut self, mut object: Map<String, Value>) -> Result<()> {
         if let Some((key, value)) = &self.tag {
@@ -236,7 +283,7 @@ impl Driver {
             Mode::List { limit } | Mode::Count { limit } => limit,
             Mode::Best => None,
         };
-        let progress = self.progress(true, false);
+        let progress = self.progress(true);
         let mut search = search.limits(self.limits(progress.meter()));
         let mut listed = 0u64;
         let mut result = Ok(());
@@ -253,10 +300,11 @@ impl Driver {
         progress.finish();
         result.map_err(output::failed)?;
         let stop = self.stop_of(search.stopped());
+        let at_limit = limit == Some(listed);
         if self.settings.json {
             let mut end = Map::new();
             end.insert("solutions".into(), json!(listed));
-            end_fields(&mut end, stop, limit == Some(listed));
+            end_fields(&mut end, stop, at_limit);
             self.object(end)?;
         } else if listed == 0 && stop.is_none() {
             self.line(&"no solution")?;
@@ -264,11 +312,12 @@ impl Driver {
         self.flush()?;
         if let Some(stop) = stop {
             note!(
-                "backtrack: {stop} after {}: the listing is partial",
+                "{}{stop} after {}: the listing is partial",
+                self.prefix(),
                 plural(listed, thing, &format!("{thing}s"))
             );
         }
-        self.print_stats(search.stats(), stop);
+        self.print_stats(search.stats(), stop, at_limit);
         Ok(match stop {
             Some(stop) => stop.status(),
             None if listed == 0 => Status::NoSolution,
@@ -277,8 +326,8 @@ impl Driver {
     }
 
     /// Counts the solutions of `problem`: on all cores (or `--threads`), splitting its
-    /// tree at `split_depth`; on one thread in search order with `--threads 1` or
-    /// `--limit K`.
+    /// tree at `split_depth`; on one thread in search order with `--threads 1`,
+    /// `--limit K` or `--node-limit N`.
     pub fn count<P>(&mut self, problem: &P, split_depth: usize) -> Result<Status>
     where
         P: Problem + Clone + Send + Sync,
@@ -295,14 +344,15 @@ impl Driver {
     }
 
     /// Counts with `in_order` (one search, given its limits) on one thread with
-    /// `--threads 1` or `--limit K`, with `split` (a count split across threads) otherwise.
+    /// `--threads 1`, `--limit K` or `--node-limit N` (budgets that are exact only in
+    /// search order), with `split` (a count split across threads) otherwise.
     pub fn count_either(
         &mut self,
         in_order: impl FnOnce(Limits) -> Outcome<u64>,
         split: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
     ) -> Result<Status> {
         let capped = matches!(self.settings.mode, Mode::Count { limit: Some(_) });
-        if capped || self.settings.threads == Some(1) {
+        if capped || self.settings.nodes.is_some() || self.settings.threads == Some(1) {
             self.count_in_order(in_order)
         } else {
             self.count_split(split)
@@ -312,7 +362,7 @@ impl Driver {
     /// Counts with one search, in search order (and at most `--limit K`): `count` is given
     /// the limits.
     fn count_in_order(&mut self, count: impl FnOnce(Limits) -> Outcome<u64>) -> Result<Status> {
-        let progress = self.progress(false, false);
+        let progress = self.progress(false);
         let mut limits = self.limits(progress.meter());
         if let Mode::Count { limit: Some(k) } = self.settings.mode {
             limits = limits.solutions(k);
@@ -324,7 +374,7 @@ impl Driver {
 
     /// Counts with a count split across threads: `count` runs in a pool of `--threads`
     /// threads (all cores by default), given the time limit, the stop flag and the meter.
-    pub fn count_split(
+    fn count_split(
         &mut self,
         count: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
     ) -> Result<Status> {
@@ -332,7 +382,7 @@ impl Driver {
             .num_threads(self.settings.threads.unwrap_or(0))
             .build()
             .context("cannot start the counting threads")?;
-        let progress = self.progress(false, true);
+        let progress = self.progress(false);
         let mut limits = ParallelLimits::none().cancel(self.stopper.cancel().clone());
         if let Some(time) = self.settings.time {
             limits = limits.time(time);
@@ -361,15 +411,16 @@ impl Driver {
         }
         self.flush()?;
         if let Some(stop) = stop {
-            note!("backtrack: {stop}: the count is partial");
+            note!("{}{stop}: the count is partial", self.prefix());
         }
         if at_limit {
             note!(
-                "backtrack: stopped at --limit {}: there may be more solutions",
+                "{}stopped at --limit {}: there may be more solutions",
+                self.prefix(),
                 outcome.found
             );
         }
-        self.print_stats(&outcome.stats, stop);
+        self.print_stats(&outcome.stats, stop, at_limit);
         Ok(stop.map_or(Status::Success, Stop::status))
     }
 
@@ -382,7 +433,7 @@ impl Driver {
         thing: &str,
         print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
     ) -> Result<Status> {
-        let progress = self.progress(false, false);
+        let progress = self.progress(false);
         let outcome = Search::new(problem)
             .limits(self.limits(progress.meter()))
             .best();
@@ -404,12 +455,17 @@ impl Driver {
         self.flush()?;
         match (stop, &outcome.found) {
             (Some(stop), Some(_)) => {
-                note!("backtrack: {stop}: the best {thing} found so far, perhaps not the best");
+                note!(
+                    "{}{stop}: the best {thing} found so far, perhaps not the best",
+                    self.prefix()
+                );
             }
-            (Some(stop), None) => note!("backtrack: {stop} before any {thing} was found"),
+            (Some(stop), None) => {
+                note!("{}{stop} before any {thing} was found", self.prefix());
+            }
             (None, _) => {}
         }
-        self.print_stats(&outcome.stats, stop);
+        self.print_stats(&outcome.stats, stop, false);
         Ok(match (stop, &outcome.found) {
             (Some(stop), _) => stop.status(),
             (None, None) => Status::NoSolution,
@@ -434,25 +490,19 @@ impl Driver {
     }
 
     /// The progress line, if it can be shown: asked for (no `--quiet`), stderr a
-    /// terminal, and not in the way of output streaming to the same terminal. With
-    /// `split`, also the watch of `--node-limit`, which a split count cannot keep itself.
-    fn progress(&self, streams: bool, split: bool) -> Progress {
+    /// terminal, and not in the way of output streaming to the same terminal.
+    fn progress(&self, streams: bool) -> Progress {
         let show = !self.settings.quiet
             && io::stderr().is_terminal()
             && !(streams && io::stdout().is_terminal());
-        let watch = if split { self.settings.nodes } else { None };
-        Progress::start(show, watch, &self.stopper)
+        Progress::start(show)
     }
 
     /// Why the search stopped, if its output is partial. (`--limit` is not such a stop:
     /// the output is as long as asked.)
     fn stop_of(&self, reason: Option<StopReason>) -> Option<Stop> {
         match reason? {
-            StopReason::Cancelled => match self.stopper.cause() {
-                Some(Cause::Signal(signal)) => Some(Stop::Signal(signal)),
-                Some(Cause::NodeLimit) => Some(Stop::NodeLimit(self.settings.nodes.unwrap_or(0))),
-                None => None,
-            },
+            StopReason::Cancelled => self.stopper.signal().map(Stop::Signal),
             StopReason::TimeLimit => Some(Stop::TimeLimit(self.settings.time.unwrap_or_default())),
             StopReason::NodeLimit => Some(Stop::NodeLimit(self.settings.nodes.unwrap_or(0))),
             StopReason::SolutionLimit | StopReason::Observer => None,
@@ -468,8 +518,10 @@ impl Driver {
         self.out.flush().map_err(output::failed)
     }
 
-    /// `--stats` on stderr: the formulation, then one figure per line; or one JSON object.
-    fn print_stats(&self, stats: &Stats, stop: Option<Stop>) {
+    /// `--stats` on stderr: the formulation, then one figure per line; or one JSON object,
+    /// whose `complete` and `stopped` say what the output's closing line says (`at_limit`:
+    /// the search stopped at `--first` or `--limit`).
+    fn print_stats(&self, stats: &Stats, stop: Option<Stop>, at_limit: bool) {
         if !self.settings.stats {
             return;
         }
@@ -483,7 +535,7 @@ impl Driver {
                 object.insert(key.clone(), value.clone());
             }
             object.insert("nodes_per_sec".into(), json!(stats.nodes_per_sec().round()));
-            end_fields(&mut object, stop, false);
+            end_fields(&mut object, stop, at_limit);
             note!("{}", Value::Object(object));
         } else if self.search.is_empty() {
             note!("{stats}");

@@ -6,17 +6,23 @@ use std::io::{self, BufWriter, StdoutLock};
 /// Buffered standard output, locked for the whole run.
 pub type Out = BufWriter<StdoutLock<'static>>;
 
-/// Opens standard output. On Linux, refuses a standard output that was closed when the
-/// program started (`>&-`): Rust's runtime then points it at `/dev/null`, where every
-/// write succeeds and the answer would vanish with status 0.
+/// Opens standard output, refusing one that cannot be written: closed when the program
+/// started (`>&-`), or open for reading only (`1<file`). Writes to either would vanish
+/// with status 0 (Rust's standard output takes a bad descriptor for a success).
 pub fn open() -> Result<Out, OutputError> {
-    if started_closed() {
-        return Err(OutputError(io::Error::new(
-            io::ErrorKind::NotConnected,
-            "standard output is closed",
-        )));
-    }
+    check()?;
     Ok(BufWriter::with_capacity(1 << 16, io::stdout().lock()))
+}
+
+/// Fails if standard output cannot be written: see [`open`].
+pub fn check() -> Result<(), OutputError> {
+    match unwritable() {
+        Some(why) => Err(OutputError(io::Error::new(
+            io::ErrorKind::NotConnected,
+            why,
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The output could not be written.
@@ -36,27 +42,30 @@ pub fn failed(err: io::Error) -> anyhow::Error {
     OutputError(err).into()
 }
 
-/// Was file descriptor 1 closed at start? The runtime reopens a closed standard stream as
-/// `/dev/null` read-write, which no shell redirection does (`>/dev/null` is write-only):
-/// `/proc/self/fdinfo/1` tells them apart.
+/// Why standard output cannot be written, if it cannot. File descriptor 1 is open for
+/// reading only: `closed_stdout.c` reopens a closed standard output as `/dev/null` that
+/// way before Rust's runtime starts (which would reopen it read-write, as a working
+/// `1<>/dev/null` is), so a read-only `/dev/null` was closed; any other read-only file
+/// was given so (`1<file`).
 #[cfg(target_os = "linux")]
-fn started_closed() -> bool {
-    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-        return false;
-    };
-    if target != std::path::Path::new("/dev/null") {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-        return false;
-    };
-    info.lines()
+fn unwritable() -> Option<&'static str> {
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
+    let flags = info
+        .lines()
         .find_map(|line| line.strip_prefix("flags:"))
-        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-        .is_some_and(|flags| flags & 0o3 == 0o2) // O_ACCMODE == O_RDWR
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())?;
+    if flags & 0o3 != 0 {
+        return None; // O_ACCMODE is O_WRONLY or O_RDWR
+    }
+    let target = std::fs::read_link("/proc/self/fd/1").ok()?;
+    Some(if target == std::path::Path::new("/dev/null") {
+        "standard output is closed"
+    } else {
+        "standard output is open for reading only"
+    })
 }
 
 #[cfg(not(target_os = "linux"))]
-fn started_closed() -> bool {
-    false
+fn unwritable() -> Option<&'static str> {
+    None
 }

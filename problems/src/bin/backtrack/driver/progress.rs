@@ -1,6 +1,6 @@
-//! The progress line on stderr (an `indicatif` bar when the fraction done is known, the
-//! parts of a split count; a spinner otherwise), and the watch on the node limit of a
-//! count split across threads. Both read the engine's [`Meter`] from one thread.
+//! The progress line on stderr: an `indicatif` bar when the fraction done is known (the
+//! parts of a split count), a spinner otherwise, read from the engine's [`Meter`] by a
+//! thread of its own.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,17 +12,12 @@ use backtrack::progress::{Meter, Reading};
 use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
-use super::signals::{Cause, Stopper};
-
-/// How often the meter is read for the progress line alone.
+/// How often the thread looks whether the search is done.
 const TICK: Duration = Duration::from_millis(20);
-/// How often it is read when it watches a node limit (searches publish about every
-/// millisecond).
-const WATCH_TICK: Duration = Duration::from_millis(2);
 /// How often the line is redrawn.
 const REDRAW: Duration = Duration::from_millis(200);
 
-/// A running progress line and node-limit watch; [`Progress::finish`] stops both.
+/// A running progress line; [`Progress::finish`] clears it.
 pub struct Progress {
     meter: Option<Meter>,
     done: Arc<AtomicBool>,
@@ -30,7 +25,7 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Nothing to show and nothing to watch.
+    /// Nothing to show.
     pub fn none() -> Self {
         Progress {
             meter: None,
@@ -39,18 +34,17 @@ impl Progress {
         }
     }
 
-    /// Starts the line if `show`, and the watch if `node_limit` is given (for searches
-    /// that cannot stop at a node budget themselves).
-    pub fn start(show: bool, node_limit: Option<u64>, stopper: &Stopper) -> Self {
-        if !show && node_limit.is_none() {
+    /// Starts the line if `show`.
+    pub fn start(show: bool) -> Self {
+        if !show {
             return Self::none();
         }
         let meter = Meter::new();
         let done = Arc::new(AtomicBool::new(false));
-        let (reader, finished, stopper) = (meter.clone(), done.clone(), stopper.clone());
+        let (reader, finished) = (meter.clone(), done.clone());
         let thread = std::thread::Builder::new()
             .name("progress".into())
-            .spawn(move || watch(&reader, &finished, show, node_limit, &stopper))
+            .spawn(move || draw(&reader, &finished))
             .ok();
         Progress {
             meter: Some(meter),
@@ -59,12 +53,12 @@ impl Progress {
         }
     }
 
-    /// The meter searches publish to, if a line or a watch reads it.
+    /// The meter searches publish to, if a line reads it.
     pub fn meter(&self) -> Option<&Meter> {
         self.meter.as_ref()
     }
 
-    /// Stops the watch and clears the line, before the results and notes are printed.
+    /// Clears the line, before the results and notes are printed.
     pub fn finish(self) {
         self.done.store(true, Ordering::SeqCst);
         if let Some(thread) = self.thread {
@@ -73,48 +67,36 @@ impl Progress {
     }
 }
 
-fn watch(meter: &Meter, done: &AtomicBool, show: bool, node_limit: Option<u64>, stopper: &Stopper) {
+fn draw(meter: &Meter, done: &AtomicBool) {
     let start = Instant::now();
-    let bar = show.then(|| {
-        let target = ProgressDrawTarget::term_like(Box::new(Narrow(Term::stderr())));
-        let bar = ProgressBar::with_draw_target(None, target);
-        bar.set_style(spinner());
-        bar
-    });
+    let term = Term::stderr();
+    let target = ProgressDrawTarget::term_like(Box::new(Narrow(term.clone())));
+    let bar = ProgressBar::with_draw_target(None, target);
     let mut last_draw = Instant::now();
-    let mut barred = false;
-    let tick = if node_limit.is_some() {
-        WATCH_TICK
-    } else {
-        TICK
-    };
+    let mut template = String::new();
     while !done.load(Ordering::SeqCst) {
-        std::thread::sleep(tick);
-        let reading = meter.read();
-        if let Some(limit) = node_limit {
-            if reading.nodes >= limit {
-                stopper.stop(Cause::NodeLimit);
-            }
-        }
-        let Some(bar) = &bar else { continue };
+        std::thread::sleep(TICK);
         if last_draw.elapsed() < REDRAW {
             continue;
         }
         last_draw = Instant::now();
+        let reading = meter.read();
         if let Some((parts_done, total)) = reading.parts {
-            if !barred {
-                bar.set_style(fraction());
-                bar.set_length(total);
-                barred = true;
-            }
+            bar.set_length(total);
             bar.set_position(parts_done);
         }
-        bar.set_message(message(&reading, start.elapsed()));
+        let width = usize::from(Narrow(term.clone()).width());
+        let line = Line::fit(width, reading.parts.is_some(), &reading, start.elapsed());
+        if line.template != template {
+            template = line.template;
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+        }
+        bar.set_message(line.message);
         bar.tick();
     }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    bar.finish_and_clear();
 }
 
 /// Standard error as a terminal two columns narrower than it is. indicatif pads its line
@@ -157,15 +139,73 @@ impl TermLike for Narrow {
     }
 }
 
-fn spinner() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} {elapsed:>4} {msg}").expect("a valid template")
+/// The progress line for a terminal of some width: indicatif's template (the spinner, the
+/// elapsed time, the bar and percentage when the fraction done is known) and the message,
+/// parts dropped as the width shrinks. The widest: `⠁   5s [====>               ]  25%
+/// 211.0G nodes, 95.1M/s, 14.8M solutions`, 79 columns.
+#[derive(Debug, PartialEq, Eq)]
+struct Line {
+    template: String,
+    message: String,
+    /// The most columns it takes.
+    columns: usize,
 }
 
-/// At most 35 columns before the message (the message is at most 44): 80 in all.
-fn fraction() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} {elapsed:>4} [{bar:20}] {percent:>3}% {msg}")
-        .expect("a valid template")
-        .progress_chars("=> ")
+/// The spinner and the elapsed time (`{elapsed:>4}`: `59s`, `12m`, `3h`) and a space.
+const PREFIX: usize = 7;
+/// The percentage, `{percent:>3}% `.
+const PERCENT: usize = 5;
+/// The widest bar, and the narrowest worth drawing.
+const BAR: (usize, usize) = (20, 8);
+
+impl Line {
+    /// The line for `width` columns: the whole message, else without the rate, else the
+    /// nodes alone, each with a bar of 20 columns or narrower, else with the percentage
+    /// alone; else the spinner and the elapsed time.
+    fn fit(width: usize, fraction: bool, reading: &Reading, elapsed: Duration) -> Line {
+        let messages = messages(reading, elapsed);
+        let spinner = |message: &String, extra: &str, columns| Line {
+            template: format!("{{spinner}} {{elapsed:>4}} {extra}{{msg}}"),
+            message: message.clone(),
+            columns,
+        };
+        if fraction {
+            for message in &messages {
+                let room = width.saturating_sub(PREFIX + 3 + PERCENT + message.len());
+                if room >= BAR.1 {
+                    let bar = room.min(BAR.0);
+                    let extra = format!("[{{bar:{bar}}}] {{percent:>3}}% ");
+                    return spinner(message, &extra, PREFIX + bar + 3 + PERCENT + message.len());
+                }
+                if PREFIX + PERCENT + message.len() <= width {
+                    let columns = PREFIX + PERCENT + message.len();
+                    return spinner(message, "{percent:>3}% ", columns);
+                }
+            }
+        } else {
+            for message in &messages {
+                if PREFIX + message.len() <= width {
+                    return spinner(message, "", PREFIX + message.len());
+                }
+            }
+        }
+        Line {
+            template: "{spinner}".to_string(),
+            message: String::new(),
+            columns: 1,
+        }
+    }
+}
+
+/// The message at three lengths: [`message`]; without the rate; the nodes alone.
+fn messages(reading: &Reading, elapsed: Duration) -> [String; 3] {
+    let nodes = short(reading.nodes as f64);
+    let solutions = short(reading.found.unwrap_or(reading.solutions) as f64);
+    [
+        message(reading, elapsed),
+        format!("{nodes} nodes, {solutions} solutions"),
+        format!("{nodes} nodes"),
+    ]
 }
 
 /// `211.0G nodes, 95.1M/s, 14.8M solutions`: at most 44 characters. The solutions are
@@ -209,7 +249,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_progress_line_fits_80_columns() {
+    fn the_progress_line_fits_the_terminal() {
         let worst = Reading {
             nodes: u64::MAX,
             solutions: u64::MAX,
@@ -221,7 +261,24 @@ mod tests {
         assert_eq!(short(999.0), "999");
         assert_eq!(short(12_345.0), "12.3k");
         assert_eq!(short(211.0e9), "211.0G");
-        // With the widest prefix (spinner, elapsed, [bar of 20], percentage: 35 columns),
-        // 80 in all.
+        for fraction in [false, true] {
+            for width in 0..=200 {
+                let line = Line::fit(width, fraction, &worst, Duration::from_nanos(1));
+                assert!(line.columns <= width.max(1), "{width}: {line:?}");
+                assert!(ProgressStyle::with_template(&line.template).is_ok());
+            }
+        }
+        // 78 columns (80 less the two kept spare) show everything, a 20-column bar too.
+        let full = Line::fit(78, true, &worst, Duration::from_nanos(1));
+        assert_eq!(full.message, text);
+        assert!(full.template.contains("{bar:20}"), "{full:?}");
+        // 48 (a terminal of 50): the percentage without the bar, the message without the
+        // rate.
+        let narrow = Line::fit(48, true, &worst, Duration::from_nanos(1));
+        assert_eq!(narrow.message, "18.4E nodes, 18.4E solutions");
+        assert_eq!(
+            narrow.template,
+            "{spinner} {elapsed:>4} {percent:>3}% {msg}"
+        );
     }
 }

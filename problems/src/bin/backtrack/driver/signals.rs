@@ -1,6 +1,6 @@
 //! One flag stops every search: SIGINT (Ctrl-C), SIGTERM (`timeout`, `kill`) and SIGHUP
-//! set it, and so does the node limit of a count split across threads. The driver then
-//! asks which came first, to say so and to exit with the matching status.
+//! set it. The driver then asks which signal came first, to say so and to exit with the
+//! matching status.
 
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
@@ -10,21 +10,14 @@ use backtrack::Cancel;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-/// What stopped the searches through the shared flag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cause {
-    /// A signal, by number.
-    Signal(i32),
-    /// The node limit of a count on several threads (watched from the meter).
-    NodeLimit,
-}
+use crate::exit::Status;
 
-/// The flag, and the first cause that set it.
+/// The flag, and the first signal that set it.
 #[derive(Clone, Debug, Default)]
 pub struct Stopper {
     cancel: Cancel,
-    /// 0: not stopped; -1: the node limit; a signal's number otherwise.
-    cause: Arc<AtomicI32>,
+    /// 0: not stopped; the first signal's number otherwise.
+    signal: Arc<AtomicI32>,
 }
 
 impl Stopper {
@@ -34,7 +27,8 @@ impl Stopper {
     }
 
     /// From now on SIGINT, SIGTERM and SIGHUP stop the searches instead of killing the
-    /// process; a second signal kills it (status 128 + its number) without waiting.
+    /// process; a second signal ends it at once, with the status of a signal
+    /// ([`Status::Signal`]: 128 + its number).
     pub fn listen(&self) -> Result<()> {
         let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])
             .context("cannot install the handlers of SIGINT and SIGTERM")?;
@@ -43,8 +37,8 @@ impl Stopper {
             .name("signals".into())
             .spawn(move || {
                 for signal in signals.forever() {
-                    if !stopper.stop(Cause::Signal(signal)) {
-                        std::process::exit(128 + signal);
+                    if !stopper.stop(signal) {
+                        std::process::exit(Status::Signal(signal).code().into());
                     }
                 }
             })
@@ -57,26 +51,21 @@ impl Stopper {
         &self.cancel
     }
 
-    /// Stops the searches for `cause`. Returns whether it was the first cause.
-    pub fn stop(&self, cause: Cause) -> bool {
-        let code = match cause {
-            Cause::Signal(signal) => signal,
-            Cause::NodeLimit => -1,
-        };
+    /// Stops the searches for `signal`. Returns whether it was the first signal.
+    fn stop(&self, signal: i32) -> bool {
         let first = self
-            .cause
-            .compare_exchange(0, code, Ordering::SeqCst, Ordering::SeqCst)
+            .signal
+            .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
             .is_ok();
         self.cancel.cancel();
         first
     }
 
-    /// What stopped the searches, if anything did.
-    pub fn cause(&self) -> Option<Cause> {
-        match self.cause.load(Ordering::SeqCst) {
+    /// The signal that stopped the searches, if one did.
+    pub fn signal(&self) -> Option<i32> {
+        match self.signal.load(Ordering::SeqCst) {
             0 => None,
-            -1 => Some(Cause::NodeLimit),
-            signal => Some(Cause::Signal(signal)),
+            signal => Some(signal),
         }
     }
 }

@@ -7,10 +7,10 @@ use std::io::Write;
 
 use anyhow::Result;
 use backtrack::tree::{Label, Recorder, TreeWriter};
-use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search};
+use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search, StopReason};
 
 use super::{output, plural, Driver, Mode, Stop};
-use crate::args::TreeArgs;
+use crate::args::{TreeArgs, TreeFormat};
 use crate::exit::Status;
 
 /// How the recorded search runs: to the end (or a limit), or by branch and bound.
@@ -46,6 +46,20 @@ impl<P: Optimize> Run<P> for Best {
     }
 }
 
+/// What a stopped tree shows of the nodes it leaves open, as each output can: a recorded
+/// tree marks them; a stream wrote them before the stop, so DOT restyles them at its end,
+/// JSON lists them in its last line, and text can only end saying the tree is incomplete.
+fn cut_off(args: &TreeArgs) -> &'static str {
+    match (args.tree_stream, args.tree_format) {
+        (false, _) => "its open nodes marked cut off",
+        (true, TreeFormat::Dot) => "its open nodes restyled as cut off at its end",
+        (true, TreeFormat::Json) => "its open nodes listed in its last line (cut_off)",
+        (true, TreeFormat::Text) => {
+            "its last line says so (its open nodes, written before the stop, are not marked)"
+        }
+    }
+}
+
 impl Driver {
     /// Prints the tree of the search for solutions of `problem`: every solution, or up
     /// to the `--first`/`--limit K` one.
@@ -68,7 +82,7 @@ impl Driver {
         args: &TreeArgs,
         run: &impl Run<P>,
     ) -> Result<Status> {
-        let progress = self.progress(args.tree_stream, false);
+        let progress = self.progress(args.tree_stream);
         let mut limits: Limits = self.limits(progress.meter());
         if let Mode::List { limit: Some(k) } = self.settings.mode {
             limits = limits.solutions(k);
@@ -101,7 +115,7 @@ impl Driver {
             .stop_of(outcome.stopped)
             .or(truncated.then_some(Stop::Budget(args.tree_budget)));
         if let Some(stop) = stop {
-            note!("backtrack: {stop}: the tree is partial, its open nodes marked cut off");
+            note!("backtrack: {stop}: the tree is partial, {}", cut_off(args));
         }
         if let Some(Stop::Budget(budget)) = stop {
             note!(
@@ -110,7 +124,8 @@ impl Driver {
                 crate::args::MAX_TREE_BUDGET
             );
         }
-        self.print_stats(&outcome.stats, stop);
+        let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
+        self.print_stats(&outcome.stats, stop, at_limit);
         Ok(stop.map_or(Status::Success, Stop::status))
     }
 }

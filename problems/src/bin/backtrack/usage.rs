@@ -1,0 +1,373 @@
+//! The command line read: a usage error is said in one line, `backtrack: error: …`, naming
+//! the flag or argument at fault and what it expects (exit status 2), never clap's
+//! several lines with their tips; `--help` and `--version` are output like any other,
+//! and a failed write of them is exit status 4.
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, Command, CommandFactory, Parser};
+
+use crate::driver::{check_output, OutputError};
+use crate::exit::{self, Status};
+use crate::Cli;
+
+/// Where a flag of some subcommands applies there, when a flag's name alone does not say
+/// it: `--glyphs applies to queens (with --format board), not sudoku`.
+const WHERE: &[(&str, &str)] = &[
+    ("glyphs", "with --format board"),
+    ("symmetry", "with --count"),
+    ("indices", "in text listings"),
+];
+
+/// The command line parsed, or how the run ends without a search: `--help` or `--version`
+/// printed, or a usage error said on stderr.
+pub fn parse() -> Result<Cli, Status> {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    Cli::try_parse_from(&args).map_err(|err| match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print(&err),
+        _ => {
+            note!("backtrack: error: {}", message(&err, &args));
+            Status::BadInput
+        }
+    })
+}
+
+/// Prints the help or the version clap made, as it made it (in colour on a terminal),
+/// to a standard output that must take it.
+fn print(err: &clap::Error) -> Status {
+    let written = check_output().and_then(|()| {
+        err.print()
+            .and_then(|()| std::io::stdout().flush())
+            .map_err(OutputError)
+    });
+    match written {
+        Ok(()) => Status::Success,
+        Err(err) => exit::report(&err.into()),
+    }
+}
+
+/// The one line that says what is wrong with the command line `args`.
+pub fn message(err: &clap::Error, args: &[OsString]) -> String {
+    let cli = Cli::command();
+    let sub = subcommand(&cli, args);
+    let at = |kind| match err.get(kind) {
+        Some(ContextValue::String(text)) => vec![text.clone()],
+        Some(ContextValue::Strings(texts)) => texts.clone(),
+        _ => Vec::new(),
+    };
+    let first = |kind| at(kind).into_iter().next().unwrap_or_default();
+    let name = sub.map_or("backtrack", Command::get_name);
+    match err.kind() {
+        ErrorKind::ValueValidation => {
+            let place = place(&first(ContextKind::InvalidArg));
+            let why = std::error::Error::source(err).map_or_else(
+                || format!("'{}' is not valid", first(ContextKind::InvalidValue)),
+                ToString::to_string,
+            );
+            if why.starts_with("must ") {
+                format!("{place} {why}")
+            } else if why.contains(&place) {
+                why
+            } else {
+                format!("{place}: {why}")
+            }
+        }
+        ErrorKind::InvalidValue => {
+            let arg = first(ContextKind::InvalidArg);
+            let value = first(ContextKind::InvalidValue);
+            let place = place(&arg);
+            let valid = at(ContextKind::ValidValue);
+            if valid.is_empty() {
+                return format!("{place} needs a value ({})", value_of(&arg));
+            }
+            if let Some(owners) = owners_of_value(&cli, sub, &arg, &value) {
+                return format!(
+                    "{place} {value} applies to {owners}, not {name}: here {place} is {}",
+                    or(&valid)
+                );
+            }
+            let guess = guess(at(ContextKind::SuggestedValue).first());
+            format!("{place} must be {}, not '{value}'{guess}", or(&valid))
+        }
+        ErrorKind::UnknownArgument => unknown(
+            &cli,
+            sub,
+            &first(ContextKind::InvalidArg),
+            at(ContextKind::SuggestedArg).first(),
+        ),
+        ErrorKind::InvalidSubcommand => {
+            let guess = guess(at(ContextKind::SuggestedSubcommand).first());
+            format!(
+                "'{}' is not a subcommand{guess}: {}",
+                first(ContextKind::InvalidSubcommand),
+                subcommands(&cli)
+            )
+        }
+        ErrorKind::ArgumentConflict => {
+            let typed = |arg: &String| as_typed(sub, &place(arg), args);
+            let prior: Vec<String> = at(ContextKind::PriorArg).iter().map(typed).collect();
+            format!(
+                "{} cannot be used with {}",
+                typed(&first(ContextKind::InvalidArg)),
+                and(&prior)
+            )
+        }
+        ErrorKind::MissingRequiredArgument => {
+            let missing = at(ContextKind::InvalidArg);
+            if missing == ["--tree"] {
+                let given = flags(args).find(|flag| flag.starts_with("--tree-"));
+                let flag = given.unwrap_or_else(|| "this flag".to_string());
+                return format!("{flag} applies to the solution tree: add --tree");
+            }
+            let needed: Vec<String> = missing
+                .iter()
+                .map(|arg| needed(sub.unwrap_or(&cli), arg))
+                .collect();
+            format!("{name} needs {}", and(&needed))
+        }
+        ErrorKind::TooManyValues => format!(
+            "{} takes no value, not '{}'",
+            place(&first(ContextKind::InvalidArg)),
+            first(ContextKind::InvalidValue)
+        ),
+        ErrorKind::InvalidUtf8 => match args.iter().position(|arg| arg.to_str().is_none()) {
+            Some(k) => format!(
+                "argument {k}, '{}', is not UTF-8 text",
+                args[k].to_string_lossy()
+            ),
+            None => "an argument is not UTF-8 text".to_string(),
+        },
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            format!("backtrack needs a subcommand: {}", subcommands(&cli))
+        }
+        _ => {
+            // The rest (an argument not UTF-8, …): clap's first line, without its prefix.
+            let text = err.render().to_string();
+            let line = text.lines().next().unwrap_or_default();
+            line.strip_prefix("error: ").unwrap_or(line).to_string()
+        }
+    }
+}
+
+/// The subcommand named on the command line, if any.
+fn subcommand<'a>(cli: &'a Command, args: &[OsString]) -> Option<&'a Command> {
+    let word = args
+        .iter()
+        .skip(1)
+        .find(|arg| !arg.to_string_lossy().starts_with('-'))?;
+    cli.find_subcommand(word)
+}
+
+/// The flags given on the command line (`--tree-format` of `--tree-format=dot` too).
+fn flags(args: &[OsString]) -> impl Iterator<Item = String> + '_ {
+    args.iter().skip(1).filter_map(|arg| {
+        let arg = arg.to_str()?;
+        let flag = arg.split('=').next().unwrap_or(arg);
+        flag.starts_with("--").then(|| flag.to_string())
+    })
+}
+
+/// A flag as it was typed: `--list` for `--all` if that is how it was given.
+fn as_typed(sub: Option<&Command>, flag: &str, args: &[OsString]) -> String {
+    let given: Vec<String> = flags(args).collect();
+    if given.iter().any(|typed| typed == flag) {
+        return flag.to_string();
+    }
+    sub.and_then(|command| command.get_arguments().find(|arg| is_flag(arg, flag)))
+        .and_then(|arg| given.into_iter().find(|typed| is_flag(arg, typed)))
+        .unwrap_or_else(|| flag.to_string())
+}
+
+/// How a message names an argument clap describes as `--limit <K>`, `<N>`, `[FILE]`,
+/// `<NUMBERS>...`: `--limit`, `N`, `FILE`, `NUMBERS`.
+fn place(arg: &str) -> String {
+    let word = arg.split(' ').next().unwrap_or(arg);
+    word.trim_end_matches("...")
+        .trim_start_matches(['<', '['])
+        .trim_end_matches(['>', ']'])
+        .to_string()
+}
+
+/// The value an option takes, as clap describes it: `K` of `--limit <K>`.
+fn value_of(arg: &str) -> String {
+    arg.split_once(' ')
+        .map_or("a value", |(_, value)| value)
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .to_string()
+}
+
+/// An argument `needs` names: `--target T, the sum to reach`; `the board size N`.
+fn needed(command: &Command, arg: &str) -> String {
+    let place = place(arg);
+    let shown = arg
+        .replace(['<', '>', '[', ']'], "")
+        .trim_end_matches("...")
+        .to_string();
+    let found = command.get_arguments().find(|candidate| {
+        candidate.get_long().map(|long| format!("--{long}")) == Some(place.clone())
+            || candidate.get_value_names().is_some_and(|names| {
+                candidate.is_positional() && names.iter().any(|name| name.as_str() == place)
+            })
+    });
+    let summary = found
+        .and_then(Arg::get_help)
+        .map(|help| {
+            let help = help.to_string();
+            let first = help
+                .split([' ', '.'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            let summary = help.split(" (").next().unwrap_or(&help);
+            let summary = summary.trim_end_matches('.');
+            format!("{}{}", first.to_lowercase(), &summary[first.len()..])
+        })
+        .unwrap_or_default();
+    if summary.is_empty() {
+        shown
+    } else if summary.split(' ').any(|word| word == place) {
+        summary
+    } else {
+        format!("{shown}, {summary}")
+    }
+}
+
+/// The line for an argument the subcommand does not take: a flag of another subcommand
+/// says where it applies; a flag of none says so (with clap's guess at what was meant);
+/// a word too many says what the subcommand takes.
+fn unknown(cli: &Command, sub: Option<&Command>, arg: &str, suggested: Option<&String>) -> String {
+    let name = sub.map_or("backtrack", Command::get_name);
+    if arg == "-V" || arg == "--version" {
+        return format!(
+            "{arg} belongs to backtrack itself, not to {name}: backtrack --version prints the version"
+        );
+    }
+    if !arg.starts_with('-') || arg.len() < 2 {
+        let takes: Vec<String> = sub
+            .map(|command| {
+                command
+                    .get_positionals()
+                    .map(|positional| place(&positional.to_string()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        return match takes.as_slice() {
+            [] => format!("unexpected argument '{arg}': {name} takes none"),
+            [one] => format!("unexpected argument '{arg}': {name} takes one argument, {one}"),
+            many => format!("unexpected argument '{arg}': {name} takes {}", and(many)),
+        };
+    }
+    let flag = arg.split('=').next().unwrap_or(arg);
+    let owners: Vec<&Command> = cli
+        .get_subcommands()
+        .filter(|command| {
+            command
+                .get_arguments()
+                .any(|candidate| is_flag(candidate, flag))
+        })
+        .collect();
+    if let Some(owner) = owners.first() {
+        let names: Vec<String> = owners.iter().map(|c| c.get_name().to_string()).collect();
+        let id = owner
+            .get_arguments()
+            .find(|candidate| is_flag(candidate, flag))
+            .map(|candidate| candidate.get_id().as_str().to_string())
+            .unwrap_or_default();
+        let qualifier = WHERE
+            .iter()
+            .find(|(flag, _)| *flag == id)
+            .map(|(_, qualifier)| format!(" ({qualifier})"))
+            .unwrap_or_default();
+        return format!("{flag} applies to {}{qualifier}, not {name}", and(&names));
+    }
+    format!("{name} has no flag {flag}{}", guess(suggested))
+}
+
+/// ` (did you mean --format?)`, if clap has a guess.
+fn guess(suggested: Option<&String>) -> String {
+    suggested.map_or_else(String::new, |word| format!(" (did you mean {word}?)"))
+}
+
+/// Is `flag` (`--glyphs`, `-t`) a name of `arg`, or one of its aliases?
+fn is_flag(arg: &Arg, flag: &str) -> bool {
+    if let Some(long) = flag.strip_prefix("--") {
+        arg.get_long() == Some(long) || arg.get_all_aliases().is_some_and(|all| all.contains(&long))
+    } else {
+        let mut chars = flag.chars().skip(1);
+        match (chars.next(), chars.next()) {
+            (Some(short), None) => arg.get_short() == Some(short),
+            _ => false,
+        }
+    }
+}
+
+/// The subcommands for which `value` is a value of the option `arg`, when it is not one
+/// here (`--format board` on sudoku: queens).
+fn owners_of_value(cli: &Command, sub: Option<&Command>, arg: &str, value: &str) -> Option<String> {
+    let flag = place(arg);
+    let here = sub?.get_name();
+    let owners: Vec<String> = cli
+        .get_subcommands()
+        .filter(|command| command.get_name() != here)
+        .filter(|command| {
+            command.get_arguments().any(|candidate| {
+                is_flag(candidate, &flag)
+                    && candidate
+                        .get_possible_values()
+                        .iter()
+                        .any(|possible| possible.matches(value, false))
+            })
+        })
+        .map(|command| command.get_name().to_string())
+        .collect();
+    (!owners.is_empty()).then(|| and(&owners))
+}
+
+/// The visible subcommands: `queens, sudoku, …, man or help`.
+fn subcommands(cli: &Command) -> String {
+    let mut names: Vec<String> = cli
+        .get_subcommands()
+        .filter(|command| !command.is_hide_set())
+        .map(|command| command.get_name().to_string())
+        .collect();
+    names.push("help".to_string());
+    or(&names)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and(words: &[String]) -> String {
+    join(words, "and")
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or(words: &[String]) -> String {
+    join(words, "or")
+}
+
+fn join(words: &[String], last: &str) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_are_named_as_on_the_command_line() {
+        assert_eq!(place("--limit <K>"), "--limit");
+        assert_eq!(place("<N>"), "N");
+        assert_eq!(place("<NUMBERS>..."), "NUMBERS");
+        assert_eq!(place("[FILE]"), "FILE");
+        assert_eq!(value_of("--limit <K>"), "K");
+        let words = |list: &[&str]| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(or(&words(&["text", "dot", "json"])), "text, dot or json");
+        assert_eq!(and(&words(&["queens"])), "queens");
+    }
+}

@@ -1,0 +1,214 @@
+//! The command line itself: every usage error in one line naming the flag or argument
+//! and what it expects; flags of other subcommands; each subcommand's help; `--help` and
+//! `--version` as output.
+
+use std::process::{Command, Stdio};
+
+use crate::common::{backtrack, error_line, stdout, text, BIN};
+
+/// Whatever the parser refuses is one line, `backtrack: error: …`, and exit status 2 (not
+/// clap's three to six lines with their tips and usage).
+#[test]
+fn every_usage_error_is_one_line_naming_the_place() {
+    let cases: [(&[&str], &str); 17] = [
+        (&["queens", "0"], "the board size N must be at least 1, not 0"),
+        (&["queens", "x"], "the board size N must be a whole number, not 'x'"),
+        (&["queens"], "queens needs the board size N"),
+        (&["queens", "8", "9"], "unexpected argument '9': queens takes one argument, N"),
+        (&["sudoku", "a", "b"], "unexpected argument 'b': sudoku takes one argument, FILE"),
+        (&["queens", "8", "--foo"], "queens has no flag --foo"),
+        (&["queens", "8", "--formt", "json"], "queens has no flag --formt (did you mean --format?)"),
+        (&["queens", "8", "--limit"], "--limit needs a value (K)"),
+        (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),
+        (&["queens", "8", "--list", "--count"], "--list cannot be used with --count"),
+        (&["queens", "8", "--count=3"], "--count takes no value, not '3'"),
+        (&["queens", "8", "--format", "boarx"], "--format must be numbered, matrix, board, compact or json, not 'boarx' (did you mean board?)"),
+        (&["sudoku", "--format", "board"], "--format board applies to queens, not sudoku: here --format is text or json"),
+        (&["quens", "8"], "'quens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, completions, man or help"),
+        (&[], "backtrack needs a subcommand: queens, sudoku, knapsack, subset-sum, completions, man or help"),
+        (&["subset-sum", "3", "4"], "subset-sum needs --target T, the sum to reach"),
+        (&["completions", "tcsh"], "SHELL must be bash, elvish, fish, powershell or zsh, not 'tcsh' (did you mean zsh?)"),
+    ];
+    for (args, message) in cases {
+        error_line(args, message);
+    }
+    // An argument that is not UTF-8 is named (as far as it can be shown).
+    #[cfg(unix)]
+    {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+
+        let out = Command::new(BIN)
+            .args([OsStr::new("sudoku"), OsStr::from_bytes(b"caf\xe9.sudoku")])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            text(&out.stderr),
+            "backtrack: error: argument 2, 'caf\u{fffd}.sudoku', is not UTF-8 text\n"
+        );
+    }
+}
+
+/// A negative number for a flag is a value, refused by the flag's own check (clap took it
+/// for a flag and suggested `-- -1`); `-V` after a subcommand is the tool's.
+#[test]
+fn negative_numbers_for_flags_get_the_flags_message() {
+    let cases: [(&[&str], &str); 8] = [
+        (&["queens", "8", "--limit", "-1"], "--limit must be at least 1, not -1"),
+        (&["queens", "8", "--count", "--threads", "-1"], "--threads must be at least 1, not -1"),
+        (&["queens", "8", "--node-limit", "-1"], "--node-limit must be at least 1, not -1"),
+        (&["queens", "8", "--tree", "--tree-budget", "-1"], "--tree-budget must be at least 1, not -1 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
+        (&["queens", "8", "--place", "-1:2"], "--place must be ROW:COL, a row and a column from 1 (such as 1:4), not '-1:2'"),
+        (&["queens", "8", "--time-limit", "-1s"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '-1s'"),
+        (&["queens", "-V"], "-V belongs to backtrack itself, not to queens: backtrack --version prints the version"),
+        (&["sudoku", "--version"], "--version belongs to backtrack itself, not to sudoku: backtrack --version prints the version"),
+    ];
+    for (args, message) in cases {
+        error_line(args, message);
+    }
+    // A glyph may be a hyphen.
+    assert_eq!(
+        stdout(&["queens", "4", "--first", "--format", "board", "--glyphs", "-."]),
+        "solution 1\n. - . .\n. . . -\n- . . .\n. . - .\n"
+    );
+}
+
+/// A flag of another subcommand says where it applies, not that it is unexpected.
+#[test]
+fn flags_of_other_subcommands_say_where_they_apply() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["sudoku", "--glyphs", "QE"],
+            "--glyphs applies to queens (with --format board), not sudoku",
+        ),
+        (
+            &["queens", "8", "--indices"],
+            "--indices applies to subset-sum (in text listings), not queens",
+        ),
+        (
+            &["knapsack", "--indices"],
+            "--indices applies to subset-sum (in text listings), not knapsack",
+        ),
+        (
+            &["knapsack", "--symmetry", "none"],
+            "--symmetry applies to queens (with --count), not knapsack",
+        ),
+        (
+            &["queens", "8", "-t", "5"],
+            "-t applies to subset-sum, not queens",
+        ),
+        (
+            &["man", "--count"],
+            "--count applies to queens, sudoku, knapsack and subset-sum, not man",
+        ),
+    ];
+    for (args, message) in cases {
+        error_line(args, message);
+    }
+}
+
+/// Each subcommand's help says what is true there: knapsack's --all is not the default,
+/// the others do not mention knapsack, queens names its `text` format.
+#[test]
+fn each_subcommand_help_says_what_is_true_for_it() {
+    let knapsack = stdout(&["knapsack", "--help"]);
+    assert!(
+        knapsack.contains(
+            "--all\n          List every packing that fits, in search order, instead of the best\n"
+        ),
+        "{knapsack}"
+    );
+    assert!(knapsack.contains("--count\n          Print only the number of packings that fit"));
+    for subcommand in ["queens", "sudoku", "subset-sum"] {
+        let help = stdout(&[subcommand, "--help"]);
+        assert!(
+            !help.contains("knapsack") && !help.contains("packing"),
+            "{subcommand}: {help}"
+        );
+        assert!(
+            help.contains("--all\n          List every solution as it is found (the default)\n")
+        );
+    }
+    let queens = stdout(&["queens", "--help"]);
+    assert!(
+        queens.contains("(also called text, as in the other subcommands)"),
+        "{queens}"
+    );
+    assert_eq!(
+        stdout(&["queens", "4", "--format", "text"]),
+        stdout(&["queens", "4"])
+    );
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["subset-sum", "-t", "3", "1", "2", "--indices", "--count"],
+            "--indices applies to text listings: a count prints no subsets",
+        ),
+        (
+            &["subset-sum", "-t", "3", "1", "2", "--indices", "--tree"],
+            "--indices applies to text listings, not to the solution tree",
+        ),
+        (
+            &[
+                "subset-sum",
+                "-t",
+                "3",
+                "1",
+                "2",
+                "--indices",
+                "--format",
+                "json",
+            ],
+            "--indices applies to text listings: the JSON lines have both numbers and positions",
+        ),
+    ];
+    for (args, message) in cases {
+        error_line(args, message);
+    }
+}
+
+/// `--help` and `--version` are output: to a closed or full standard output, status 4 and
+/// one line, as for any other output.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_are_output_like_any_other() {
+    for args in [
+        &["--help"][..],
+        &["-V"],
+        &["--version"],
+        &["queens", "--help"],
+        &["help"],
+    ] {
+        let closed = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&-")
+            .arg(BIN)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(closed.status.code(), Some(4), "{args:?}");
+        assert_eq!(
+            text(&closed.stderr),
+            "backtrack: error: cannot write the output: standard output is closed\n",
+            "{args:?}"
+        );
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::from(full))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(4), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "backtrack: error: cannot write the output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+        let out = backtrack(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}");
+    }
+}
