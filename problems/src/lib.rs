@@ -11,7 +11,8 @@
 //! # Features
 //!
 //! - `cli` (on by default): builds the `backtrack` binary, with what only it needs (clap,
-//!   anyhow, signal-hook, indicatif, humantime, serde_json, clap_complete, clap_mangen).
+//!   anyhow, signal-hook, indicatif, console, humantime, rayon, serde_json, clap_complete,
+//!   clap_mangen, and cc to build it).
 //!   A library user turns it off and gets the problems alone:
 //!
 //!   ```toml

@@ -253,7 +253,7 @@ fn placement_errors_are_clear() {
     let off = Placement::new(8, &[(9, 1)]).unwrap_err();
     assert_eq!(
         off.to_string(),
-        "queen at 9:1 is off the 8×8 board (rows and columns are 1..=8)"
+        "queen at 9:1 is off the 8×8 board (rows and columns are 1 to 8)"
     );
     assert!(Placement::new(8, &[(0, 1)]).is_err());
     assert!(Placement::new(8, &[(1, 0)]).is_err());

@@ -7,7 +7,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlacementError {
     /// A row or column outside `1..=n`.
-    #[error("queen at {row}:{col} is off the {n}×{n} board (rows and columns are 1..={n})")]
+    #[error("queen at {row}:{col} is off the {n}×{n} board (rows and columns are 1 to {n})")]
     OffBoard {
         /// The board size.
         n: usize,
