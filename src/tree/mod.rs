@@ -156,10 +156,13 @@ enum Cut {
     Stopped(Option<StopReason>),
 }
 
-/// A recorder's budget: entries, or bytes of memory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Limit {
+/// A recorder's budget, the one that stopped a recording: see
+/// [`Tree::truncated_at`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// So many entries ([`Recorder::budget`]).
     Entries(usize),
+    /// So many bytes of memory ([`Recorder::memory`]).
     Memory(usize),
 }
 
@@ -250,6 +253,14 @@ impl Tree {
     /// stopped there too.
     pub fn truncated(&self) -> bool {
         matches!(self.cut, Some(Cut::Budget(_)))
+    }
+
+    /// The budget the recording stopped at, if it did: its entries or its memory.
+    pub fn truncated_at(&self) -> Option<Limit> {
+        match self.cut {
+            Some(Cut::Budget(limit)) => Some(limit),
+            _ => None,
+        }
     }
 
     /// Is this the whole tree of a search that ran to its end? False for a tree cut at the

@@ -310,7 +310,7 @@ fn bad_input_is_refused_clearly() {
 fn board_size_beyond_any_integer_is_called_too_big() {
     refused(
         &["queens", &"9".repeat(41)],
-        "the board size N must be at most 100000, not 99999",
+        "the board size N must be at most 10000000, not 99999",
     );
     refused(
         &["queens", &format!("-{}", "9".repeat(41))],
@@ -397,9 +397,11 @@ fn flags_without_meaning_are_refused_with_a_reason() {
             refused(args, message);
         }
     }
-    // The help names formats by what they are.
+    // The help names formats by what they are, not by the documents they come from
+    // ("seed 004"; --seed is another thing).
     let help = stdout(&["queens", "--help"]);
-    assert!(!help.to_lowercase().contains("seed"), "{help}");
+    assert!(!help.to_lowercase().contains("seed 0"), "{help}");
+    assert!(!help.to_lowercase().contains("seeds"), "{help}");
     assert!(!help.contains("--format list"), "{help}");
     assert!(!help.contains("<N> <N>"), "{help}");
     // The version is the tool's, asked of the tool.
@@ -470,4 +472,111 @@ fn stats_name_the_formulation_they_describe() {
     let tree = text(&tree.stderr);
     assert!(tree.starts_with("search:     the textbook formulation (as --tree draws it): every column of a row is tried, each attacked square is a rejection\n"), "{tree}");
     assert!(tree.contains("rejections: 44\n"), "{tree}");
+}
+
+/// One solution by each direct method, checked independently; the local search repeats
+/// itself for a seed.
+#[test]
+fn first_solutions_by_construction_and_local_search() {
+    for n in [4usize, 5, 8, 50, 1000] {
+        let size = n.to_string();
+        for method in ["construct", "local"] {
+            let out = stdout(&["queens", &size, "--first", "--method", method]);
+            let boards = parse_numbered(&out, n);
+            assert_eq!(boards.len(), 1, "n = {n}, {method}");
+            assert!(verify(n, &boards[0]), "n = {n}, {method}");
+        }
+    }
+    let seeded = |seed: &str| {
+        stdout(&[
+            "queens", "200", "--first", "--method", "local", "--seed", seed,
+        ])
+    };
+    assert_eq!(seeded("7"), seeded("7"));
+    // Kept fixed: a queen placed in the corner.
+    let out = stdout(&[
+        "queens", "300", "--first", "--method", "local", "--place", "1:1",
+    ]);
+    assert_eq!(parse_numbered(&out, 300)[0][0], 0);
+    // Past the search's reach, --first builds a board.
+    let out = stdout(&["queens", "1000001", "--first", "--format", "json"]);
+    let lines = json_lines(&out);
+    let cols: Vec<usize> = lines[0]["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as usize - 1)
+        .collect();
+    assert!(backtrack_problems::queens::verify_fast(1_000_001, &cols));
+    assert_eq!(lines[1]["solutions"], 1);
+}
+
+#[test]
+fn direct_methods_say_when_they_find_none() {
+    let out = backtrack(&["queens", "3", "--first", "--method", "construct"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "no solution\n");
+    let out = backtrack(&[
+        "queens",
+        "1000",
+        "--first",
+        "--method",
+        "local",
+        "--max-steps",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: step limit of 1 reached (a local search cannot tell that there is none): no solution found\n"
+    );
+}
+
+#[test]
+fn direct_methods_refuse_what_they_cannot_do() {
+    error_line(
+        &["queens", "8", "--method", "local"],
+        "--method construct and local find one solution: they need --first (and no --unique)",
+    );
+    error_line(
+        &[
+            "queens",
+            "8",
+            "--first",
+            "--method",
+            "construct",
+            "--place",
+            "1:1",
+        ],
+        "--method construct builds a whole board: it cannot keep --place (use --method local)",
+    );
+    error_line(
+        &["queens", "8", "--first", "--seed", "3"],
+        "--seed and --max-steps apply to --method local",
+    );
+    error_line(
+        &["queens", "8", "--count", "--method", "local"],
+        "--method, --seed and --max-steps apply to a first solution (--first), not to counts",
+    );
+    error_line(
+        &[
+            "queens",
+            "8",
+            "--first",
+            "--method",
+            "construct",
+            "--order",
+            "lex",
+        ],
+        "--order applies to the search, not to --method construct",
+    );
+    error_line(
+        &["queens", "1000001"],
+        "the search takes N <= 1000000, not 1000001: for one solution of a bigger board, use --first (the construction, or --method local)",
+    );
+    error_line(
+        &["queens", "10001", "--first", "--format", "board"],
+        "--format board draws N×N characters: it takes N <= 10000, not 10001",
+    );
+    refused(&["queens", "10000001", "--first"], "10000000");
 }

@@ -6,13 +6,13 @@ use std::io::{self, Write};
 use anyhow::{anyhow, bail, Result};
 use backtrack::{Outcome, Search};
 use backtrack_problems::queens::{
-    with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, Mask, MaskJob, Placement,
-    PlacementError, Queens, Reduction, Symmetry,
+    construct, with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, LocalSearch, Mask,
+    MaskJob, Method, Placement, PlacementError, Queens, Reduction, SolveError, Symmetry,
 };
 use clap::ValueEnum;
 
 use crate::args::{whole, Common};
-use crate::driver::{Driver, Mode, Out, Settings};
+use crate::driver::{Direct, Driver, Mode, Out, Settings, Stop};
 use crate::exit::Status;
 
 /// N-Queens: place N queens on an N×N board, no two attacking each other.
@@ -23,7 +23,8 @@ use crate::exit::Status;
 /// equal up to rotation and reflection.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The board size N (1 to 100000; counting and --order lex need N <= 128).
+    /// The board size N (1 to 10000000: counting and --order lex need N <= 128, listing by
+    /// search N <= 1000000, and past that --first finds one solution directly).
     #[arg(value_parser = parse_board_size, allow_negative_numbers = true)]
     pub n: usize,
 
@@ -54,6 +55,27 @@ pub struct Args {
     /// N = 29, heuristic beyond [default: auto].
     #[arg(long, value_enum, conflicts_with = "tree", help_heading = "Queens")]
     pub order: Option<Order>,
+
+    /// How to find a first solution (--first): search (the backtracking search, complete:
+    /// it proves there is none and keeps --place; N <= 1000000), construct (the explicit
+    /// construction, O(N), any N, no --place), local (min-conflicts local search, O(N) in
+    /// practice, keeps --place fixed, cannot prove there is none: it stops at
+    /// --max-steps), or auto: search up to N = 100000, then construct (local with
+    /// --place) [default: auto]. Every board is checked before it is printed.
+    #[arg(long, value_enum, help_heading = "Queens")]
+    pub method: Option<MethodArg>,
+
+    /// The seed of --method local's random choices: each seed gives its own, repeatable
+    /// solution [default: 1].
+    #[arg(long, value_name = "S", value_parser = parse_seed, allow_negative_numbers = true,
+          help_heading = "Queens")]
+    pub seed: Option<u64>,
+
+    /// The most repair steps --method local takes before it gives up (exit status 3)
+    /// [default: 100 N + 1000000].
+    #[arg(long, value_name = "N", value_parser = parse_max_steps, allow_negative_numbers = true,
+          help_heading = "Queens")]
+    pub max_steps: Option<u64>,
 
     /// How to print solutions [default: numbered]. A count is a number, or JSON with
     /// --format json.
@@ -95,6 +117,19 @@ pub enum Order {
     Heuristic,
 }
 
+/// `--method`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    /// Search up to N = 100000, then construct (local with --place).
+    Auto,
+    /// The backtracking search, most-constrained rows first.
+    Search,
+    /// The explicit construction.
+    Construct,
+    /// Min-conflicts local search.
+    Local,
+}
+
 /// `--symmetry`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SymmetryArg {
@@ -106,9 +141,14 @@ pub enum SymmetryArg {
     Full,
 }
 
-/// The largest board the tool accepts at all (first solutions by the heuristic order take
-/// O(n²) time per solution: about a minute at this size).
-const MAX_N: usize = 100_000;
+/// The largest board the tool accepts at all: one solution in seconds by the construction
+/// or the local search.
+const MAX_N: usize = 10_000_000;
+/// The largest board the search lists: its first solution takes about 4 s here, and its
+/// stack about 50 bytes a row.
+const MAX_SEARCH: usize = 1_000_000;
+/// The largest board drawn square by square (--format matrix or board): N² characters.
+const MAX_DRAWN: usize = 10_000;
 /// The largest board on the bitboard path (`u128` masks).
 const MAX_BITBOARD: usize = 128;
 /// Up to this size `--order auto` is lexicographic: the first solution takes at most about
@@ -119,6 +159,9 @@ const AUTO_LEX_MAX: usize = 29;
 const BITBOARDS: &str =
     "bitboards, row by row: only the free squares of a row are tried, so none is rejected";
 const HEURISTIC: &str = "most-constrained row first, columns from the middle out: only free squares are tried, so none is rejected";
+const CONSTRUCTION: &str =
+    "the explicit construction (Hoffman, Loessi and Moore; Bernhardsson), O(N), checked";
+const LOCAL: &str = "min-conflicts local search (after Sosic and Gu) from a greedy start, checked";
 const TEXTBOOK: &str = "the textbook formulation (as --tree draws it): every column of a row is tried, each attacked square is a rejection";
 const MIRRORED: &str =
     "bitboards, first queen in the left half (mirror symmetry): about half of the tree";
@@ -155,10 +198,124 @@ pub fn exec(args: &Args) -> Result<Status> {
         driver.describe(TEXTBOOK);
         return driver.tree(Queens::new(n), &args.common.tree);
     }
-    match mode {
-        Mode::Count { limit } => count(args, settings, &placement, limit),
-        Mode::List { .. } | Mode::Best => list(args, settings, &placement, format),
+    if n > MAX_DRAWN && matches!(format, Format::Matrix | Format::Board) {
+        bail!(
+            "--format {} draws N×N characters: it takes N <= {MAX_DRAWN}, not {n}",
+            format.name()
+        );
     }
+    let method = method(args, mode, &placement)?;
+    match (mode, method) {
+        (Mode::Count { limit }, _) => count(args, settings, &placement, limit),
+        (_, Method::Construct | Method::Local) => {
+            direct(args, settings, &placement, format, method)
+        }
+        (Mode::List { .. } | Mode::Best, _) => list(args, settings, &placement, format),
+    }
+}
+
+/// The way to solutions `--method` asks for, checked against the mode and the board.
+fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
+    let n = args.n;
+    let first = mode == Mode::List { limit: Some(1) } && !args.unique;
+    if matches!(mode, Mode::Count { .. }) {
+        if args.method.is_some() || args.seed.is_some() || args.max_steps.is_some() {
+            bail!("--method, --seed and --max-steps apply to a first solution (--first), not to counts");
+        }
+        // The count checks its own board size.
+        return Ok(Method::Search);
+    }
+    let method = match args.method {
+        Some(MethodArg::Construct | MethodArg::Local) if !first => {
+            bail!("--method construct and local find one solution: they need --first (and no --unique)")
+        }
+        Some(MethodArg::Construct) => Method::Construct,
+        Some(MethodArg::Local) => Method::Local,
+        Some(MethodArg::Auto) | None if first => Method::Auto.resolve(placement),
+        Some(MethodArg::Search | MethodArg::Auto) | None => Method::Search,
+    };
+    if method == Method::Construct && !placement.is_empty() {
+        bail!(
+            "--method construct builds a whole board: it cannot keep --place (use --method local)"
+        );
+    }
+    if method != Method::Local && (args.seed.is_some() || args.max_steps.is_some()) {
+        bail!("--seed and --max-steps apply to --method local");
+    }
+    if method == Method::Search && n > MAX_SEARCH {
+        bail!(
+            "the search takes N <= {MAX_SEARCH}, not {n}: for one solution of a bigger board, use --first (the construction, or --method local)"
+        );
+    }
+    if method != Method::Search {
+        if args.order.is_some() {
+            bail!(
+                "--order applies to the search, not to --method {}",
+                method_name(method)
+            );
+        }
+        if args.common.run.time_limit.is_some() || args.common.run.node_limit.is_some() {
+            bail!(
+                "--time-limit and --node-limit apply to the search, not to --method {} (the local search stops at --max-steps)",
+                method_name(method)
+            );
+        }
+    }
+    Ok(method)
+}
+
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Construct => "construct",
+        Method::Local => "local",
+        Method::Search | Method::Auto => "search",
+    }
+}
+
+/// `--first` by a direct method: the construction or the local search.
+fn direct(
+    args: &Args,
+    settings: Settings,
+    placement: &Placement,
+    format: Format,
+    method: Method,
+) -> Result<Status> {
+    let mut driver = settings.start()?;
+    let mut printer = Printer {
+        format,
+        glyphs: args.glyphs.unwrap_or(('Q', '.')),
+        n: args.n,
+        line: String::new(),
+    };
+    let print = |out: &mut Out, index: u64, cols: Vec<usize>| {
+        printer.write(out, index, &cols).map(|()| true)
+    };
+    if method == Method::Construct {
+        driver.describe(CONSTRUCTION);
+        return driver.direct(
+            |_| match construct(placement) {
+                Ok(cols) => Ok(Direct::Found(cols)),
+                Err(SolveError::NoSolution { .. }) => Ok(Direct::NoSolution),
+                Err(err) => Err(err.into()),
+            },
+            print,
+        );
+    }
+    driver.describe(LOCAL);
+    let mut local = LocalSearch::new(args.seed.unwrap_or(1));
+    if let Some(steps) = args.max_steps {
+        local = local.max_steps(steps);
+    }
+    driver.direct(
+        |cancel| match local.cancel(cancel.clone()).solve(placement) {
+            Ok(solution) => Ok(Direct::Found(solution.cols)),
+            Err(SolveError::NoSolution { .. }) => Ok(Direct::NoSolution),
+            Err(SolveError::StepLimit { steps }) => Ok(Direct::Stopped(Stop::StepLimit(steps))),
+            Err(SolveError::Cancelled { .. }) => Ok(Direct::Cancelled),
+            Err(err) => Err(err.into()),
+        },
+        print,
+    )
 }
 
 /// The queens of `--place`, checked: an error names them as they were given.
@@ -429,6 +586,14 @@ impl Format {
         self.to_possible_value()
             .map_or_else(String::new, |value| value.get_name().to_string())
     }
+}
+
+fn parse_seed(text: &str) -> Result<u64, String> {
+    whole(text, 0, u64::MAX).map_err(|problem| format!("--seed {problem}"))
+}
+
+fn parse_max_steps(text: &str) -> Result<u64, String> {
+    whole(text, 1, u64::MAX).map_err(|problem| format!("--max-steps {problem}"))
 }
 
 fn parse_board_size(text: &str) -> Result<usize, String> {

@@ -15,12 +15,12 @@ mod tree;
 
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use backtrack::progress::Meter;
 use backtrack::{
-    parallel, Limits, Observer, Optimize, Outcome, ParallelLimits, Problem, Search, Stats,
+    parallel, Cancel, Limits, Observer, Optimize, Outcome, ParallelLimits, Problem, Search, Stats,
     StopReason,
 };
 use serde_json::{json, Map, Value};
@@ -126,6 +126,18 @@ pub struct Driver {
     tag: Option<(String, Value)>,
 }
 
+/// What a direct method (not a search) gives: see [`Driver::direct`].
+pub enum Direct<S> {
+    /// A solution.
+    Found(S),
+    /// Proof that there is none.
+    NoSolution,
+    /// It gave up before it found one.
+    Stopped(Stop),
+    /// A signal stopped it.
+    Cancelled,
+}
+
 /// Why a search stopped before its end, the output being partial.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -137,6 +149,10 @@ pub enum Stop {
     NodeLimit(u64),
     /// `--tree-budget` (entries).
     Budget(u64),
+    /// The tree recorder's memory budget (bytes).
+    Memory(usize),
+    /// A local search's step limit (`--max-steps`): it cannot tell that there is none.
+    StepLimit(u64),
 }
 
 impl Stop {
@@ -144,7 +160,11 @@ impl Stop {
     pub fn status(self) -> Status {
         match self {
             Stop::Signal(signal) => Status::Signal(signal),
-            Stop::TimeLimit(_) | Stop::NodeLimit(_) | Stop::Budget(_) => Status::LimitReached,
+            Stop::TimeLimit(_)
+            | Stop::NodeLimit(_)
+            | Stop::Budget(_)
+            | Stop::Memory(_)
+            | Stop::StepLimit(_) => Status::LimitReached,
         }
     }
 
@@ -154,7 +174,8 @@ impl Stop {
             Stop::Signal(signal) => signals::name(signal),
             Stop::TimeLimit(_) => "time_limit".into(),
             Stop::NodeLimit(_) => "node_limit".into(),
-            Stop::Budget(_) => "tree_budget".into(),
+            Stop::Budget(_) | Stop::Memory(_) => "tree_budget".into(),
+            Stop::StepLimit(_) => "step_limit".into(),
         }
     }
 }
@@ -174,6 +195,11 @@ impl fmt::Display for Stop {
                 f,
                 "tree budget of {} reached",
                 plural(*budget, "entry", "entries")
+            ),
+            Stop::Memory(bytes) => write!(f, "tree memory budget of {} MiB reached", bytes >> 20),
+            Stop::StepLimit(steps) => write!(
+                f,
+                "step limit of {steps} reached (a local search cannot tell that there is none)"
             ),
         }
     }
@@ -318,6 +344,57 @@ impl Driver {
             );
         }
         self.print_stats(search.stats(), stop, at_limit);
+        Ok(match stop {
+            Some(stop) => stop.status(),
+            None if listed == 0 => Status::NoSolution,
+            None => Status::Success,
+        })
+    }
+
+    /// Prints the one solution a direct method finds (not a search: a construction, a local
+    /// search), as [`Driver::list`] prints the first of a search: `find` is given the flag
+    /// that the signals set, and says what it found (or fails, an error). With `--stats`,
+    /// the method (as [`Driver::describe`] named it) and the time it took.
+    pub fn direct<S>(
+        &mut self,
+        find: impl FnOnce(&Cancel) -> Result<Direct<S>>,
+        emit: impl FnOnce(&mut Out, u64, S) -> io::Result<bool>,
+    ) -> Result<Status> {
+        let start = Instant::now();
+        let found = find(self.stopper.cancel())?;
+        let elapsed = start.elapsed();
+        let (listed, stop) = match found {
+            Direct::Found(solution) => {
+                let printed = emit(&mut self.out, 1, solution).map_err(output::failed)?;
+                (u64::from(printed), None)
+            }
+            Direct::NoSolution => (0, None),
+            Direct::Stopped(stop) => (0, Some(stop)),
+            Direct::Cancelled => (0, self.stop_of(Some(StopReason::Cancelled))),
+        };
+        let at_limit = listed == 1;
+        if self.settings.json {
+            let mut end = Map::new();
+            end.insert("solutions".into(), json!(listed));
+            end_fields(&mut end, stop, at_limit);
+            self.object(end)?;
+        } else if listed == 0 && stop.is_none() {
+            self.line(&"no solution")?;
+        }
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!("{}{stop}: no solution found", self.prefix());
+        }
+        if self.settings.stats {
+            if self.settings.json {
+                note!(
+                    "{}",
+                    json!({"search": self.search, "elapsed": elapsed.as_secs_f64()})
+                );
+            } else {
+                note!("search:     {}\ntime:       {elapsed:.3?}", self.search);
+            }
+        }
         Ok(match stop {
             Some(stop) => stop.status(),
             None if listed == 0 => Status::NoSolution,

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use backtrack::tree::{Label, Recorder, TreeWriter};
+use backtrack::tree::{Label, Limit, Recorder, TreeWriter};
 use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search, StopReason};
 
 use super::{output, plural, Driver, Mode, Stop};
@@ -88,7 +88,7 @@ impl Driver {
             limits = limits.solutions(k);
         }
         let format = args.tree_format.into();
-        let (outcome, truncated): (Outcome<()>, bool);
+        let (outcome, truncated): (Outcome<()>, Option<Limit>);
         if args.tree_stream {
             let mut writer = TreeWriter::new(&mut self.out, format);
             if args.tree_rejected {
@@ -97,7 +97,7 @@ impl Driver {
             outcome = run.run(Search::new(problem).observer(&mut writer).limits(limits));
             progress.finish();
             writer.finish().map_err(output::failed)?;
-            truncated = false;
+            truncated = None;
         } else {
             let budget = usize::try_from(args.tree_budget).unwrap_or(usize::MAX);
             let mut recorder = Recorder::new().budget(budget);
@@ -107,22 +107,28 @@ impl Driver {
             outcome = run.run(Search::new(problem).observer(&mut recorder).limits(limits));
             progress.finish();
             let tree = recorder.into_tree();
-            truncated = tree.truncated();
+            truncated = tree.truncated_at();
             tree.write(format, &mut self.out).map_err(output::failed)?;
         }
         self.out.flush().map_err(output::failed)?;
-        let stop = self
-            .stop_of(outcome.stopped)
-            .or(truncated.then_some(Stop::Budget(args.tree_budget)));
+        let stop = self.stop_of(outcome.stopped).or(match truncated {
+            Some(Limit::Entries(_)) => Some(Stop::Budget(args.tree_budget)),
+            Some(Limit::Memory(bytes)) => Some(Stop::Memory(bytes)),
+            None => None,
+        });
         if let Some(stop) = stop {
             note!("backtrack: {stop}: the tree is partial, {}", cut_off(args));
         }
-        if let Some(Stop::Budget(budget)) = stop {
-            note!(
+        match stop {
+            Some(Stop::Budget(budget)) => note!(
                 "backtrack: raise --tree-budget (now {}, at most {}) or use --tree-stream",
                 plural(budget, "entry", "entries"),
                 crate::args::MAX_TREE_BUDGET
-            );
+            ),
+            Some(Stop::Memory(_)) => {
+                note!("backtrack: the labels are long: use --tree-stream for this tree");
+            }
+            _ => {}
         }
         let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
         self.print_stats(&outcome.stats, stop, at_limit);
