@@ -118,27 +118,29 @@ where
     G: Fn(&O) + Sync,
 {
     let start = Instant::now();
+    let mut above = observer(&[]);
     let mut frontier = Frontier {
         depth: split_depth,
         path: Vec::new(),
         paths: Vec::new(),
+        above: &mut above,
     };
-    let mut above = observer(&[]);
     let top = Search::new(problem.clone())
-        .observer((&mut frontier, &mut above))
+        .observer(&mut frontier)
         .limits(limits.clone().into())
         .count_solutions();
+    let paths = frontier.paths;
     if top.stopped.is_some() {
         return (top, above);
     }
     if let Some(meter) = &limits.meter {
-        meter.add_parts(frontier.paths.len() as u64);
+        meter.add_parts(paths.len() as u64);
     }
     let solutions = AtomicU64::new(top.found);
     let stopped = Mutex::new(None::<StopReason>);
     let merged = Mutex::new((top.stats, above));
 
-    frontier.paths.par_iter().for_each(|path| {
+    paths.par_iter().for_each(|path| {
         if stopped.lock().expect("no panics while locked").is_some() {
             return;
         }
@@ -188,29 +190,54 @@ where
     (outcome, watched)
 }
 
-/// Prunes at the split depth and records the path to every node there.
-struct Frontier<Op> {
+/// Watches the search of the part above the split with the caller's observer, and prunes
+/// at the split depth, recording the path to every node there that the observer let be
+/// (a node it prunes or stops at is no part's root).
+struct Frontier<'o, Op, O> {
     depth: usize,
     path: Vec<Op>,
     paths: Vec<Vec<Op>>,
+    above: &'o mut O,
 }
 
-impl<P: Problem> Observer<P> for Frontier<P::Op> {
-    fn enter(&mut self, _: &P, depth: usize, op: Option<P::Op>) -> Control {
+impl<P: Problem, O: Observer<P>> Observer<P> for Frontier<'_, P::Op, O> {
+    fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         if let Some(op) = op {
             self.path.push(op);
         }
-        if depth == self.depth {
-            self.paths.push(self.path.clone());
-            Control::Prune
-        } else {
-            Control::Continue
+        match self.above.enter(problem, depth, op) {
+            Control::Continue if depth == self.depth => {
+                self.paths.push(self.path.clone());
+                Control::Prune
+            }
+            answer => answer,
         }
     }
 
-    fn backtrack(&mut self, _: &P, depth: usize) {
+    fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
+        self.above.reject(problem, depth, op);
+    }
+
+    fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
+        self.above.prune(problem, depth, op);
+    }
+
+    fn solution(&mut self, problem: &P, depth: usize) {
+        self.above.solution(problem, depth);
+    }
+
+    fn dead_end(&mut self, problem: &P, depth: usize) {
+        self.above.dead_end(problem, depth);
+    }
+
+    fn backtrack(&mut self, problem: &P, depth: usize) {
+        self.above.backtrack(problem, depth);
         if depth > 0 {
             self.path.pop();
         }
+    }
+
+    fn stop(&mut self, problem: &P, reason: StopReason) {
+        self.above.stop(problem, reason);
     }
 }

@@ -127,6 +127,35 @@ proptest! {
         prop_assert_eq!(count(|e| matches!(e, Event::Reject { .. })), outcome.stats.rejections);
     }
 
+    /// An observer of the part above the split that prunes a node prunes the parts below it
+    /// too: the split count equals the serial one with the same observer.
+    #[test]
+    fn pruning_above_the_split_prunes_the_parts_below(
+        tables in tables(),
+        split in 1usize..5,
+        cut in 0u8..4,
+    ) {
+        // Prunes `cut` at depth 1 when `active` (depths are relative to a part's root).
+        let pruner = |active: bool| from_fn(move |_: &TableProblem, event| match event {
+            Event::Enter { depth: 1, op: Some(op) } if active && op == cut => Control::Prune,
+            _ => Control::Continue,
+        });
+        let serial = Search::new(TableProblem::new(tables.clone()))
+            .observer(pruner(true))
+            .count_solutions();
+        let (parallel, _) = parallel::count_observed(
+            &TableProblem::new(tables),
+            split,
+            &ParallelLimits::none(),
+            // Only the part from the root sees depth 1; the others start below it.
+            |path: &[u8]| pruner(path.is_empty()),
+            |_, _| {},
+            |_| {},
+        );
+        prop_assert_eq!(parallel.found, serial.found);
+        prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));
+    }
+
     #[test]
     fn into_parts_gives_back_the_root(tables in tables(), taken in 0usize..6) {
         let mut search = Search::new(TableProblem::new(tables));

@@ -5,9 +5,8 @@ use backtrack::Problem;
 
 use super::bitboard::{FreeSquares, Mask};
 
-/// N-Queens on bitboards as a value of five masks, for `n <= M::BITS`: the columns and both
-/// diagonals attacked (shifted to the next row), the columns the next row allows, and the
-/// columns of the board.
+/// N-Queens on bitboards as a value of four masks, for `n <= M::BITS`: the columns and both
+/// diagonals attacked (shifted to the next row), and the columns of the board.
 ///
 /// It walks the tree of [`BitQueens`](super::BitQueens) (the same nodes in the same
 /// lexicographic order), but is searched by value ([`Problem::by_value`]): the engine keeps
@@ -17,8 +16,9 @@ use super::bitboard::{FreeSquares, Mask};
 /// solution follows the columns given to [`enter`](backtrack::Observer::enter). To list
 /// boards, or to place queens first, use [`BitQueens`](super::BitQueens).
 ///
-/// Only the first row can be narrowed ([`BitState::with_first_row`]), which is what mirror
-/// halving needs.
+/// Its rows cannot be narrowed: every square a queen does not attack is tried (mirror
+/// halving narrows the first row with an observer instead, see
+/// [`count_mirrored`](super::count_mirrored)).
 ///
 /// ```
 /// use backtrack::Search;
@@ -26,18 +26,13 @@ use super::bitboard::{FreeSquares, Mask};
 ///
 /// let outcome = Search::new(BitState::<u32>::new(8)).count_solutions();
 /// assert_eq!((outcome.found, outcome.stats.nodes), (92, 2057));
-/// // The left half of the first row and its mirror image hold half the solutions each.
-/// let left = Search::new(BitState::<u32>::with_first_row(8, 0b1111)).count_solutions();
-/// assert_eq!(left.found, 46);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BitState<M> {
     cols: M,
     ld: M,
     rd: M,
-    /// The columns the current row allows.
-    allowed: M,
-    /// Every column: what the rows after the first allow, and the columns of a full board.
+    /// Every column: the squares of a row, and the columns of a full board.
     board: M,
 }
 
@@ -57,21 +52,8 @@ impl<M: Mask> BitState<M> {
             cols: M::ZERO,
             ld: M::ZERO,
             rd: M::ZERO,
-            allowed: board,
             board,
         }
-    }
-
-    /// An empty `n`×`n` board whose first row allows only the columns in `columns` (bit `c`
-    /// = column `c`).
-    ///
-    /// # Panics
-    ///
-    /// If `n` exceeds `M::BITS`.
-    pub fn with_first_row(n: usize, columns: M) -> Self {
-        let mut state = Self::new(n);
-        state.allowed = state.allowed & columns;
-        state
     }
 
     /// The board size.
@@ -87,7 +69,7 @@ impl<M: Mask> Problem for BitState<M> {
 
     #[inline]
     fn operators(&self) -> FreeSquares<M> {
-        FreeSquares(self.allowed & !(self.cols | self.ld | self.rd))
+        FreeSquares(self.board & !(self.cols | self.ld | self.rd))
     }
 
     #[inline]
@@ -95,7 +77,6 @@ impl<M: Mask> Problem for BitState<M> {
         self.cols = self.cols | bit;
         self.ld = (self.ld | bit) << 1;
         self.rd = (self.rd | bit) >> 1;
-        self.allowed = self.board;
     }
 
     /// Never called: the state is searched by value ([`Problem::by_value`]), and the shifts

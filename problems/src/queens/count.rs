@@ -184,7 +184,7 @@ impl MaskJob for RunInOrder<'_> {
             }
             Reduction::Mirror => {
                 let mut mirrored = Mirrored::below::<M>(n, &[]);
-                let outcome = Search::new(mirror_half::<M>(n))
+                let outcome = Search::new(BitState::<M>::new(n))
                     .observer(&mut mirrored)
                     .limits(limits)
                     .count_solutions();
@@ -263,9 +263,13 @@ fn with_found<T, U>(outcome: &Outcome<U>, found: T) -> Outcome<T> {
     }
 }
 
-/// Counts each solution with its mirror image: twice when the first queen is left of the
-/// middle column, once when it is on it.
+/// Mirror halving as an observer: prunes the first-row queens right of the middle (their
+/// boards are the mirror images of those left of it), and counts each solution with its
+/// mirror image: twice when the first queen is left of the middle column, once when it is
+/// on it.
 struct Mirrored {
+    /// The first column right of the middle: `n.div_ceil(2)`.
+    right: u32,
     /// The middle column of an odd board (none for an even one).
     middle: Option<u32>,
     /// The column of row 0's queen, once placed.
@@ -280,6 +284,7 @@ impl Mirrored {
     /// The observer of the part below the queens `path`.
     fn below<M: Mask>(n: usize, path: &[M]) -> Self {
         Mirrored {
+            right: n.div_ceil(2) as u32,
             middle: (n % 2 == 1).then_some((n / 2) as u32),
             first: path.first().map_or(0, |bit| bit.trailing_zeros()),
             follow: path.is_empty(),
@@ -293,6 +298,9 @@ impl<M: Mask> Observer<BitState<M>> for Mirrored {
     fn enter(&mut self, _: &BitState<M>, depth: usize, op: Option<M>) -> Control {
         if self.follow && depth == 1 {
             self.first = op.map_or(0, Mask::trailing_zeros);
+            if self.first >= self.right {
+                return Control::Prune;
+            }
         }
         Control::Continue
     }
@@ -338,8 +346,8 @@ impl<M: Mask> Observer<BitQueens<M>> for CanonicalCounter {
 /// the current rayon thread pool ([`parallel::count_observed`]).
 ///
 /// Only the first-row columns left of the middle, and the middle one of an odd board, are
-/// searched ([`BitState::with_first_row`]); a solution counts twice (itself and its mirror
-/// image) unless its first queen is in the middle. `limits` may hold a time limit, a
+/// searched (an observer prunes the others as they are entered); a solution counts twice
+/// (itself and its mirror image) unless its first queen is in the middle. `limits` may hold a time limit, a
 /// cancellation flag and a meter; a stopped count is partial. The statistics are those of
 /// the halved tree (`solutions` counts the boards reached in it, not their mirror images).
 ///
@@ -356,7 +364,7 @@ impl<M: Mask> Observer<BitQueens<M>> for CanonicalCounter {
 /// If `n` exceeds `M::BITS`.
 pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     let (outcome, mirrored) = parallel::count_observed(
-        &mirror_half::<M>(n),
+        &BitState::<M>::new(n),
         split_depth(n),
         limits,
         |path| Mirrored::below(n, path),
@@ -368,12 +376,6 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
         },
     );
     with_found(&outcome, mirrored.weighted)
-}
-
-/// The empty board with its first row narrowed to the columns left of the middle and the
-/// middle one: where every solution or its mirror image starts.
-fn mirror_half<M: Mask>(n: usize) -> BitState<M> {
-    BitState::with_first_row(n, M::low_bits(n.div_ceil(2) as u32))
 }
 
 /// Counts the fundamentally different solutions of `n`-queens (OEIS A002562): those that
