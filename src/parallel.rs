@@ -140,7 +140,10 @@ where
     let stopped = Mutex::new(None::<StopReason>);
     let merged = Mutex::new((top.stats, above));
 
-    paths.par_iter().for_each(|path| {
+    // One job a part, each free to be stolen: left to split the list as it likes, rayon
+    // gave each of two threads half of the parts, and one thread sat idle for a third of a
+    // symmetric 16-queens count.
+    paths.par_iter().with_max_len(1).for_each(|path| {
         if stopped.lock().expect("no panics while locked").is_some() {
             return;
         }
