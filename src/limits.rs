@@ -22,7 +22,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Stop once this many solutions have been found (zero: find none).
     pub solutions: Option<u64>,
-    /// Stop once the search has run this long.
+    /// Stop once this long has passed since the search began (its first call), counting
+    /// the time the caller spends between calls, such as printing each solution.
     pub time: Option<Duration>,
     /// Stop once this flag is set (from any thread).
     pub cancel: Option<Cancel>,

@@ -30,7 +30,8 @@ pub enum Control {
     Continue,
     /// Do not expand this node: it becomes a leaf, and the search goes on with its siblings.
     Prune,
-    /// Stop the whole search now. Its result says [`StopReason::Observer`].
+    /// Stop the whole search now, before this node: it is not counted among the nodes
+    /// entered. The search's result says [`StopReason::Observer`].
     Stop,
 }
 

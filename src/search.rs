@@ -115,8 +115,11 @@ struct Run {
     intervals: (Interval, Interval),
     /// The nodes and solutions already published to the meter.
     published: (u64, u64),
-    /// When the current call into the engine began (for the time limit and `elapsed`).
+    /// When the current call into the engine began (for `elapsed`).
     call_start: Instant,
+    /// When the first call into the engine began: the time limit runs from there, through
+    /// the time the caller spends between calls (printing a solution, say).
+    began: Option<Instant>,
 }
 
 /// The first interval between two looks at the clock, in nodes or refusals.
@@ -447,6 +450,7 @@ impl Run {
             intervals: (Interval::new(), Interval::new()),
             published: (0, 0),
             call_start: Instant::now(),
+            began: None,
         }
     }
 
@@ -528,7 +532,8 @@ impl Run {
             }
         }
         if let Some(max) = limits.time {
-            if self.stats.elapsed + now.duration_since(self.call_start) >= max {
+            let began = self.began.unwrap_or(self.call_start);
+            if now.duration_since(began) >= max {
                 return Some(StopReason::TimeLimit);
             }
         }
@@ -677,6 +682,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     fn timed<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         self.run.call_start = Instant::now();
+        self.run.began.get_or_insert(self.run.call_start);
         let result = f(self);
         self.run.stats.elapsed += self.run.call_start.elapsed();
         self.run.publish(&self.limits);
@@ -809,7 +815,10 @@ where
                 observer.backtrack(problem, 0);
                 exit!(Flow::Stop(None));
             }
-            Control::Stop => exit!(Flow::Stop(Some(StopReason::Observer))),
+            Control::Stop => {
+                hot.left += 1;
+                exit!(Flow::Stop(Some(StopReason::Observer)));
+            }
         }
         if problem.is_complete() {
             hot.solutions += 1;
@@ -867,6 +876,8 @@ where
                         continue;
                     }
                     Control::Stop => {
+                        // Refused before it was entered: not a node of the search.
+                        hot.left += 1;
                         T::retract(problem, op);
                         exit!(Flow::Stop(Some(StopReason::Observer)));
                     }

@@ -24,7 +24,7 @@ impl fmt::Display for Dot<'_> {
             entry(f, node, attempts)?;
         }
         if let Some(cut) = tree.cut {
-            note(f, cut)?;
+            note(f, cut, tree.stop_words())?;
         }
         f.write_str("}\n")
     }
@@ -90,9 +90,9 @@ pub(super) fn entry(f: &mut impl fmt::Write, node: &Node, attempt: u64) -> fmt::
 }
 
 /// The note that says why a tree is incomplete, as a node of its own.
-fn note(f: &mut impl fmt::Write, cut: Cut) -> fmt::Result {
+fn note(f: &mut impl fmt::Write, cut: Cut, name: Option<&str>) -> fmt::Result {
     f.write_str("  note [shape=plaintext, style=\"\", label=")?;
-    quoted(f, &cut.note())?;
+    quoted(f, &cut.note(name))?;
     f.write_str("];\n")
 }
 
@@ -103,6 +103,7 @@ pub(super) fn stream_end(
     stats: &Stats,
     shown: Shown,
     cut: Option<Cut>,
+    name: Option<&str>,
     cut_off: impl Iterator<Item = u64>,
 ) -> String {
     let mut end = String::new();
@@ -110,7 +111,7 @@ pub(super) fn stream_end(
         let _ = writeln!(end, "  v{id} [{}];", style(Status::CutOff));
     }
     if let Some(cut) = cut {
-        let _ = note(&mut end, cut);
+        let _ = note(&mut end, cut, name);
     }
     let _ = write!(end, "  // {}\n}}\n", summary(stats, shown));
     end

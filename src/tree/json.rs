@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Node, Tree};
-use crate::{Stats, StopReason};
+use crate::Stats;
 
 /// The JSON form of a [`Tree`]; see [`Tree::json`].
 #[derive(Clone, Copy, Debug)]
@@ -24,7 +24,7 @@ impl fmt::Display for Json<'_> {
             tree.budget,
             tree.truncated(),
             tree.is_complete(),
-            to_json(&tree.stopped()),
+            to_json(&tree.stop_key()),
         )
     }
 }
@@ -45,14 +45,14 @@ pub(super) fn entry(node: &Node) -> String {
 pub(super) fn stream_end(
     stats: &Stats,
     complete: bool,
-    stopped: Option<StopReason>,
+    stopped: Option<String>,
     cut_off: impl Iterator<Item = u64>,
 ) -> String {
     #[derive(serde::Serialize)]
     struct End<'a> {
         stats: &'a Stats,
         complete: bool,
-        stopped: Option<StopReason>,
+        stopped: Option<String>,
         cut_off: Vec<u64>,
     }
     #[derive(serde::Serialize)]

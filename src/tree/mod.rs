@@ -167,8 +167,12 @@ pub enum Limit {
 }
 
 impl Cut {
-    /// The note that ends the text and DOT forms of an incomplete tree.
-    fn note(self) -> String {
+    /// The note that ends the text and DOT forms of an incomplete tree; `name` names the
+    /// stop in the caller's words ([`Tree::name_stop`]).
+    fn note(self, name: Option<&str>) -> String {
+        if let (Cut::Stopped(_), Some(name)) = (self, name) {
+            return format!("the search stopped before the end ({name}): the tree is incomplete");
+        }
         match self {
             Cut::Budget(Limit::Entries(1)) => {
                 "recording stopped at the budget of 1 entry: the tree is incomplete".into()
@@ -218,6 +222,9 @@ pub struct Tree {
     budget: usize,
     cut: Option<Cut>,
     shown: Shown,
+    /// The stop in the caller's words, if it named it: its JSON key, and the words of the
+    /// note.
+    stop_name: Option<(String, String)>,
 }
 
 impl Tree {
@@ -243,8 +250,8 @@ impl Tree {
     /// tree's forms are stable enough for snapshots.
     ///
     /// Unless the recording stopped at its [budget](Tree::truncated), these are the counts
-    /// of the whole search. If it did, `nodes` is the number of nodes drawn (the search
-    /// itself entered one more: the one that did not fit, where it stopped).
+    /// of the whole search. If it did, `nodes` is the number of nodes drawn, which is also
+    /// what the search entered (the one that did not fit was refused before it was).
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
@@ -279,6 +286,27 @@ impl Tree {
             Some(Cut::Stopped(reason)) => reason,
             _ => None,
         }
+    }
+
+    /// Names why the search stopped in the caller's words: `key` for the JSON form's
+    /// `stopped`, `words` for the note that ends the text and DOT forms of an incomplete
+    /// tree (which signal cancelled it, say, where the engine only knows
+    /// [`StopReason::Cancelled`]). No effect on a complete tree.
+    pub fn name_stop(&mut self, key: impl Into<String>, words: impl Into<String>) {
+        self.stop_name = Some((key.into(), words.into()));
+    }
+
+    /// The caller's words for the stop, if it named it.
+    fn stop_words(&self) -> Option<&str> {
+        self.stop_name.as_ref().map(|(_, words)| words.as_str())
+    }
+
+    /// How the JSON form names the stop: the caller's name ([`Tree::name_stop`]), or the
+    /// engine's reason; `None` for a complete tree.
+    fn stop_key(&self) -> Option<String> {
+        self.cut?;
+        let named = self.stop_name.as_ref().map(|(key, _)| key.clone());
+        named.or_else(|| self.stopped().map(stop_key))
     }
 
     /// The recorder's budget (entries).
@@ -342,4 +370,12 @@ pub enum Format {
     /// JSON ([`Tree::json`]); streamed, JSON Lines: one node object per line, then a last
     /// line with the counts and whether the tree is complete.
     Json,
+}
+
+/// The JSON name of a stop reason: `time_limit`, `cancelled`, ….
+fn stop_key(reason: StopReason) -> String {
+    match serde_json::to_value(reason) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => format!("{reason:?}"),
+    }
 }

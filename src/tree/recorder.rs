@@ -188,6 +188,7 @@ impl Recorder {
             nodes: self.walk.sink.nodes,
             budget: self.walk.sink.budget,
             cut,
+            stop_name: None,
         }
     }
 }

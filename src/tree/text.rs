@@ -31,7 +31,7 @@ impl fmt::Display for Text<'_> {
             f.write_char('\n')?;
         }
         if let Some(cut) = tree.cut {
-            writeln!(f, "{}", cut.note())?;
+            writeln!(f, "{}", cut.note(tree.stop_words()))?;
         }
         Ok(())
     }
@@ -106,11 +106,16 @@ pub(super) fn stream_entry(out: &mut String, node: &Node) {
 
 /// The end of the streamed text form: the line of counts, then the note of an incomplete
 /// tree.
-pub(super) fn stream_end(stats: &Stats, shown: Shown, cut: Option<Cut>) -> String {
+pub(super) fn stream_end(
+    stats: &Stats,
+    shown: Shown,
+    cut: Option<Cut>,
+    name: Option<&str>,
+) -> String {
     let mut end = summary(stats, shown);
     end.push('\n');
     if let Some(cut) = cut {
-        end.push_str(&cut.note());
+        end.push_str(&cut.note(name));
         end.push('\n');
     }
     end

@@ -61,6 +61,9 @@ use crate::{Control, Observer, Stats};
 #[derive(Debug)]
 pub struct TreeWriter<W: io::Write> {
     walk: Walk<Stream<W>>,
+    /// The stop in the caller's words, if it named it: its JSON key, and the words of the
+    /// note.
+    stop_name: Option<(String, String)>,
 }
 
 /// The writer's output, and what it holds back until a node's status is known.
@@ -166,6 +169,7 @@ impl<W: io::Write> TreeWriter<W> {
                 started: false,
                 error: None,
             }),
+            stop_name: None,
         }
     }
 
@@ -188,6 +192,14 @@ impl<W: io::Write> TreeWriter<W> {
         self.walk.is_complete()
     }
 
+    /// Names why the search stopped in the caller's words: `key` for the JSON form's last
+    /// line (`stopped`), `words` for the note that ends the text and DOT forms (which
+    /// signal cancelled it, say, where the engine only knows
+    /// [`StopReason::Cancelled`](crate::StopReason)). No effect if the tree is complete.
+    pub fn name_stop(&mut self, key: impl Into<String>, words: impl Into<String>) {
+        self.stop_name = Some((key.into(), words.into()));
+    }
+
     /// Ends the stream, and gives back the writer, or the first write error.
     ///
     /// Writes what is still held back (the node left open by a stopped search, cut off),
@@ -199,15 +211,21 @@ impl<W: io::Write> TreeWriter<W> {
         let complete = self.walk.is_complete();
         let stopped = self.walk.stopped().filter(|_| !complete);
         let cut = (!complete).then_some(Cut::Stopped(stopped));
+        let (key, name) = match self.stop_name.filter(|_| !complete) {
+            Some((key, words)) => (Some(key), Some(words)),
+            None => (stopped.map(super::stop_key), None),
+        };
         let (stats, shown) = (*self.walk.stats(), self.walk.shown);
         let cut_off: Vec<u64> = self.walk.cut_off().collect();
         let mut stream = self.walk.sink;
         stream.start();
         stream.flush_pending(Status::CutOff);
         let end = match stream.format {
-            Format::Text => text::stream_end(&stats, shown, cut),
-            Format::Dot => dot::stream_end(&stats, shown, cut, cut_off.into_iter()),
-            Format::Json => json::stream_end(&stats, complete, stopped, cut_off.into_iter()),
+            Format::Text => text::stream_end(&stats, shown, cut, name.as_deref()),
+            Format::Dot => {
+                dot::stream_end(&stats, shown, cut, name.as_deref(), cut_off.into_iter())
+            }
+            Format::Json => json::stream_end(&stats, complete, key, cut_off.into_iter()),
         };
         stream.write(&end);
         if let Some(err) = stream.error {

@@ -119,6 +119,25 @@ fn time_limit_stops_the_iterator() {
     assert_eq!(found, search.stats().solutions);
 }
 
+#[test]
+fn time_limit_counts_the_time_between_solutions() {
+    // Each solution takes the caller 40 ms: a limit of 100 ms allows about three, however
+    // little of that time the search itself runs.
+    let limit = Duration::from_millis(100);
+    let mut search = Search::new(Queens::new(8)).limits(Limits::none().time(limit));
+    let mut taken = 0;
+    while search.next().is_some() {
+        taken += 1;
+        thread::sleep(Duration::from_millis(40));
+    }
+    assert_eq!(search.stopped(), Some(StopReason::TimeLimit));
+    assert!((2..=4).contains(&taken), "{taken} solutions");
+    assert!(
+        search.stats().elapsed < limit,
+        "{:?}",
+        search.stats().elapsed
+    );
+}
 /// A flag, and the thread that sets it after `delay`.
 fn cancel_in(delay: Duration) -> (Cancel, thread::JoinHandle<()>) {
     let cancel = Cancel::new();

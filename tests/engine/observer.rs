@@ -20,7 +20,8 @@ fn observer_stop_ends_the_search_at_once() {
                 Control::Continue
             }))
             .count_solutions();
-        assert_eq!(outcome.stats.nodes, k);
+        // The node the observer stopped at is not entered.
+        assert_eq!(outcome.stats.nodes, k - 1);
         assert_eq!(outcome.stopped, Some(StopReason::Observer));
         assert_eq!(outcome.found, outcome.stats.solutions);
     }
@@ -107,7 +108,8 @@ fn paired_observers_stop_wins_over_prune() {
         .observer((prune, stop))
         .count_solutions();
     assert_eq!(outcome.stopped, Some(StopReason::Observer));
-    assert_eq!(outcome.stats.nodes, 1);
+    // Stopped at the root, before entering it.
+    assert_eq!(outcome.stats.nodes, 0);
 }
 
 #[test]

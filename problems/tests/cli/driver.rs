@@ -312,6 +312,34 @@ fn a_stopped_json_output_says_so_in_its_last_line() {
     assert_eq!(last["solutions"].as_u64(), Some(lines.len() as u64 - 1));
 }
 
+/// The best packing stopped before any packing was found still says so on stdout, marked
+/// partial, as a count or a listing would.
+#[test]
+fn a_best_search_stopped_before_any_solution_says_so() {
+    let textbook = fixture("textbook.knapsack");
+    let out = backtrack(&["knapsack", "--node-limit", "1", &textbook]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        text(&out.stdout),
+        "no packing found (partial: node limit of 1 reached)\n"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: node limit of 1 reached before any packing was found\n"
+    );
+    let out = backtrack(&[
+        "knapsack",
+        "--node-limit",
+        "1",
+        "--format",
+        "json",
+        &textbook,
+    ]);
+    let line: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("one JSON line");
+    assert_eq!(line["solution"], serde_json::Value::Null);
+    assert_eq!(line["stopped"], "node_limit");
+}
+
 /// `--stats --format json` says what the closing line says: a run stopped at `--first` or
 /// `--limit` is not complete, and stopped at the limit (the statistics said complete).
 #[test]
@@ -746,6 +774,22 @@ fn a_stopped_tree_is_printed_whole() {
     assert_eq!(out.status.code(), Some(3));
     let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("whole JSON");
     assert_eq!(json["nodes"].as_array().unwrap().len(), 1000);
+    assert_eq!(json["stopped"], "node_limit");
+    let out = finished(
+        &tree(
+            &["--tree-budget", "50", "--tree-format", "json"],
+            Kind::Tree,
+        ),
+        &[],
+    );
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("whole JSON");
+    assert_eq!(
+        (&json["stopped"], &json["truncated"]),
+        (&"tree_budget".into(), &true.into())
+    );
+    let out = backtrack(&["queens", "8", "--first", "--tree", "--tree-format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("whole JSON");
+    assert_eq!(json["stopped"], "limit");
 
     let streamed = |format: &str| tree(&["--tree-stream", "--tree-format", format], Kind::List);
     let out = signalled(&streamed("dot"), &[], "TERM");
@@ -764,10 +808,10 @@ fn a_stopped_tree_is_printed_whole() {
     let out = signalled(&streamed("json"), &[], "INT");
     assert_eq!(out.status.code(), Some(130));
     let lines = json_lines(&text(&out.stdout));
-    assert!(!lines.last().unwrap()["end"]["cut_off"]
-        .as_array()
-        .unwrap()
-        .is_empty());
+    let end = &lines.last().unwrap()["end"];
+    assert!(!end["cut_off"].as_array().unwrap().is_empty());
+    // Named as every other output names it.
+    assert_eq!(end["stopped"], "SIGINT");
     assert_eq!(
         text(&out.stderr),
         "backtrack: stopped by SIGINT: the tree is partial, its open nodes listed in its last line (cut_off)\n"
@@ -784,7 +828,7 @@ fn a_stopped_tree_is_printed_whole() {
     let mut last = streamed_text.lines().rev();
     assert_eq!(
         last.next(),
-        Some("the search stopped before the end (cancelled): the tree is incomplete")
+        Some("the search stopped before the end (stopped by SIGINT): the tree is incomplete")
     );
     assert!(last.next().unwrap().contains(" nodes, "));
 }

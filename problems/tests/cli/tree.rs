@@ -103,6 +103,10 @@ fn a_huge_board_stops_at_the_budget() {
     let output = backtrack(&["queens", "8", "--tree", "--tree-budget", "1"]);
     assert_eq!(output.status.code(), Some(3));
     assert!(text(&output.stderr).contains("tree budget of 1 entry reached"));
+    // --stats counts the nodes the cut tree draws, not the one that did not fit.
+    let output = backtrack(&["queens", "8", "--tree", "--tree-budget", "5", "--stats"]);
+    assert!(stdout(&output).starts_with("5 nodes, "));
+    assert!(text(&output.stderr).contains("\nnodes:      5\n"));
 }
 
 #[test]
@@ -147,8 +151,15 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn tree_options_need_tree_and_bad_input_is_refused() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["queens", "4", "--tree-format", "dot"], "--tree-format applies to the solution tree: add --tree"),
+        // Beside a flag that cannot go with --tree, a tree option alone is still refused.
+        (&["queens", "8", "--tree-stream", "--count"], "--tree-stream applies to the solution tree: add --tree"),
+        (&["queens", "8", "--first", "--tree-rejected", "--order", "lex"], "--tree-rejected applies to the solution tree: add --tree"),
+        (&["queens", "8", "--first", "--tree-budget", "9", "--method", "local"], "--tree-budget applies to the solution tree: add --tree"),
+        (&["queens", "8", "--first", "--tree", "--method", "construct"], "--tree cannot be used with --method"),
+        (&["queens", "8", "--first", "--tree", "--seed", "3"], "--tree cannot be used with --seed"),
+        (&["queens", "8", "--first", "--tree", "--max-steps", "3"], "--tree cannot be used with --max-steps"),
         (&["queens", "4", "--tree", "--tree-format", "svg"], "--tree-format must be text, dot or json, not 'svg'"),
         (&["queens", "4", "--tree", "--count"], "--tree cannot be used with --count"),
         (&["queens", "4", "--tree", "--tree-budget", "many"], "--tree-budget must be a whole number, not 'many' (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),

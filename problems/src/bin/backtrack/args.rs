@@ -236,8 +236,12 @@ fn parse_budget(text: &str) -> Result<u64, String> {
 }
 
 fn parse_duration(text: &str) -> Result<Duration, String> {
-    let duration = humantime::parse_duration(text.trim())
-        .map_err(|_| format!("must be a duration such as 500ms, 10s, 5m or 1h30m, not '{text}'"))?;
+    let duration = humantime::parse_duration(text.trim()).map_err(|err| match err {
+        humantime::DurationError::NumberOverflow => {
+            format!("must be at most 18446744073709551615s (584 billion years), not '{text}'")
+        }
+        _ => format!("must be a duration such as 500ms, 10s, 5m or 1h30m, not '{text}'"),
+    })?;
     if duration.is_zero() {
         return Err("must be longer than 0".to_string());
     }

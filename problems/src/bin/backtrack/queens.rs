@@ -62,19 +62,19 @@ pub struct Args {
     /// practice, keeps --place fixed, cannot prove there is none: it stops at
     /// --max-steps), or auto: search up to N = 100000, then construct (local with
     /// --place) [default: auto]. Every board is checked before it is printed.
-    #[arg(long, value_enum, help_heading = "Queens")]
+    #[arg(long, value_enum, conflicts_with = "tree", help_heading = "Queens")]
     pub method: Option<MethodArg>,
 
     /// The seed of --method local's random choices: each seed gives its own, repeatable
     /// solution [default: 1].
     #[arg(long, value_name = "S", value_parser = parse_seed, allow_negative_numbers = true,
-          help_heading = "Queens")]
+          conflicts_with = "tree", help_heading = "Queens")]
     pub seed: Option<u64>,
 
     /// The most repair steps --method local takes before it gives up (exit status 3)
     /// [default: 100 N + 1000000].
     #[arg(long, value_name = "N", value_parser = parse_max_steps, allow_negative_numbers = true,
-          help_heading = "Queens")]
+          conflicts_with = "tree", help_heading = "Queens")]
     pub max_steps: Option<u64>,
 
     /// How to print solutions [default: numbered]. A count is a number, or JSON with

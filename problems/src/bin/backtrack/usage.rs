@@ -7,7 +7,8 @@ use std::ffi::OsString;
 use std::io::Write;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Arg, Command, CommandFactory, Parser};
+use clap::parser::ValueSource;
+use clap::{Arg, ArgMatches, Command, CommandFactory, FromArgMatches};
 
 use crate::driver::{check_output, OutputError};
 use crate::exit::{self, Status};
@@ -25,13 +26,41 @@ const WHERE: &[(&str, &str)] = &[
 /// printed, or a usage error said on stderr.
 pub fn parse() -> Result<Cli, Status> {
     let args: Vec<OsString> = std::env::args_os().collect();
-    Cli::try_parse_from(&args).map_err(|err| match err.kind() {
+    let parsed = Cli::command()
+        .try_get_matches_from(&args)
+        .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
+    let (cli, matches) = parsed.map_err(|err| match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print(&err),
         _ => {
             note!("backtrack: error: {}", message(&err, &args));
             Status::BadInput
         }
-    })
+    })?;
+    if let Some(flag) = matches
+        .subcommand()
+        .and_then(|(_, sub)| tree_option_alone(sub))
+    {
+        note!("backtrack: error: {flag} applies to the solution tree: add --tree");
+        return Err(Status::BadInput);
+    }
+    Ok(cli)
+}
+
+/// A `--tree-*` option given without `--tree`. clap's `requires` misses it when another
+/// flag given conflicts with `--tree` (`--tree-stream --count` would run the count).
+fn tree_option_alone(sub: &ArgMatches) -> Option<&'static str> {
+    if sub.try_get_one::<bool>("tree").ok()?.copied()? {
+        return None;
+    }
+    [
+        ("tree_format", "--tree-format"),
+        ("tree_rejected", "--tree-rejected"),
+        ("tree_budget", "--tree-budget"),
+        ("tree_stream", "--tree-stream"),
+    ]
+    .into_iter()
+    .find(|(id, _)| sub.value_source(id) == Some(ValueSource::CommandLine))
+    .map(|(_, flag)| flag)
 }
 
 /// Prints the help or the version clap made, as it made it (in colour on a terminal),
@@ -45,6 +74,18 @@ fn print(err: &clap::Error) -> Status {
     match written {
         Ok(()) => Status::Success,
         Err(err) => exit::report(&err.into()),
+    }
+}
+
+/// Why `flag` cannot be given with the flags `prior`, as typed.
+fn conflict(flag: &str, prior: &[String]) -> String {
+    let pair = |a: &str, b: &str| prior.len() == 1 && flag == a && prior[0] == b;
+    if prior.len() == 1 && prior[0] == flag {
+        format!("{flag} was given twice: give it once")
+    } else if pair("--tree", "--format") || pair("--format", "--tree") {
+        "--format applies to solutions, not to --tree: the tree's format is --tree-format (text, dot or json)".to_string()
+    } else {
+        format!("{flag} cannot be used with {}", and(prior))
     }
 }
 
@@ -108,11 +149,7 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
         ErrorKind::ArgumentConflict => {
             let typed = |arg: &String| as_typed(sub, &place(arg), args);
             let prior: Vec<String> = at(ContextKind::PriorArg).iter().map(typed).collect();
-            format!(
-                "{} cannot be used with {}",
-                typed(&first(ContextKind::InvalidArg)),
-                and(&prior)
-            )
+            conflict(&typed(&first(ContextKind::InvalidArg)), &prior)
         }
         ErrorKind::MissingRequiredArgument => {
             let missing = at(ContextKind::InvalidArg);

@@ -526,8 +526,10 @@ impl Driver {
                 end_fields(&mut line, stop, false);
                 self.object(line)?;
             }
-            None if stop.is_none() => self.line(&"no solution")?,
-            None => {}
+            None => match stop {
+                None => self.line(&"no solution")?,
+                Some(stop) => self.line(&format_args!("no {thing} found (partial: {stop})"))?,
+            },
         }
         self.flush()?;
         match (stop, &outcome.found) {
@@ -578,12 +580,7 @@ impl Driver {
     /// Why the search stopped, if its output is partial. (`--limit` is not such a stop:
     /// the output is as long as asked.)
     fn stop_of(&self, reason: Option<StopReason>) -> Option<Stop> {
-        match reason? {
-            StopReason::Cancelled => self.stopper.signal().map(Stop::Signal),
-            StopReason::TimeLimit => Some(Stop::TimeLimit(self.settings.time.unwrap_or_default())),
-            StopReason::NodeLimit => Some(Stop::NodeLimit(self.settings.nodes.unwrap_or(0))),
-            StopReason::SolutionLimit | StopReason::Observer => None,
-        }
+        stop_for(&self.stopper, &self.settings, reason)
     }
 
     /// Writes `value` and a newline to the output.
@@ -619,5 +616,16 @@ impl Driver {
         } else {
             note!("search:     {}\n{stats}", self.search);
         }
+    }
+}
+
+/// The stop of a search that ended for `reason`, in the driver's words (see
+/// [`Driver::stop_of`]); apart, for callers that have lent the output.
+fn stop_for(stopper: &Stopper, settings: &Settings, reason: Option<StopReason>) -> Option<Stop> {
+    match reason? {
+        StopReason::Cancelled => stopper.signal().map(Stop::Signal),
+        StopReason::TimeLimit => Some(Stop::TimeLimit(settings.time.unwrap_or_default())),
+        StopReason::NodeLimit => Some(Stop::NodeLimit(settings.nodes.unwrap_or(0))),
+        StopReason::SolutionLimit | StopReason::Observer => None,
     }
 }

@@ -88,7 +88,13 @@ impl Driver {
             limits = limits.solutions(k);
         }
         let format = args.tree_format.into();
-        let (outcome, truncated): (Outcome<()>, Option<Limit>);
+        // The tree names its stop as the other outputs do: the signal, `limit` for
+        // --first and --limit K, `tree_budget`.
+        let name = |stop: Option<Stop>, at_limit: bool| match stop {
+            Some(stop) => Some((stop.key(), stop.to_string())),
+            None => at_limit.then(|| ("limit".into(), "at the solutions asked for".into())),
+        };
+        let (outcome, stop): (Outcome<()>, Option<Stop>);
         if args.tree_stream {
             let mut writer = TreeWriter::new(&mut self.out, format);
             if args.tree_rejected {
@@ -96,8 +102,12 @@ impl Driver {
             }
             outcome = run.run(Search::new(problem).observer(&mut writer).limits(limits));
             progress.finish();
+            stop = super::stop_for(&self.stopper, &self.settings, outcome.stopped);
+            let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
+            if let Some((key, words)) = name(stop, at_limit) {
+                writer.name_stop(key, words);
+            }
             writer.finish().map_err(output::failed)?;
-            truncated = None;
         } else {
             let budget = usize::try_from(args.tree_budget).unwrap_or(usize::MAX);
             let mut recorder = Recorder::new().budget(budget);
@@ -106,16 +116,19 @@ impl Driver {
             }
             outcome = run.run(Search::new(problem).observer(&mut recorder).limits(limits));
             progress.finish();
-            let tree = recorder.into_tree();
-            truncated = tree.truncated_at();
+            let mut tree = recorder.into_tree();
+            stop = self.stop_of(outcome.stopped).or(match tree.truncated_at() {
+                Some(Limit::Entries(_)) => Some(Stop::Budget(args.tree_budget)),
+                Some(Limit::Memory(bytes)) => Some(Stop::Memory(bytes)),
+                None => None,
+            });
+            let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
+            if let Some((key, words)) = name(stop, at_limit) {
+                tree.name_stop(key, words);
+            }
             tree.write(format, &mut self.out).map_err(output::failed)?;
         }
         self.out.flush().map_err(output::failed)?;
-        let stop = self.stop_of(outcome.stopped).or(match truncated {
-            Some(Limit::Entries(_)) => Some(Stop::Budget(args.tree_budget)),
-            Some(Limit::Memory(bytes)) => Some(Stop::Memory(bytes)),
-            None => None,
-        });
         if let Some(stop) = stop {
             note!("backtrack: {stop}: the tree is partial, {}", cut_off(args));
         }
