@@ -1,6 +1,6 @@
 //! `backtrack queens`: golden outputs, modes, formats, and bad input.
 
-use crate::common::{backtrack, error_line, json_lines, refused, stdout, text, BIN};
+use crate::common::{backtrack, error_line, json_lines, stdout, text, BIN};
 
 use std::process::{Command, Stdio};
 
@@ -241,66 +241,24 @@ fn stats_go_to_stderr() {
 #[test]
 fn bad_input_is_refused_clearly() {
     let cases: [(&[&str], &str); 15] = [
-        (
-            &["queens", "0"],
-            "the board size N must be at least 1, not 0",
-        ),
-        (
-            &["queens", "-3"],
-            "the board size N must be at least 1, not -3",
-        ),
-        (
-            &["queens", "eight"],
-            "the board size N must be a whole number, not 'eight'",
-        ),
-        (
-            &["queens", "4.5"],
-            "the board size N must be a whole number",
-        ),
-        (
-            &["queens", "99999999999999999999999"],
-            "the board size N must be at most 100000",
-        ),
-        (&["queens", "200", "--count"], "counting needs N <= 128"),
-        (
-            &["queens", "200", "--unique", "--count"],
-            "counting needs N <= 128",
-        ),
-        (
-            &["queens", "200", "--order", "lex"],
-            "--order lex needs N <= 128",
-        ),
-        (
-            &["queens", "8", "--place", "1:1", "--place", "2:2"],
-            "queens at 1:1 and 2:2 attack each other",
-        ),
-        (
-            &["queens", "8", "--place", "1:9"],
-            "--place 1:9 is off the 8×8 board: rows and columns are 1 to 8",
-        ),
-        (
-            &["queens", "8", "--place", "1:1", "--place", "1:3"],
-            "two queens in row 1",
-        ),
-        (
-            &["queens", "8", "--place", "x"],
-            "--place must be ROW:COL, a row and a column from 1 (such as 1:4), not 'x'",
-        ),
-        (
-            &["queens", "8", "--glyphs", "Q"],
-            "--glyphs must be two characters",
-        ),
-        (
-            &["queens", "8", "--count", "--threads", "0"],
-            "--threads must be at least 1, not 0",
-        ),
-        (
-            &["queens", "8", "--count", "--first"],
-            "cannot be used with",
-        ),
+        (&["queens", "0"], "the board size N must be at least 1, not 0"),
+        (&["queens", "-3"], "the board size N must be at least 1, not -3"),
+        (&["queens", "eight"], "the board size N must be a whole number, not 'eight'"),
+        (&["queens", "4.5"], "the board size N must be a whole number, not '4.5'"),
+        (&["queens", "99999999999999999999999"], "the board size N must be at most 10000000, not 99999999999999999999999"),
+        (&["queens", "200", "--count"], "counting needs N <= 128 (bitboards), not 200; a count that large could not finish anyway"),
+        (&["queens", "200", "--unique", "--count"], "counting needs N <= 128 (bitboards), not 200; a count that large could not finish anyway"),
+        (&["queens", "200", "--order", "lex"], "--order lex needs N <= 128 (bitboards), not 200; use --order heuristic"),
+        (&["queens", "8", "--place", "1:1", "--place", "2:2"], "--place: queens at 1:1 and 2:2 attack each other"),
+        (&["queens", "8", "--place", "1:9"], "--place 1:9 is off the 8×8 board: rows and columns are 1 to 8"),
+        (&["queens", "8", "--place", "1:1", "--place", "1:3"], "--place: two queens in row 1: 1:1 and 1:3"),
+        (&["queens", "8", "--place", "x"], "--place must be ROW:COL, a row and a column from 1 (such as 1:4), not 'x'"),
+        (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
+        (&["queens", "8", "--count", "--threads", "0"], "--threads must be at least 1, not 0"),
+        (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),
     ];
     for (args, message) in cases {
-        refused(args, message);
+        error_line(args, message);
     }
 }
 
@@ -308,26 +266,41 @@ fn bad_input_is_refused_clearly() {
 /// small), not "not a whole number".
 #[test]
 fn board_size_beyond_any_integer_is_called_too_big() {
-    refused(
-        &["queens", &"9".repeat(41)],
-        "the board size N must be at most 10000000, not 99999",
+    let nines = "9".repeat(40);
+    error_line(
+        &["queens", &nines],
+        &format!("the board size N must be at most 10000000, not {nines}"),
     );
-    refused(
-        &["queens", &format!("-{}", "9".repeat(41))],
-        "the board size N must be at least 1, not -99999",
+    error_line(
+        &["queens", &format!("-{}", &nines[1..])],
+        &format!("the board size N must be at least 1, not -{}", &nines[1..]),
+    );
+    // A longer value is quoted by its first 40 characters: an error is one short line.
+    error_line(
+        &["queens", &"9".repeat(3000)],
+        &format!("the board size N must be at most 10000000, not {nines}…"),
+    );
+    error_line(
+        &["queens", "8", "--format", "board", "--glyphs", &"Q".repeat(50)],
+        &format!("--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{}…' (50 characters)", "Q".repeat(40)),
+    );
+    // Whether a flag applies comes before whether its value is right: one error to fix.
+    error_line(
+        &["queens", "8", "--format", "numbered", "--glyphs", "QQ"],
+        "--glyphs applies to --format board",
     );
 }
 
 /// `--threads` beyond any machine is refused at once (it used to hang starting the pool).
 #[test]
 fn absurd_thread_counts_are_refused_not_started() {
-    refused(
+    error_line(
         &["queens", "8", "--count", "--threads", "4294967295"],
-        "must be at most 1024, not 4294967295",
+        "--threads must be at most 1024, not 4294967295",
     );
-    refused(
+    error_line(
         &["queens", "8", "--count", "--threads", "1025"],
-        "must be at most 1024, not 1025",
+        "--threads must be at most 1024, not 1025",
     );
     assert_eq!(
         stdout(&["queens", "8", "--count", "--threads", "1024"]),
@@ -365,37 +338,38 @@ fn unwritable_stderr_does_not_panic() {
 /// refused with the count of characters, which says why.
 #[test]
 fn glyphs_with_combining_marks_are_refused_with_the_count() {
-    refused(
+    error_line(
         &["queens", "4", "--format", "board", "--glyphs", "e\u{301}."],
-        "not 'e\u{301}.' (3 characters)",
+        "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'e\u{301}.' (3 characters)",
     );
-    refused(&["queens", "4", "--glyphs", ""], "not '' (0 characters)");
+    error_line(
+        &["queens", "4", "--format", "board", "--glyphs", ""],
+        "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '' (0 characters)",
+    );
 }
 
 /// The flags of the issue that were silently ignored or badly worded: each refused with a
 /// message that says what applies where.
 #[test]
 fn flags_without_meaning_are_refused_with_a_reason() {
-    // (arguments, message, refused by the binary itself rather than by clap)
-    let cases: [(&[&str], &str, bool); 11] = [
-        (&["queens", "8", "--threads", "2"], "--threads applies to counts (--count): everything else runs on one thread", true),
-        (&["queens", "8", "--glyphs", "Q."], "--glyphs applies to --format board", true),
-        (&["queens", "8", "--format", "board", "--glyphs", "QQ"], "--glyphs must be two different characters, the queen then the empty square, not 'QQ'", true),
-        (&["queens", "8", "--glyphs", "Q"], "not 'Q' (1 character)", false),
-        (&["queens", "8", "--limit", "0"], "--limit must be at least 1, not 0", true),
-        (&["queens", "8", "--count", "--format", "board"], "--format board applies to listings: a count is a number, or JSON with --format json", true),
-        (&["queens", "8", "--count", "--order", "lex"], "--order applies to listings: a count visits every solution, in any order", true),
-        (&["queens", "8", "--symmetry", "mirror"], "--symmetry applies to counts (--count)", true),
-        (&["queens", "8", "--count", "--unique", "--symmetry", "none"], "--unique counts classes with --symmetry full (the default), not none", true),
-        (&["queens", "8", "--count", "--place", "1:1", "--symmetry", "full"], "--symmetry mirror and full count an empty board: with --place, use --symmetry none (the default there)", true),
-        (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order", true),
+    let cases: [(&[&str], &str); 14] = [
+        (&["queens", "8", "--threads", "2"], "--threads applies to counts (--count): everything else runs on one thread"),
+        (&["sudoku", "--threads", "2", "-"], "--threads applies to counts (--count): everything else runs on one thread"),
+        (&["knapsack", "--threads", "2", "-"], "--threads applies to counts (--count): everything else runs on one thread"),
+        (&["subset-sum", "-t", "9", "--threads", "2", "3", "4"], "--threads applies to counts (--count): everything else runs on one thread"),
+        (&["queens", "8", "--glyphs", "Q."], "--glyphs applies to --format board"),
+        (&["queens", "8", "--format", "board", "--glyphs", "QQ"], "--glyphs must be two different characters, the queen then the empty square, not 'QQ'"),
+        (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
+        (&["queens", "8", "--limit", "0"], "--limit must be at least 1, not 0"),
+        (&["queens", "8", "--count", "--format", "board"], "--format board applies to listings: a count is a number, or JSON with --format json"),
+        (&["queens", "8", "--count", "--order", "lex"], "--order applies to listings: a count visits every solution, in any order"),
+        (&["queens", "8", "--symmetry", "mirror"], "--symmetry applies to counts (--count)"),
+        (&["queens", "8", "--count", "--unique", "--symmetry", "none"], "--unique counts classes with --symmetry full (the default), not none"),
+        (&["queens", "8", "--count", "--place", "1:1", "--symmetry", "full"], "--symmetry mirror and full count an empty board: with --place, use --symmetry none (the default there)"),
+        (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"),
     ];
-    for (args, message, own) in cases {
-        if own {
-            error_line(args, message);
-        } else {
-            refused(args, message);
-        }
+    for (args, message) in cases {
+        error_line(args, message);
     }
     // The help names formats by what they are, not by the documents they come from
     // ("seed 004"; --seed is another thing).
@@ -578,5 +552,8 @@ fn direct_methods_refuse_what_they_cannot_do() {
         &["queens", "10001", "--first", "--format", "board"],
         "--format board draws N×N characters: it takes N <= 10000, not 10001",
     );
-    refused(&["queens", "10000001", "--first"], "10000000");
+    error_line(
+        &["queens", "10000001", "--first"],
+        "the board size N must be at most 10000000, not 10000001",
+    );
 }

@@ -1,6 +1,6 @@
 //! `--tree`: the solution tree, recorded or streamed, and its options.
 
-use crate::common::{backtrack, error_line, json_lines, refused, text};
+use crate::common::{backtrack, error_line, json_lines, text};
 
 /// The standard output of a run.
 fn stdout(output: &std::process::Output) -> String {
@@ -100,9 +100,20 @@ fn a_huge_board_stops_at_the_budget() {
         "backtrack: tree budget of 500 entries reached: the tree is partial, its open nodes marked cut off\n\
          backtrack: raise --tree-budget (now 500 entries, at most 5000000) or use --tree-stream\n"
     );
+    // One entry is "1 entry", not "1 entries", on stdout and on stderr.
     let output = backtrack(&["queens", "8", "--tree", "--tree-budget", "1"]);
     assert_eq!(output.status.code(), Some(3));
-    assert!(text(&output.stderr).contains("tree budget of 1 entry reached"));
+    assert_eq!(
+        stdout(&output),
+        "1 node, 0 solutions, 0 dead ends\n\
+         v1 (0,0,0,0,0,0,0,0)  … cut off\n\
+         recording stopped at the budget of 1 entry: the tree is incomplete\n"
+    );
+    assert_eq!(
+        text(&output.stderr),
+        "backtrack: tree budget of 1 entry reached: the tree is partial, its open nodes marked cut off\n\
+         backtrack: raise --tree-budget (now 1 entry, at most 5000000) or use --tree-stream\n"
+    );
     // --stats counts the nodes the cut tree draws, not the one that did not fit.
     let output = backtrack(&["queens", "8", "--tree", "--tree-budget", "5", "--stats"]);
     assert!(stdout(&output).starts_with("5 nodes, "));
@@ -172,8 +183,8 @@ fn tree_options_need_tree_and_bad_input_is_refused() {
     }
     let help = text(&backtrack(&["queens", "--help"]).stdout);
     assert!(help.contains("--tree-budget <N>\n"), "{help}");
-    refused(
+    error_line(
         &["sudoku", "--tree", "--threads", "2", "-"],
-        "--threads applies to counts (--count)",
+        "--threads applies to counts (--count): everything else runs on one thread",
     );
 }

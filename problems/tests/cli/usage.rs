@@ -10,7 +10,7 @@ use crate::common::{backtrack, error_line, stdout, text, BIN};
 /// clap's three to six lines with their tips and usage).
 #[test]
 fn every_usage_error_is_one_line_naming_the_place() {
-    let cases: [(&[&str], &str); 23] = [
+    let cases: [(&[&str], &str); 28] = [
         (&["queens", "0"], "the board size N must be at least 1, not 0"),
         (&["queens", "8", "--count", "--count"], "--count was given twice: give it once"),
         (&["queens", "8", "--limit", "2", "--limit", "3"], "--limit was given twice: give it once"),
@@ -34,6 +34,12 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&[], "backtrack needs a subcommand: queens, sudoku, knapsack, subset-sum, completions, man or help"),
         (&["subset-sum", "3", "4"], "subset-sum needs --target T, the sum to reach"),
         (&["completions", "tcsh"], "SHELL must be bash, elvish, fish, powershell or zsh, not 'tcsh' (did you mean zsh?)"),
+        // --limit 0 used to say "not in 1..18446744073709551615".
+        (&["sudoku", "--limit", "0", "-"], "--limit must be at least 1, not 0"),
+        (&["knapsack", "--limit", "0", "-"], "--limit must be at least 1, not 0"),
+        (&["subset-sum", "-t", "1", "--limit", "0", "1"], "--limit must be at least 1, not 0"),
+        (&["queens", "8", "--limit", "99999999999999999999"], "--limit must be at most 18446744073709551615, not 99999999999999999999"),
+        (&["subset-sum", "-t", "5.5", "1"], "--target must be a whole number, not '5.5'"),
     ];
     for (args, message) in cases {
         error_line(args, message);

@@ -194,9 +194,20 @@ impl From<TreeFormat> for backtrack::tree::Format {
     }
 }
 
+/// At most 40 characters of what the user typed, then `…`: an error line quotes a value
+/// without repeating a pasted page of it.
+pub fn clip(text: &str) -> String {
+    if text.chars().count() > 40 {
+        text.chars().take(40).chain(['…']).collect()
+    } else {
+        text.to_string()
+    }
+}
+
 /// A whole number from `min` to `max`, for a flag: "must be at least 1, not 0", "must be
 /// a whole number, not 'ten'".
 pub fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    let shown = clip(text);
     let digits = text.trim();
     let unsigned = digits.strip_prefix('+').unwrap_or(digits);
     match unsigned.parse::<u64>() {
@@ -207,11 +218,11 @@ pub fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
             let negative = unsigned.strip_prefix('-').unwrap_or(unsigned);
             let is_whole = !negative.is_empty() && negative.bytes().all(|b| b.is_ascii_digit());
             Err(if is_whole && unsigned.starts_with('-') {
-                format!("must be at least {min}, not {digits}")
+                format!("must be at least {min}, not {}", clip(digits))
             } else if is_whole {
-                format!("must be at most {max}, not {digits}")
+                format!("must be at most {max}, not {}", clip(digits))
             } else {
-                format!("must be a whole number, not '{text}'")
+                format!("must be a whole number, not '{shown}'")
             })
         }
     }
@@ -238,9 +249,15 @@ fn parse_budget(text: &str) -> Result<u64, String> {
 fn parse_duration(text: &str) -> Result<Duration, String> {
     let duration = humantime::parse_duration(text.trim()).map_err(|err| match err {
         humantime::DurationError::NumberOverflow => {
-            format!("must be at most 18446744073709551615s (584 billion years), not '{text}'")
+            format!(
+                "must be at most 18446744073709551615s (584 billion years), not '{}'",
+                clip(text)
+            )
         }
-        _ => format!("must be a duration such as 500ms, 10s, 5m or 1h30m, not '{text}'"),
+        _ => format!(
+            "must be a duration such as 500ms, 10s, 5m or 1h30m, not '{}'",
+            clip(text)
+        ),
     })?;
     if duration.is_zero() {
         return Err("must be longer than 0".to_string());

@@ -84,9 +84,13 @@ pub struct Args {
 
     /// The two characters drawing a queen and an empty square in --format board
     /// [default: Q.].
-    #[arg(long, value_name = "QE", value_parser = parse_glyphs, allow_hyphen_values = true,
-          help_heading = "Output")]
-    pub glyphs: Option<(char, char)>,
+    #[arg(
+        long,
+        value_name = "QE",
+        allow_hyphen_values = true,
+        help_heading = "Output"
+    )]
+    pub glyphs: Option<String>,
 }
 
 /// How a solution is printed. Columns are 1-based everywhere.
@@ -175,8 +179,12 @@ pub fn exec(args: &Args) -> Result<Status> {
         .common
         .settings(Mode::List { limit: None }, format == Format::Json)?;
     let mode = settings.mode();
-    if args.glyphs.is_some() && format != Format::Board {
-        bail!("--glyphs applies to --format board");
+    if let Some(text) = &args.glyphs {
+        if format != Format::Board {
+            bail!("--glyphs applies to --format board");
+        }
+        // Checked here, after whether it applies at all: one error, the first to fix.
+        parse_glyphs(text).map_err(|problem| anyhow!("--glyphs {problem}"))?;
     }
     let counting = matches!(mode, Mode::Count { .. });
     if counting {
@@ -283,7 +291,7 @@ fn direct(
     let mut driver = settings.start()?;
     let mut printer = Printer {
         format,
-        glyphs: args.glyphs.unwrap_or(('Q', '.')),
+        glyphs: glyphs(args),
         n: args.n,
         line: String::new(),
     };
@@ -408,7 +416,7 @@ fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) 
     let mut driver = settings.start()?;
     let printer = Printer {
         format,
-        glyphs: args.glyphs.unwrap_or(('Q', '.')),
+        glyphs: glyphs(args),
         n,
         line: String::new(),
     };
@@ -602,6 +610,12 @@ fn parse_board_size(text: &str) -> Result<usize, String> {
         .map_err(|problem| format!("the board size N {problem}"))
 }
 
+/// The glyphs of `--format board`, checked in [`exec`].
+fn glyphs(args: &Args) -> (char, char) {
+    let given = args.glyphs.as_deref().map(parse_glyphs);
+    given.and_then(Result::ok).unwrap_or(('Q', '.'))
+}
+
 fn parse_glyphs(s: &str) -> Result<(char, char), String> {
     let mut chars = s.chars();
     match (chars.next(), chars.next(), chars.next()) {
@@ -613,7 +627,8 @@ fn parse_glyphs(s: &str) -> Result<(char, char), String> {
         _ => {
             let count = s.chars().count();
             Err(format!(
-                "must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{s}' ({count} character{})",
+                "must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '{}' ({count} character{})",
+                crate::args::clip(s),
                 if count == 1 { "" } else { "s" }
             ))
         }
@@ -621,7 +636,12 @@ fn parse_glyphs(s: &str) -> Result<(char, char), String> {
 }
 
 fn parse_square(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("must be ROW:COL, a row and a column from 1 (such as 1:4), not '{s}'");
+    let bad = || {
+        format!(
+            "must be ROW:COL, a row and a column from 1 (such as 1:4), not '{}'",
+            crate::args::clip(s)
+        )
+    };
     let (row, col) = s.split_once(':').ok_or_else(bad)?;
     let row = row.trim().parse().map_err(|_| bad())?;
     let col = col.trim().parse().map_err(|_| bad())?;

@@ -1,5 +1,6 @@
 //! `backtrack subset-sum`: which of some numbers add up exactly to a target?
 
+use crate::args::clip;
 use std::io::Write;
 
 use anyhow::{bail, Result};
@@ -103,7 +104,7 @@ fn parse_numbers(words: &[String]) -> Result<Vec<u64>> {
                 Err(_) if whole => format!("is too large (at most {})", u64::MAX),
                 Err(_) => "is not a whole number".to_string(),
             };
-            bail!("NUMBERS: number {}, `{}`, {problem}", k + 1, quote(word))
+            bail!("NUMBERS: number {}, `{}`, {problem}", k + 1, clip(word))
         })
         .collect()
 }
@@ -111,18 +112,9 @@ fn parse_numbers(words: &[String]) -> Result<Vec<u64>> {
 fn parse_target(text: &str) -> Result<u64, String> {
     crate::args::whole(text, 0, u64::MAX).map_err(|problem| {
         if text.trim().starts_with('-') {
-            format!("must be 0 or more, not {text}")
+            format!("must be 0 or more, not {}", clip(text))
         } else {
             problem
         }
     })
-}
-
-/// At most 40 characters of a word, then `…`.
-fn quote(word: &str) -> String {
-    if word.chars().count() > 40 {
-        word.chars().take(40).chain(['…']).collect()
-    } else {
-        word.to_string()
-    }
 }

@@ -130,7 +130,11 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
                 );
             }
             let guess = guess(at(ContextKind::SuggestedValue).first());
-            format!("{place} must be {}, not '{value}'{guess}", or(&valid))
+            format!(
+                "{place} must be {}, not '{}'{guess}",
+                or(&valid),
+                crate::args::clip(&value)
+            )
         }
         ErrorKind::UnknownArgument => unknown(
             &cli,
@@ -167,7 +171,7 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
         ErrorKind::TooManyValues => format!(
             "{} takes no value, not '{}'",
             place(&first(ContextKind::InvalidArg)),
-            first(ContextKind::InvalidValue)
+            crate::args::clip(&first(ContextKind::InvalidValue))
         ),
         ErrorKind::InvalidUtf8 => match args.iter().position(|arg| arg.to_str().is_none()) {
             Some(k) => format!(
