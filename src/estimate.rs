@@ -7,6 +7,8 @@
 //! efficiency of backtrack programs*, Math. Comp. 29, 1975). The mean of many probes
 //! converges to it, quickly on balanced trees and slowly on lopsided ones.
 
+use oorandom::Rand64;
+
 use crate::Problem;
 
 /// Estimates the number of nodes of `problem`'s solution tree (root included, as in
@@ -47,7 +49,7 @@ use crate::Problem;
 /// assert!((estimate - 2057.0).abs() < 0.1 * 2057.0);
 /// ```
 pub fn tree_size<P: Problem>(mut problem: P, probes: u32, seed: u64) -> f64 {
-    let mut rng = XorShift::new(seed);
+    let mut rng = Rand64::new(u128::from(seed));
     let mut admitted: Vec<P::Op> = Vec::new();
     let mut path: Vec<P::Op> = Vec::new();
     let mut total = 0.0;
@@ -62,7 +64,7 @@ pub fn tree_size<P: Problem>(mut problem: P, probes: u32, seed: u64) -> f64 {
             }
             weight *= admitted.len() as f64;
             estimate += weight;
-            let op = admitted[rng.below(admitted.len())];
+            let op = admitted[below(&mut rng, admitted.len())];
             problem.apply(op);
             path.push(op);
         }
@@ -84,42 +86,7 @@ pub fn tree_size<P: Problem>(mut problem: P, probes: u32, seed: u64) -> f64 {
     }
 }
 
-/// Marsaglia's xorshift64*: small, fast, good enough to pick children.
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> Self {
-        // Any non-zero state will do; spread the seed so that 0, 1, 2… differ at once.
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (n > 0), by the high half of a 128-bit product.
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::XorShift;
-
-    #[test]
-    fn below_stays_in_range_and_covers_it() {
-        let mut rng = XorShift::new(7);
-        let mut seen = [0u32; 5];
-        for _ in 0..5000 {
-            seen[rng.below(5)] += 1;
-        }
-        assert!(
-            seen.iter().all(|&count| (800..1200).contains(&count)),
-            "{seen:?}"
-        );
-    }
+/// A uniform choice in `0..n` (`n > 0`).
+fn below(rng: &mut Rand64, n: usize) -> usize {
+    rng.rand_range(0..n as u64) as usize
 }

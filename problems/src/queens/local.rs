@@ -10,6 +10,7 @@
 use std::collections::VecDeque;
 
 use backtrack::Cancel;
+use oorandom::Rand64;
 
 use super::check::verify_fast;
 use super::method::SolveError;
@@ -115,7 +116,7 @@ impl LocalSearch {
             return Err(SolveError::NoSolution { n });
         }
         let max_steps = self.max_steps.unwrap_or_else(|| Self::default_steps(n));
-        let mut rng = XorShift::new(self.seed);
+        let mut rng = Rand64::new(u128::from(self.seed));
         let mut board = Board::start(placement, &mut rng);
         let start_conflicts = board.conflicts;
         let mut steps = 0;
@@ -158,7 +159,7 @@ struct Board {
 
 impl Board {
     /// The placed queens where they are, the other rows filled greedily.
-    fn start(placement: &Placement, rng: &mut XorShift) -> Self {
+    fn start(placement: &Placement, rng: &mut Rand64) -> Self {
         let n = placement.n();
         let n32 = u32::try_from(n).expect("the board size fits in 32 bits");
         let diagonals = (2 * n).saturating_sub(1);
@@ -188,7 +189,7 @@ impl Board {
             let left = pool.len() - i;
             let mut best = (u32::MAX, i);
             for _ in 0..START_TRIES {
-                let j = i + rng.below(left);
+                let j = i + below(rng, left);
                 let attacks = board.attacks(row, pool[j]);
                 if attacks < best.0 {
                     best = (attacks, j);
@@ -264,7 +265,7 @@ impl Board {
         steps: &mut u64,
         max_steps: u64,
         cancel: Option<&Cancel>,
-        rng: &mut XorShift,
+        rng: &mut Rand64,
     ) -> Result<bool, SolveError> {
         let patience = 50 * self.movable.len() as u64 + 10_000;
         let mut best = (self.conflicts, *steps);
@@ -300,7 +301,7 @@ impl Board {
                 if *steps % LOOK_EVERY == 0 && cancel.is_some_and(Cancel::is_cancelled) {
                     return Err(SolveError::Cancelled { steps: *steps });
                 }
-                let j = self.movable[rng.below(self.movable.len())];
+                let j = self.movable[below(rng, self.movable.len())];
                 if j == i {
                     continue;
                 }
@@ -330,26 +331,9 @@ impl Board {
     }
 }
 
-/// Marsaglia's xorshift64*: small, fast, good enough to pick rows and columns.
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> Self {
-        // Any non-zero state will do; spread the seed so that 0, 1, 2… differ at once.
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (n > 0), by the high half of a 128-bit product.
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
-    }
+/// A uniform choice in `0..n` (`n > 0`).
+fn below(rng: &mut Rand64, n: usize) -> usize {
+    rng.rand_range(0..n as u64) as usize
 }
 
 #[cfg(test)]
