@@ -94,3 +94,37 @@ pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
         .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("{err}: {line}")))
         .collect()
 }
+
+/// The run `args`, its standard output closed (`>&-`) and then a full disk (`/dev/full`):
+/// each time exit status 4 and one line of error.
+#[cfg(target_os = "linux")]
+pub fn assert_unwritable_output_fails(args: &[&str]) {
+    let closed = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" \"$@\" >&-")
+        .arg(BIN)
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(closed.status.code(), Some(4), "{args:?}");
+    assert_eq!(
+        text(&closed.stderr),
+        "backtrack: error: cannot write the output: standard output is closed\n",
+        "{args:?}"
+    );
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(BIN)
+        .args(args)
+        .stdout(std::process::Stdio::from(full))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4), "{args:?}");
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: error: cannot write the output: No space left on device (os error 28)\n",
+        "{args:?}"
+    );
+}

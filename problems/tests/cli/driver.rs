@@ -5,7 +5,9 @@ use std::io::Read;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{backtrack, fixture, json_lines, spawn_with_stdin, text, BIN};
+use crate::common::{
+    assert_unwritable_output_fails, backtrack, fixture, json_lines, spawn_with_stdin, text, BIN,
+};
 
 /// A run that cannot finish in a test's time, for each subcommand: its arguments, its
 /// standard input, and the kind of output it makes.
@@ -483,32 +485,7 @@ fn unwritable_output_is_an_error_status() {
         &["completions", "bash"],
     ];
     for args in runs {
-        let closed = Command::new("sh")
-            .arg("-c")
-            .arg("exec \"$0\" \"$@\" >&-")
-            .arg(BIN)
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(closed.status.code(), Some(4), "{args:?}");
-        assert_eq!(
-            text(&closed.stderr),
-            "backtrack: error: cannot write the output: standard output is closed\n"
-        );
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap();
-        let out = Command::new(BIN)
-            .args(args)
-            .stdout(Stdio::from(full))
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(4), "{args:?}");
-        assert_eq!(
-            text(&out.stderr),
-            "backtrack: error: cannot write the output: No space left on device (os error 28)\n"
-        );
+        assert_unwritable_output_fails(args);
     }
     // `>/dev/null` is written, not closed.
     let null = Command::new("sh")

@@ -2,9 +2,9 @@
 //! and what it expects; flags of other subcommands; each subcommand's help; `--help` and
 //! `--version` as output.
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use crate::common::{backtrack, error_line, stdout, text, BIN};
+use crate::common::{assert_unwritable_output_fails, backtrack, error_line, stdout, text, BIN};
 
 /// Whatever the parser refuses is one line, `backtrack: error: …`, and exit status 2 (not
 /// clap's three to six lines with their tips and usage).
@@ -191,34 +191,7 @@ fn help_and_version_are_output_like_any_other() {
         &["queens", "--help"],
         &["help"],
     ] {
-        let closed = Command::new("sh")
-            .arg("-c")
-            .arg("exec \"$0\" \"$@\" >&-")
-            .arg(BIN)
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(closed.status.code(), Some(4), "{args:?}");
-        assert_eq!(
-            text(&closed.stderr),
-            "backtrack: error: cannot write the output: standard output is closed\n",
-            "{args:?}"
-        );
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap();
-        let out = Command::new(BIN)
-            .args(args)
-            .stdout(Stdio::from(full))
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(4), "{args:?}");
-        assert_eq!(
-            text(&out.stderr),
-            "backtrack: error: cannot write the output: No space left on device (os error 28)\n",
-            "{args:?}"
-        );
+        assert_unwritable_output_fails(args);
         let out = backtrack(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         assert!(out.stderr.is_empty(), "{args:?}");

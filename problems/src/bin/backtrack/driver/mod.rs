@@ -327,15 +327,7 @@ impl Driver {
         result.map_err(output::failed)?;
         let stop = self.stop_of(search.stopped());
         let at_limit = limit == Some(listed);
-        if self.settings.json {
-            let mut end = Map::new();
-            end.insert("solutions".into(), json!(listed));
-            end_fields(&mut end, stop, at_limit);
-            self.object(end)?;
-        } else if listed == 0 && stop.is_none() {
-            self.line(&"no solution")?;
-        }
-        self.flush()?;
+        self.end_listing(listed, stop, at_limit)?;
         if let Some(stop) = stop {
             note!(
                 "{}{stop} after {}: the listing is partial",
@@ -349,6 +341,20 @@ impl Driver {
             None if listed == 0 => Status::NoSolution,
             None => Status::Success,
         })
+    }
+
+    /// Ends a listing of `listed` solutions: in JSON its closing line, in text `no
+    /// solution` if it found none and was not stopped; then flushes the output.
+    fn end_listing(&mut self, listed: u64, stop: Option<Stop>, at_limit: bool) -> Result<()> {
+        if self.settings.json {
+            let mut end = Map::new();
+            end.insert("solutions".into(), json!(listed));
+            end_fields(&mut end, stop, at_limit);
+            self.object(end)?;
+        } else if listed == 0 && stop.is_none() {
+            self.line(&"no solution")?;
+        }
+        self.flush()
     }
 
     /// Prints the one solution a direct method finds (not a search: a construction, a local
@@ -372,16 +378,7 @@ impl Driver {
             Direct::Stopped(stop) => (0, Some(stop)),
             Direct::Cancelled => (0, self.stop_of(Some(StopReason::Cancelled))),
         };
-        let at_limit = listed == 1;
-        if self.settings.json {
-            let mut end = Map::new();
-            end.insert("solutions".into(), json!(listed));
-            end_fields(&mut end, stop, at_limit);
-            self.object(end)?;
-        } else if listed == 0 && stop.is_none() {
-            self.line(&"no solution")?;
-        }
-        self.flush()?;
+        self.end_listing(listed, stop, listed == 1)?;
         if let Some(stop) = stop {
             note!("{}{stop}: no solution found", self.prefix());
         }
