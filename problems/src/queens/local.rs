@@ -117,12 +117,14 @@ impl LocalSearch {
         }
         let max_steps = self.max_steps.unwrap_or_else(|| Self::default_steps(n));
         let mut rng = Rand64::new(u128::from(self.seed));
-        let mut board = Board::start(placement, &mut rng);
+        let cancel = self.cancel.as_ref();
+        let cancelled = |steps| SolveError::Cancelled { steps };
+        let mut board = Board::start(placement, &mut rng, cancel).ok_or(cancelled(0))?;
         let start_conflicts = board.conflicts;
         let mut steps = 0;
         // A board stuck in a local minimum (small boards are, often) starts afresh.
-        while !board.repair(&mut steps, max_steps, self.cancel.as_ref(), &mut rng)? {
-            board = Board::start(placement, &mut rng);
+        while !board.repair(&mut steps, max_steps, cancel, &mut rng)? {
+            board = Board::start(placement, &mut rng, cancel).ok_or(cancelled(steps))?;
         }
         let cols: Vec<usize> = board.q.iter().map(|&c| c as usize).collect();
         if verify_fast(n, &cols) && placement.is_kept_by(&cols) {
@@ -158,8 +160,10 @@ struct Board {
 }
 
 impl Board {
-    /// The placed queens where they are, the other rows filled greedily.
-    fn start(placement: &Placement, rng: &mut Rand64) -> Self {
+    /// The placed queens where they are, the other rows filled greedily (on a big board,
+    /// a second or so: the flag `cancel` is looked at as it goes, and `None` if it is
+    /// set).
+    fn start(placement: &Placement, rng: &mut Rand64, cancel: Option<&Cancel>) -> Option<Self> {
         let n = placement.n();
         let n32 = u32::try_from(n).expect("the board size fits in 32 bits");
         let diagonals = (2 * n).saturating_sub(1);
@@ -185,6 +189,9 @@ impl Board {
             .filter(|&r| placement.column_of(r as usize).is_none())
             .collect();
         for i in 0..board.movable.len() {
+            if i as u64 % LOOK_EVERY == 0 && cancel.is_some_and(Cancel::is_cancelled) {
+                return None;
+            }
             let row = board.movable[i];
             let left = pool.len() - i;
             let mut best = (u32::MAX, i);
@@ -206,7 +213,7 @@ impl Board {
             }
             board.add(row, col);
         }
-        board
+        Some(board)
     }
 
     /// Queens on the diagonals through `(row, col)`, not counting one there.

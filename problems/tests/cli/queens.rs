@@ -508,9 +508,29 @@ fn direct_methods_say_when_they_find_none() {
 
 #[test]
 fn direct_methods_refuse_what_they_cannot_do() {
+    for method in ["local", "construct", "search", "auto"] {
+        error_line(
+            &["queens", "8", "--method", method],
+            "--method applies to a first solution (--first, without --unique)",
+        );
+        // --limit 1 lists the search's first solution: it is no --first.
+        error_line(
+            &["queens", "8", "--limit", "1", "--method", method],
+            "--method applies to a first solution (--first, without --unique)",
+        );
+    }
     error_line(
-        &["queens", "8", "--method", "local"],
-        "--method construct and local find one solution: they need --first (and no --unique)",
+        &["queens", "8", "--first", "--method", "construct", "--time-limit", "1s"],
+        "--time-limit and --node-limit apply to the search, not to --method construct (the construction takes O(N) and needs none)",
+    );
+    // Past the search's sizes, a flag only the search has says so, not the method auto chose.
+    error_line(
+        &["queens", "1000001", "--first", "--time-limit", "5s"],
+        "--time-limit applies to the search, which takes N <= 1000000, not 1000001: without it, --first builds a board of any size",
+    );
+    error_line(
+        &["queens", "1000001", "--first", "--order", "heuristic"],
+        "--order applies to the search, which takes N <= 1000000, not 1000001: without it, --first builds a board of any size",
     );
     error_line(
         &[
@@ -555,5 +575,47 @@ fn direct_methods_refuse_what_they_cannot_do() {
     error_line(
         &["queens", "10000001", "--first"],
         "the board size N must be at most 10000000, not 10000001",
+    );
+}
+
+/// `auto` keeps the search when the run asks for what only the search has; `--limit 1`
+/// is the search's first solution, as `--limit 2` lists two; a construction's
+/// `--stats` in JSON says what its closing line says.
+#[test]
+fn auto_keeps_the_search_for_limits_and_limit_1_is_the_search() {
+    let searched = stdout(&["queens", "100001", "--limit", "2", "--format", "compact"]);
+    let first_searched = searched.lines().next().unwrap().to_string() + "\n";
+    assert_eq!(
+        stdout(&["queens", "100001", "--limit", "1", "--format", "compact"]),
+        first_searched
+    );
+    assert_eq!(
+        stdout(&[
+            "queens",
+            "100001",
+            "--first",
+            "--time-limit",
+            "1h",
+            "--format",
+            "compact"
+        ]),
+        first_searched
+    );
+    let constructed = stdout(&["queens", "100001", "--first", "--format", "compact"]);
+    assert_ne!(constructed, first_searched);
+    let out = backtrack(&[
+        "queens",
+        "8",
+        "--first",
+        "--method",
+        "construct",
+        "--stats",
+        "--format",
+        "json",
+    ]);
+    let stats: serde_json::Value = serde_json::from_str(text(&out.stderr).trim()).unwrap();
+    assert_eq!(
+        (&stats["complete"], &stats["stopped"]),
+        (&false.into(), &"limit".into())
     );
 }

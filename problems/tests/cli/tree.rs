@@ -118,6 +118,19 @@ fn a_huge_board_stops_at_the_budget() {
     let output = backtrack(&["queens", "8", "--tree", "--tree-budget", "5", "--stats"]);
     assert!(stdout(&output).starts_with("5 nodes, "));
     assert!(text(&output.stderr).contains("\nnodes:      5\n"));
+    // With the refused attempts shown, the rejections too.
+    let output = backtrack(&[
+        "queens",
+        "8",
+        "--tree",
+        "--tree-rejected",
+        "--tree-budget",
+        "5",
+        "--stats",
+    ]);
+    assert!(stdout(&output).starts_with("3 nodes, 0 solutions, 0 dead ends; 2 rejected attempts\n"));
+    assert!(text(&output.stderr)
+        .contains("\nnodes:      3\nsolutions:  0\ndead ends:  0\nrejections: 2\n"));
 }
 
 #[test]

@@ -153,8 +153,8 @@ pub struct TreeArgs {
     pub tree_rejected: bool,
 
     /// Record at most N entries, 1 to 5000000 (nodes and shown attempts, about 200 bytes
-    /// each); a bigger tree stops the search there, is printed cut off, and exits with
-    /// status 3.
+    /// each), and at most 256 MiB of them (long labels reach it first); a bigger tree stops
+    /// the search there, is printed cut off, and exits with status 3.
     #[arg(long, value_name = "N", default_value_t = backtrack::tree::Recorder::DEFAULT_BUDGET as u64,
           value_parser = parse_budget, allow_negative_numbers = true, requires = "tree",
           conflicts_with = "tree_stream")]

@@ -71,7 +71,7 @@ pub const STATUSES: [(&str, &str); 8] = [
     ),
     (
         "1",
-        "no solution (a listing, --first or the best packing found none)",
+        "no solution (a listing, --first, the best packing or a whole --tree found none)",
     ),
     ("2", "bad usage or bad input (nothing was searched)"),
     (

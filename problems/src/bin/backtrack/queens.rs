@@ -223,9 +223,13 @@ pub fn exec(args: &Args) -> Result<Status> {
 }
 
 /// The way to solutions `--method` asks for, checked against the mode and the board.
+///
+/// Only `--first` may leave the search: `--limit 1` lists the first solution of the
+/// search, as `--limit 2` lists two. `auto` keeps the search when the run asks for what
+/// only the search has (`--time-limit`, `--node-limit`, `--order`).
 fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
     let n = args.n;
-    let first = mode == Mode::List { limit: Some(1) } && !args.unique;
+    let first = args.common.modes.first && !args.unique;
     if matches!(mode, Mode::Count { .. }) {
         if args.method.is_some() || args.seed.is_some() || args.max_steps.is_some() {
             bail!("--method, --seed and --max-steps apply to a first solution (--first), not to counts");
@@ -233,13 +237,15 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
         // The count checks its own board size.
         return Ok(Method::Search);
     }
+    if !first && args.method.is_some() {
+        bail!("--method applies to a first solution (--first, without --unique)");
+    }
+    let limited = args.common.run.time_limit.is_some() || args.common.run.node_limit.is_some();
+    let search_only = limited || args.order.is_some();
     let method = match args.method {
-        Some(MethodArg::Construct | MethodArg::Local) if !first => {
-            bail!("--method construct and local find one solution: they need --first (and no --unique)")
-        }
         Some(MethodArg::Construct) => Method::Construct,
         Some(MethodArg::Local) => Method::Local,
-        Some(MethodArg::Auto) | None if first => Method::Auto.resolve(placement),
+        Some(MethodArg::Auto) | None if first && !search_only => Method::Auto.resolve(placement),
         Some(MethodArg::Search | MethodArg::Auto) | None => Method::Search,
     };
     if method == Method::Construct && !placement.is_empty() {
@@ -251,22 +257,34 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
         bail!("--seed and --max-steps apply to --method local");
     }
     if method == Method::Search && n > MAX_SEARCH {
+        if first && search_only {
+            let flag = if args.order.is_some() {
+                "--order"
+            } else if args.common.run.time_limit.is_some() {
+                "--time-limit"
+            } else {
+                "--node-limit"
+            };
+            bail!(
+                "{flag} applies to the search, which takes N <= {MAX_SEARCH}, not {n}: without it, --first builds a board of any size"
+            );
+        }
         bail!(
             "the search takes N <= {MAX_SEARCH}, not {n}: for one solution of a bigger board, use --first (the construction, or --method local)"
         );
     }
     if method != Method::Search {
+        let name = method_name(method);
         if args.order.is_some() {
-            bail!(
-                "--order applies to the search, not to --method {}",
-                method_name(method)
-            );
+            bail!("--order applies to the search, not to --method {name}");
         }
-        if args.common.run.time_limit.is_some() || args.common.run.node_limit.is_some() {
-            bail!(
-                "--time-limit and --node-limit apply to the search, not to --method {} (the local search stops at --max-steps)",
-                method_name(method)
-            );
+        if limited {
+            let instead = if method == Method::Local {
+                " (the local search stops at --max-steps)"
+            } else {
+                " (the construction takes O(N) and needs none)"
+            };
+            bail!("--time-limit and --node-limit apply to the search, not to --method {name}{instead}");
         }
     }
     Ok(method)

@@ -168,13 +168,15 @@ impl Stop {
         }
     }
 
-    /// How JSON outputs name it: `SIGINT`, `time_limit`, `node_limit`, `tree_budget`.
+    /// How JSON outputs name it: `SIGINT`, `time_limit`, `node_limit`, `tree_budget`,
+    /// `tree_memory`, `step_limit`.
     pub fn key(self) -> String {
         match self {
             Stop::Signal(signal) => signals::name(signal),
             Stop::TimeLimit(_) => "time_limit".into(),
             Stop::NodeLimit(_) => "node_limit".into(),
-            Stop::Budget(_) | Stop::Memory(_) => "tree_budget".into(),
+            Stop::Budget(_) => "tree_budget".into(),
+            Stop::Memory(_) => "tree_memory".into(),
             Stop::StepLimit(_) => "step_limit".into(),
         }
     }
@@ -384,10 +386,11 @@ impl Driver {
         }
         if self.settings.stats {
             if self.settings.json {
-                note!(
-                    "{}",
-                    json!({"search": self.search, "elapsed": elapsed.as_secs_f64()})
-                );
+                let mut object = Map::new();
+                object.insert("search".into(), json!(self.search));
+                object.insert("elapsed".into(), json!(elapsed.as_secs_f64()));
+                end_fields(&mut object, stop, listed == 1);
+                note!("{}", Value::Object(object));
             } else {
                 note!("search:     {}\ntime:       {elapsed:.3?}", self.search);
             }
@@ -489,7 +492,7 @@ impl Driver {
         }
         if at_limit {
             note!(
-                "{}stopped at --limit {}: there may be more solutions",
+                "{}stopped at --limit {}: there may be more",
                 self.prefix(),
                 outcome.found
             );

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use backtrack::tree::{Label, Limit, Recorder, TreeWriter};
-use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search, StopReason};
+use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search, Stats, StopReason};
 
 use super::{output, plural, Driver, Mode, Stop};
 use crate::args::{TreeArgs, TreeFormat};
@@ -95,6 +95,9 @@ impl Driver {
             None => at_limit.then(|| ("limit".into(), "at the solutions asked for".into())),
         };
         let (outcome, stop): (Outcome<()>, Option<Stop>);
+        // The figures --stats gives: the search's, or for a tree cut at its budget, the
+        // tree's (the search may refuse attempts after the last entry that fit).
+        let mut stats;
         if args.tree_stream {
             let mut writer = TreeWriter::new(&mut self.out, format);
             if args.tree_rejected {
@@ -102,6 +105,7 @@ impl Driver {
             }
             outcome = run.run(Search::new(problem).observer(&mut writer).limits(limits));
             progress.finish();
+            stats = outcome.stats;
             stop = super::stop_for(&self.stopper, &self.settings, outcome.stopped);
             let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
             if let Some((key, words)) = name(stop, at_limit) {
@@ -117,6 +121,13 @@ impl Driver {
             outcome = run.run(Search::new(problem).observer(&mut recorder).limits(limits));
             progress.finish();
             let mut tree = recorder.into_tree();
+            stats = outcome.stats;
+            if tree.truncated() {
+                stats = Stats {
+                    elapsed: outcome.stats.elapsed,
+                    ..*tree.stats()
+                };
+            }
             stop = self.stop_of(outcome.stopped).or(match tree.truncated_at() {
                 Some(Limit::Entries(_)) => Some(Stop::Budget(args.tree_budget)),
                 Some(Limit::Memory(bytes)) => Some(Stop::Memory(bytes)),
@@ -144,7 +155,12 @@ impl Driver {
             _ => {}
         }
         let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
-        self.print_stats(&outcome.stats, stop, at_limit);
-        Ok(stop.map_or(Status::Success, Stop::status))
+        self.print_stats(&stats, stop, at_limit);
+        // As a listing: a whole tree with no solution in it is exit status 1.
+        Ok(match stop {
+            Some(stop) => stop.status(),
+            None if outcome.stats.solutions == 0 => Status::NoSolution,
+            None => Status::Success,
+        })
     }
 }
