@@ -90,14 +90,17 @@ impl Driver {
         let format = args.tree_format.into();
         // The tree names its stop as the other outputs do: the signal, `limit` for
         // --first and --limit K, `tree_budget`.
-        let name = |stop: Option<Stop>, at_limit: bool| match stop {
+        let at_limit = |outcome: &Outcome<()>| outcome.stopped == Some(StopReason::SolutionLimit);
+        let name = |stop: Option<Stop>, outcome: &Outcome<()>| match stop {
             Some(stop) => Some((stop.key(), stop.to_string())),
-            None => at_limit.then(|| ("limit".into(), "at the solutions asked for".into())),
+            None => {
+                at_limit(outcome).then(|| ("limit".into(), "at the solutions asked for".into()))
+            }
         };
         let (outcome, stop): (Outcome<()>, Option<Stop>);
         // The figures --stats gives: the search's, or for a tree cut at its budget, the
         // tree's (the search may refuse attempts after the last entry that fit).
-        let mut stats;
+        let stats;
         if args.tree_stream {
             let mut writer = TreeWriter::new(&mut self.out, format);
             if args.tree_rejected {
@@ -107,8 +110,7 @@ impl Driver {
             progress.finish();
             stats = outcome.stats;
             stop = super::stop_for(&self.stopper, &self.settings, outcome.stopped);
-            let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
-            if let Some((key, words)) = name(stop, at_limit) {
+            if let Some((key, words)) = name(stop, &outcome) {
                 writer.name_stop(key, words);
             }
             writer.finish().map_err(output::failed)?;
@@ -121,20 +123,20 @@ impl Driver {
             outcome = run.run(Search::new(problem).observer(&mut recorder).limits(limits));
             progress.finish();
             let mut tree = recorder.into_tree();
-            stats = outcome.stats;
-            if tree.truncated() {
-                stats = Stats {
+            stats = if tree.truncated() {
+                Stats {
                     elapsed: outcome.stats.elapsed,
                     ..*tree.stats()
-                };
-            }
+                }
+            } else {
+                outcome.stats
+            };
             stop = self.stop_of(outcome.stopped).or(match tree.truncated_at() {
                 Some(Limit::Entries(_)) => Some(Stop::Budget(args.tree_budget)),
                 Some(Limit::Memory(bytes)) => Some(Stop::Memory(bytes)),
                 None => None,
             });
-            let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
-            if let Some((key, words)) = name(stop, at_limit) {
+            if let Some((key, words)) = name(stop, &outcome) {
                 tree.name_stop(key, words);
             }
             tree.write(format, &mut self.out).map_err(output::failed)?;
@@ -154,8 +156,7 @@ impl Driver {
             }
             _ => {}
         }
-        let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
-        self.print_stats(&stats, stop, at_limit);
+        self.print_stats(&stats, stop, at_limit(&outcome));
         // As a listing: a whole tree with no solution in it is exit status 1.
         Ok(match stop {
             Some(stop) => stop.status(),
