@@ -15,7 +15,7 @@
 //! cancellation flag, and a stopped search still reports what it found. [`tree`] records
 //! the solution tree (解答树) and shows it as text, Graphviz or JSON; [`trace`] writes the
 //! event trace; both as stable text for snapshot tests.
-//! [`estimate`] guesses the size of a tree by random probes before you search it.
+//! [`estimate`] guesses the nodes and solutions of a tree by random probes before you search it.
 //!
 //! ```
 //! use backtrack::{Problem, Search};

@@ -1,7 +1,8 @@
 //! Counting N-Queens solutions on all cores: the whole tree, the mirror-halved tree, or
 //! Takaken's reduced space.
 
-use backtrack::{parallel, Control, Limits, Observer, Outcome, ParallelLimits, Search};
+use backtrack::estimate::{self, Estimate};
+use backtrack::{parallel, Cancel, Control, Limits, Observer, Outcome, ParallelLimits, Search};
 use thiserror::Error;
 
 use super::bitboard::{with_mask, Mask, MaskJob};
@@ -136,6 +137,74 @@ impl CountPlan {
     /// a reduction, the boards reached in the reduced tree).
     pub fn run_in_order(&self, limits: Limits) -> Outcome<Counts> {
         with_mask(self.placement.n(), RunInOrder { plan: self, limits })
+    }
+
+    /// Estimates the count by Knuth's random probes ([`estimate`](backtrack::estimate)):
+    /// the nodes of the tree that [`run`](CountPlan::run) searches, and the solutions of the
+    /// board (the count's total, estimated on the whole tree). `cancel`, when set, ends the
+    /// probing early.
+    ///
+    /// ```
+    /// use backtrack_problems::queens::{CountPlan, Placement, Reduction};
+    ///
+    /// let plan = CountPlan::new(&Placement::empty(10), Reduction::Full)?;
+    /// let guess = plan.estimate(20_000, 1, None);
+    /// let (low, high) = guess.solutions.interval(0.0);
+    /// assert!(low <= 724.0 && 724.0 <= high);
+    /// # Ok::<(), backtrack_problems::queens::CountError>(())
+    /// ```
+    pub fn estimate(&self, probes: u32, seed: u64, cancel: Option<&Cancel>) -> Estimate {
+        with_mask(
+            self.placement.n(),
+            Probe {
+                plan: self,
+                probes,
+                seed,
+                cancel,
+            },
+        )
+    }
+}
+
+/// A [`CountPlan`]'s estimate, with a mask.
+struct Probe<'a> {
+    plan: &'a CountPlan,
+    probes: u32,
+    seed: u64,
+    cancel: Option<&'a Cancel>,
+}
+
+impl MaskJob for Probe<'_> {
+    type Output = Estimate;
+
+    fn run<M: Mask>(self) -> Estimate {
+        let Probe {
+            plan,
+            probes,
+            seed,
+            cancel,
+        } = self;
+        let n = plan.placement.n();
+        let whole = BitQueens::<M>::with_placement(&plan.placement);
+        let board = estimate::estimate_observed(whole, (), probes, seed, cancel);
+        let searched = match plan.reduction {
+            Reduction::Full if n > 1 => {
+                estimate::estimate_observed(SymmetricQueens::<M>::new(n), (), probes, seed, cancel)
+            }
+            Reduction::Mirror => estimate::estimate_observed(
+                BitState::<M>::new(n),
+                Mirrored::below::<M>(n, &[]),
+                probes,
+                seed,
+                cancel,
+            ),
+            Reduction::Full | Reduction::None => board,
+        };
+        Estimate {
+            probes: searched.probes.min(board.probes),
+            nodes: searched.nodes,
+            solutions: board.solutions,
+        }
     }
 }
 

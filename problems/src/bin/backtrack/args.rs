@@ -30,6 +30,9 @@ pub struct Common {
 
     #[command(flatten)]
     pub tree: TreeArgs,
+
+    #[command(flatten)]
+    pub estimate: EstimateArgs,
 }
 
 impl Common {
@@ -38,7 +41,13 @@ impl Common {
     /// `--tree-format json` makes `--stats` JSON too.
     pub fn settings(&self, default: Mode, json: bool) -> Result<Settings> {
         let mode = self.modes.mode(default);
-        Settings::new(&self.run, mode, self.tree.tree, json || self.tree.json())
+        Settings::new(
+            &self.run,
+            mode,
+            self.tree.tree,
+            json || self.tree.json(),
+            &self.estimate,
+        )
     }
 }
 
@@ -106,6 +115,38 @@ pub struct Run {
     /// Print the search statistics to stderr (one JSON object with --format json).
     #[arg(long)]
     pub stats: bool,
+}
+
+/// `--estimate`: the size and time of the search, before running it.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Estimate")]
+pub struct EstimateArgs {
+    /// Estimate the search instead of running it: its nodes and solutions, by random
+    /// probes of its tree (Knuth's estimator, with 95% intervals), and its time, from the
+    /// speed of a sample of a quarter of a second.
+    #[arg(long, conflicts_with_all = ["tree", "first", "limit"])]
+    pub estimate: bool,
+
+    /// How many random probes --estimate makes: more narrow the intervals.
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_PROBES, value_parser = parse_probes, requires = "estimate", allow_negative_numbers = true)]
+    pub probes: u32,
+
+    /// The seed of --estimate's probes: the same seed gives the same estimate.
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = parse_probe_seed, requires = "estimate", allow_negative_numbers = true)]
+    pub probe_seed: u64,
+}
+
+/// `--probes` when not given.
+const DEFAULT_PROBES: u32 = 10_000;
+/// The most probes: about a minute of probing on the biggest trees.
+const MAX_PROBES: u64 = 100_000_000;
+
+fn parse_probes(text: &str) -> Result<u32, String> {
+    whole(text, 1, MAX_PROBES).map(|k| k as u32)
+}
+
+fn parse_probe_seed(text: &str) -> Result<u64, String> {
+    whole(text, 0, u64::MAX)
 }
 
 /// `--format` of the subcommands whose solutions print as text or JSON.

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 
 use anyhow::{anyhow, bail, Result};
-use backtrack::{Outcome, Search};
+use backtrack::{estimate, Outcome, Search};
 use backtrack_problems::queens::{
     construct, with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, LocalSearch, Mask,
     MaskJob, Method, Placement, PlacementError, Queens, Reduction, SolveError, Symmetry,
@@ -413,6 +413,12 @@ fn count(
         stats: outcome.stats,
         stopped: outcome.stopped,
     };
+    if driver.estimating() {
+        return driver.estimate(
+            |probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)),
+            |limits| pick(plan.run_in_order(limits)),
+        );
+    }
     driver.count_either(
         |limits| pick(plan.run_in_order(limits)),
         |limits| pick(plan.run(limits)),
@@ -452,7 +458,20 @@ fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) 
         )
     } else {
         driver.describe(HEURISTIC);
-        let search = Search::new(HeuristicQueens::with_placement(placement));
+        let problem = HeuristicQueens::with_placement(placement);
+        if driver.estimating() {
+            return driver.estimate(
+                |probes, seed, cancel| {
+                    estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
+                },
+                |limits| {
+                    Search::new(problem.clone())
+                        .limits(limits)
+                        .count_solutions()
+                },
+            );
+        }
+        let search = Search::new(problem);
         let mut printer = printer;
         driver.list(search, "solution", |out, index, cols| {
             filter.emit(&cols, |cols| printer.write(out, index, cols))
@@ -477,7 +496,20 @@ impl MaskJob for List<'_> {
             mut printer,
             mut filter,
         } = self;
-        let search = Search::new(BitQueens::<M>::with_placement(placement));
+        let problem = BitQueens::<M>::with_placement(placement);
+        if driver.estimating() {
+            return driver.estimate(
+                |probes, seed, cancel| {
+                    estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
+                },
+                |limits| {
+                    Search::new(problem.clone())
+                        .limits(limits)
+                        .count_solutions()
+                },
+            );
+        }
+        let search = Search::new(problem);
         driver.list(search, "solution", |out, index, cols| {
             filter.emit(&cols, |cols| printer.write(out, index, cols))
         })

@@ -63,6 +63,7 @@ pub fn exec(args: &Args) -> Result<Status> {
         return driver.tree(problem, &args.common.tree);
     }
     match mode {
+        _ if driver.estimating() => driver.estimate_search(&problem),
         Mode::Count { .. } => driver.count(&problem, 8.min(numbers.len())),
         Mode::List { .. } | Mode::Best => {
             driver.list(Search::new(problem), "subset", |out, index, subset| {

@@ -77,6 +77,7 @@ pub fn exec(args: &Args) -> Result<Status> {
             driver.part("puzzle", k)?;
         }
         let this = match mode {
+            _ if driver.estimating() => driver.estimate_search(&sudoku)?,
             Mode::Count { .. } => driver.count(&sudoku, 3)?,
             Mode::List { .. } | Mode::Best => {
                 driver.list(Search::new(sudoku), "solution", |out, index, grid| {

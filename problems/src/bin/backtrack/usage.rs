@@ -46,6 +46,27 @@ pub fn parse() -> Result<Cli, Status> {
     Ok(cli)
 }
 
+/// The error for an option given without the flag it qualifies (`missing`, as clap
+/// names it): `--tree-format` without `--tree`, `--probes` without `--estimate`.
+fn option_alone(missing: &[String], args: &[OsString]) -> Option<String> {
+    let given = |prefixes: &[&str]| {
+        flags(args)
+            .find(|typed| prefixes.iter().any(|p| typed.starts_with(p)))
+            .unwrap_or_else(|| "this flag".to_string())
+    };
+    match missing {
+        [flag] if flag == "--tree" => Some(format!(
+            "{} applies to the solution tree: add --tree",
+            given(&["--tree-"])
+        )),
+        [flag] if flag == "--estimate" => Some(format!(
+            "{} applies to --estimate: add --estimate",
+            given(&["--probes", "--probe-seed"])
+        )),
+        _ => None,
+    }
+}
+
 /// A `--tree-*` option given without `--tree`. clap's `requires` misses it when another
 /// flag given conflicts with `--tree` (`--tree-stream --count` would run the count).
 fn tree_option_alone(sub: &ArgMatches) -> Option<&'static str> {
@@ -157,10 +178,8 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
         }
         ErrorKind::MissingRequiredArgument => {
             let missing = at(ContextKind::InvalidArg);
-            if missing == ["--tree"] {
-                let given = flags(args).find(|flag| flag.starts_with("--tree-"));
-                let flag = given.unwrap_or_else(|| "this flag".to_string());
-                return format!("{flag} applies to the solution tree: add --tree");
+            if let Some(message) = option_alone(&missing, args) {
+                return message;
             }
             let needed: Vec<String> = missing
                 .iter()

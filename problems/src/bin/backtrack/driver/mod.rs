@@ -8,6 +8,7 @@
 //! progress line, `--stats`, `--tree`, and the exit status ([`Status`]). It knows no
 //! subcommand: they call it.
 
+mod estimate;
 mod output;
 mod progress;
 mod signals;
@@ -25,7 +26,7 @@ use backtrack::{
 };
 use serde_json::{json, Map, Value};
 
-use crate::args::Run;
+use crate::args::{EstimateArgs, Run};
 use crate::exit::Status;
 pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
@@ -58,6 +59,8 @@ pub struct Settings {
     quiet: bool,
     stats: bool,
     json: bool,
+    /// `--estimate`: the probes and their seed.
+    estimate: Option<(u32, u64)>,
 }
 
 impl Settings {
@@ -65,7 +68,27 @@ impl Settings {
     /// `--threads` applies to counts only, and more than one thread to counts without
     /// the budgets that only search order keeps exact. `json`: the output (and `--stats`)
     /// is JSON.
-    pub fn new(run: &Run, mode: Mode, tree: bool, json: bool) -> Result<Self> {
+    pub fn new(
+        run: &Run,
+        mode: Mode,
+        tree: bool,
+        json: bool,
+        estimate: &EstimateArgs,
+    ) -> Result<Self> {
+        if estimate.estimate {
+            let refused = if run.time_limit.is_some() {
+                Some("--time-limit")
+            } else if run.node_limit.is_some() {
+                Some("--node-limit")
+            } else if run.stats {
+                Some("--stats")
+            } else {
+                None
+            };
+            if let Some(flag) = refused {
+                anyhow::bail!("{flag} applies to a search: --estimate runs only a sample of a quarter of a second");
+            }
+        }
         if let Some(threads) = run.threads {
             match (mode, tree) {
                 (Mode::Count { .. }, false) if threads == 1 => {}
@@ -89,6 +112,9 @@ impl Settings {
             quiet: run.quiet,
             stats: run.stats,
             json,
+            estimate: estimate
+                .estimate
+                .then_some((estimate.probes, estimate.probe_seed)),
         })
     }
 

@@ -1,0 +1,261 @@
+//! `--estimate`: how big a search is and how long it would take, before running it.
+//!
+//! The size comes from Knuth's random probes of the tree (the engine's
+//! [`estimate`](backtrack::estimate)), the speed from a sample: the search itself, run for
+//! a quarter of a second. A search that ends within its sample is reported exactly.
+
+use std::time::Duration;
+
+use anyhow::Result;
+use backtrack::estimate::{self, Estimate, Figure};
+use backtrack::{Cancel, Limits, Optimize, Outcome, Problem, Search, StopReason};
+use serde_json::{json, Map, Value};
+
+use super::{Driver, Mode, Stop};
+use crate::exit::Status;
+
+/// How long the sample that measures the speed runs.
+const SAMPLE: Duration = Duration::from_millis(250);
+
+/// A figure's mean and 95% interval, `(mean, low, high)`.
+type Range = (f64, f64, f64);
+
+impl Driver {
+    /// Is `--estimate` asked for? Then the subcommand calls [`Driver::estimate`] instead of
+    /// its search.
+    pub fn estimating(&self) -> bool {
+        self.settings.estimate.is_some()
+    }
+
+    /// Prints the estimate of a search instead of running it. `estimate` probes its tree,
+    /// given the number of probes, their seed and the flag that the signals set (it may
+    /// stop early when that is set); `sample` runs the search (a count, in search order, on
+    /// one thread) with the limits it is given, which stop it after a quarter of a second.
+    /// A count that would run on several threads is expected to take the time of one
+    /// thread divided among them.
+    pub fn estimate(
+        &mut self,
+        estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
+        sample: impl FnOnce(Limits) -> Outcome<u64>,
+    ) -> Result<Status> {
+        let (probes, seed) = self.settings.estimate.unwrap_or((1, 1));
+        let cancel = self.stopper.cancel().clone();
+        let estimate = estimate(probes, seed, &cancel);
+        if let Some(stop) = self.cancelled() {
+            note!(
+                "{}{stop} while probing the tree: no estimate",
+                self.prefix()
+            );
+            return Ok(stop.status());
+        }
+        let ran = sample(Limits::none().cancel(cancel).time(SAMPLE));
+        if ran.stopped == Some(StopReason::Cancelled) {
+            if let Some(stop) = self.cancelled() {
+                note!(
+                    "{}{stop} while sampling the search: no estimate",
+                    self.prefix()
+                );
+                return Ok(stop.status());
+            }
+        }
+        let threads = match self.settings.mode {
+            Mode::Count { limit: None } => self
+                .settings
+                .threads
+                .unwrap_or_else(rayon::current_num_threads),
+            _ => 1,
+        };
+        let report = if ran.is_exhaustive() {
+            let seconds = ran.stats.elapsed.as_secs_f64();
+            Report {
+                exact: true,
+                nodes: exact(ran.stats.nodes as f64),
+                solutions: exact(ran.found as f64),
+                speed: ran.stats.nodes_per_sec(),
+                seconds: exact(seconds),
+                threads: 1,
+            }
+        } else {
+            let speed = ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE);
+            let nodes = range(&estimate.nodes, 1.0);
+            let per_node = 1.0 / (speed * threads as f64);
+            Report {
+                exact: false,
+                nodes,
+                solutions: range(&estimate.solutions, 0.0),
+                speed,
+                seconds: (nodes.0 * per_node, nodes.1 * per_node, nodes.2 * per_node),
+                threads,
+            }
+        };
+        self.print_estimate(&report, estimate.probes, seed)?;
+        Ok(Status::Success)
+    }
+
+    /// [`Driver::estimate`] of the search of `problem` for its solutions.
+    pub fn estimate_search<P: Problem + Clone>(&mut self, problem: &P) -> Result<Status> {
+        self.estimate(
+            |probes, seed, cancel| {
+                estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
+            },
+            |limits| {
+                Search::new(problem.clone())
+                    .limits(limits)
+                    .count_solutions()
+            },
+        )
+    }
+
+    /// [`Driver::estimate`] of the branch and bound of `problem`: the probes see the tree
+    /// without the bound's pruning, so its nodes are an upper bound (said on stderr); the
+    /// sample runs the branch and bound, whose solutions are the improving ones it finds.
+    pub fn estimate_best<P: Optimize + Clone>(&mut self, problem: &P) -> Result<Status> {
+        note!(
+            "{}the probes do not prune by the bound: the nodes and solutions estimated are those of every packing, at most what the branch and bound visits",
+            self.prefix()
+        );
+        self.estimate(
+            |probes, seed, cancel| {
+                estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
+            },
+            |limits| {
+                let outcome = Search::new(problem.clone()).limits(limits).best();
+                Outcome {
+                    found: outcome.stats.solutions,
+                    stats: outcome.stats,
+                    stopped: outcome.stopped,
+                }
+            },
+        )
+    }
+
+    /// The stop of a search that a signal ended, if one did.
+    fn cancelled(&self) -> Option<Stop> {
+        self.stop_of(Some(StopReason::Cancelled))
+    }
+
+    fn print_estimate(&mut self, report: &Report, probes: u32, seed: u64) -> Result<()> {
+        if self.settings.json {
+            let figure = |(mean, low, high): Range| json!({"mean": mean, "low": low, "high": high});
+            let mut object = Map::new();
+            object.insert("search".into(), json!(self.search));
+            object.insert("exact".into(), json!(report.exact));
+            object.insert("nodes".into(), figure(report.nodes));
+            object.insert("solutions".into(), figure(report.solutions));
+            object.insert("nodes_per_sec".into(), json!(report.speed.round()));
+            object.insert("threads".into(), json!(report.threads));
+            object.insert("seconds".into(), figure(report.seconds));
+            if !report.exact {
+                object.insert("probes".into(), json!(probes));
+                object.insert("probe_seed".into(), json!(seed));
+            }
+            let mut line = Map::new();
+            line.insert("estimate".into(), Value::Object(object));
+            self.object(line)?;
+        } else {
+            let search = self.search.clone();
+            if !search.is_empty() {
+                self.line(&format_args!("search:     {search}"))?;
+            }
+            if report.exact {
+                let time = seconds(report.seconds.0);
+                self.line(&format_args!(
+                    "nodes:      {} (exact: the search ended within its sample)",
+                    report.nodes.0
+                ))?;
+                self.line(&format_args!("solutions:  {}", report.solutions.0))?;
+                self.line(&format_args!("time:       {time}"))?;
+            } else {
+                let count = |(mean, low, high): Range| {
+                    format!(
+                        "{}, 95% interval {} to {}",
+                        number(mean),
+                        number(low),
+                        number(high)
+                    )
+                };
+                let (mean, low, high) = report.seconds;
+                let threads = if report.threads == 1 {
+                    "on 1 thread".to_string()
+                } else {
+                    format!("on {} threads", report.threads)
+                };
+                self.line(&format_args!("nodes:      {}", count(report.nodes)))?;
+                self.line(&format_args!("solutions:  {}", count(report.solutions)))?;
+                self.line(&format_args!(
+                    "speed:      {} nodes/s, measured on a sample of {}",
+                    number(report.speed),
+                    humantime::format_duration(SAMPLE)
+                ))?;
+                self.line(&format_args!(
+                    "time:       {} {threads}, 95% interval {} to {}",
+                    seconds(mean),
+                    seconds(low),
+                    seconds(high)
+                ))?;
+                self.line(&format_args!("probes:     {probes}, seed {seed}"))?;
+            }
+        }
+        self.flush()
+    }
+}
+
+/// What `--estimate` prints.
+struct Report {
+    /// Did the sample run the whole search?
+    exact: bool,
+    nodes: Range,
+    solutions: Range,
+    /// Nodes per second on one thread.
+    speed: f64,
+    seconds: Range,
+    threads: usize,
+}
+
+fn exact(x: f64) -> Range {
+    (x, x, x)
+}
+
+fn range(figure: &Figure, floor: f64) -> Range {
+    let (low, high) = figure.interval(floor);
+    (figure.mean, low, high)
+}
+
+/// A figure people read: whole below a million (`92`, `724,000` is `724000`), else in
+/// scientific notation with four digits (`2.112e8`).
+fn number(x: f64) -> String {
+    if x < 1e6 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
+/// A time people read: `0.25s`, `12s`, `3m 20s`, `2h 5m`, `41years 2months`.
+fn seconds(s: f64) -> String {
+    if !s.is_finite() || s >= 1e15 {
+        return "more than 30 million years".to_string();
+    }
+    if s < 10.0 {
+        return format!("{s:.2}s");
+    }
+    let whole = Duration::from_secs(s.round() as u64);
+    // The two largest units are enough.
+    let text = humantime::format_duration(whole).to_string();
+    text.split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_and_times_read_well() {
+        assert_eq!(number(92.0), "92");
+        assert_eq!(number(211_153_816.0), "2.112e8");
+        assert_eq!(seconds(0.254), "0.25s");
+        assert_eq!(seconds(200.0), "3m 20s");
+        assert_eq!(seconds(7_530.4), "2h 5m");
+        assert_eq!(seconds(f64::INFINITY), "more than 30 million years");
+    }
+}

@@ -1,0 +1,154 @@
+//! `--estimate`: the size and time of a search, before running it, on every subcommand.
+
+use crate::common::{backtrack, error_line, fixture, json_lines, refused, stdout, text};
+
+/// The one JSON object `--estimate --format json` prints.
+fn estimate(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--estimate", "--format", "json", "--quiet"]);
+    let lines = json_lines(&stdout(&all));
+    assert_eq!(lines.len(), 1, "{args:?}: {lines:?}");
+    lines[0]["estimate"].clone()
+}
+
+fn figure(value: &serde_json::Value) -> (f64, f64, f64) {
+    let f = |key: &str| {
+        value[key]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{key} in {value}"))
+    };
+    (f("mean"), f("low"), f("high"))
+}
+
+#[test]
+fn a_search_too_big_for_its_sample_is_estimated_with_intervals_that_hold_the_count() {
+    // 18-queens: far more than a quarter of a second. Its count, 666,090,624 (OEIS
+    // A000170), must lie in the interval of the solutions.
+    let found = estimate(&[
+        "queens",
+        "18",
+        "--count",
+        "--threads",
+        "1",
+        "--probes",
+        "4000",
+        "--probe-seed",
+        "3",
+    ]);
+    assert_eq!(found["exact"], false, "{found}");
+    assert_eq!(found["probes"], 4000);
+    assert_eq!(found["probe_seed"], 3);
+    assert_eq!(found["threads"], 1);
+    let (mean, low, high) = figure(&found["solutions"]);
+    assert!(low <= 666_090_624.0 && 666_090_624.0 <= high, "{found}");
+    assert!(low < mean && mean < high && high < 2.0 * low, "{found}");
+    // The time is the nodes at the speed of the sample.
+    let (nodes, _, _) = figure(&found["nodes"]);
+    let (seconds, _, _) = figure(&found["seconds"]);
+    let speed = found["nodes_per_sec"].as_f64().unwrap();
+    assert!(speed > 0.0);
+    assert!((seconds * speed / nodes - 1.0).abs() < 1e-3, "{found}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_estimate_and_another_seed_another() {
+    let run = |seed: &str| {
+        let found = estimate(&[
+            "queens",
+            "20",
+            "--count",
+            "--symmetry",
+            "none",
+            "--probes",
+            "500",
+            "--probe-seed",
+            seed,
+        ]);
+        (found["nodes"].clone(), found["solutions"].clone())
+    };
+    assert_eq!(run("7"), run("7"));
+    assert_ne!(run("7"), run("8"));
+}
+
+#[test]
+fn a_search_that_ends_within_its_sample_is_reported_exactly() {
+    let found = estimate(&["queens", "8", "--count"]);
+    assert_eq!(found["exact"], true, "{found}");
+    assert_eq!(found["solutions"]["mean"], 92.0);
+    assert_eq!(found["solutions"]["low"], 92.0);
+    let text = stdout(&["queens", "6", "--estimate"]);
+    assert!(text.contains("nodes:      153 (exact"), "{text}");
+    assert!(text.contains("solutions:  4\n"), "{text}");
+}
+
+#[test]
+fn every_subcommand_estimates_its_search() {
+    let sudoku = fixture("classic.sudoku");
+    let knapsack = fixture("textbook.knapsack");
+    for args in [
+        vec!["sudoku", &sudoku],
+        vec!["sudoku", &sudoku, "--count"],
+        vec!["knapsack", &knapsack, "--all"],
+        vec![
+            "subset-sum",
+            "--target",
+            "50",
+            "3",
+            "34",
+            "4",
+            "12",
+            "5",
+            "2",
+            "9",
+            "27",
+        ],
+        vec!["queens", "30", "--probes", "300"],
+    ] {
+        let mut all = args.clone();
+        all.push("--estimate");
+        let out = backtrack(&all);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{all:?}: {}", text(&out.stderr));
+        assert!(stdout.starts_with("search:     "), "{all:?}: {stdout}");
+        assert!(stdout.contains("\nnodes:      "), "{all:?}: {stdout}");
+        assert!(stdout.contains("\nsolutions:  "), "{all:?}: {stdout}");
+    }
+    // Branch and bound: the probes do not prune by the bound, and say so.
+    let out = backtrack(&["knapsack", &knapsack, "--estimate"]);
+    assert!(out.status.success());
+    assert!(text(&out.stderr).contains("do not prune by the bound"));
+}
+
+#[test]
+fn estimate_flags_are_checked() {
+    refused(&["queens", "8", "--estimate", "--first"], "--first");
+    refused(&["queens", "8", "--estimate", "--tree"], "--tree");
+    error_line(
+        &["queens", "8", "--count", "--estimate", "--stats"],
+        "--stats applies to a search: --estimate runs only a sample of a quarter of a second",
+    );
+    error_line(
+        &["queens", "8", "--estimate", "--time-limit", "1s"],
+        "--time-limit applies to a search: --estimate runs only a sample of a quarter of a second",
+    );
+    error_line(
+        &["queens", "8", "--probes", "5"],
+        "--probes applies to --estimate: add --estimate",
+    );
+    error_line(
+        &["queens", "8", "--probe-seed", "5"],
+        "--probe-seed applies to --estimate: add --estimate",
+    );
+    refused(
+        &["queens", "8", "--estimate", "--probes", "0"],
+        "must be at least 1, not 0",
+    );
+    refused(
+        &["queens", "8", "--estimate", "--probes", "many"],
+        "must be a whole number, not 'many'",
+    );
+    refused(
+        &["queens", "8", "--estimate", "--probe-seed", "-1"],
+        "must be at least 0, not -1",
+    );
+}
