@@ -280,12 +280,20 @@
   }
 
   // --- Zoom and pan ------------------------------------------------------------------------
-  function fit() {
+  // The whole tree, however small that makes it (its text shows from a scale of 0.3); or,
+  // `readable`, no smaller than a scale where it can be read, the root at the top.
+  function fit(readable) {
     const { w, h } = size2d();
     const bw = bounds.x1 - bounds.x0 + 40;
     const bh = bounds.y1 - bounds.y0 + 40;
-    // The whole tree, however small that makes it (its text shows from a scale of 0.3).
     const k = Math.max(0.02, Math.min(w / bw, h / bh, 1.6));
+    const least = labels ? 0.6 : 0.4;
+    if (readable && k < least) {
+      view.k = least;
+      view.tx = w / 2 - x[0] * least;
+      view.ty = 20 - bounds.y0 * least;
+      return;
+    }
     view.k = k;
     view.tx = (w - (bounds.x1 + bounds.x0) * k) / 2;
     view.ty = Math.min((h - (bounds.y1 + bounds.y0) * k) / 2, 20 - bounds.y0 * k);
@@ -485,16 +493,12 @@
   function go(s, user) {
     step = Math.min(END, Math.max(1, Math.round(s)));
     markPath();
-    let moved = false;
-    if (current >= 0 && follow.checked && openPathTo(current)) {
-      layout();
-      moved = true;
-    }
+    if (current >= 0 && follow.checked && openPathTo(current)) layout();
     markInside();
     slider.value = String(step);
     position.textContent = describe();
     const focus = current >= 0 ? (shownFlag[current] ? current : inside) : -1;
-    if (focus >= 0 && (moved || user || playing) && !inViewNow(focus)) centre(focus);
+    if (focus >= 0 && !inViewNow(focus)) centre(focus);
     if (user) writeHash();
     render();
   }
@@ -558,7 +562,7 @@
   labelBox.addEventListener("change", () => {
     setLabels(labelBox.checked);
     layout();
-    fit();
+    fit(true);
     go(step, false);
   });
 
@@ -614,7 +618,7 @@
   // --- Start -----------------------------------------------------------------------------
   const started = performance.now();
   layout();
-  fit();
+  fit(true);
   go(readHash(), false);
   document.body.dataset.openDepth = String(openDepth);
   document.body.dataset.ready = String(Math.round(performance.now() - started));
