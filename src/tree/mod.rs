@@ -1,4 +1,5 @@
-//! The solution tree (解答树) of a search: recorded by an observer, shown as text, DOT or JSON.
+//! The solution tree (解答树) of a search: recorded by an observer, shown as text, DOT, JSON
+//! or an HTML page.
 //!
 //! A [`Recorder`] is an ordinary [`Observer`](crate::Observer): attached to a [`Search`] it
 //! builds the tree the search walks, as an arena of [`Node`]s in expansion order, and costs
@@ -411,7 +412,9 @@ impl fmt::Display for Tree {
     }
 }
 
-/// An output format for a tree.
+/// An output format for a tree, recorded ([`Tree::write`]) or streamed ([`TreeWriter`]).
+/// The HTML page is not among them: it is written whole, from a recorded tree
+/// ([`Tree::html`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Format {
     /// Indented text with box-drawing lines ([`Tree::text`]); streamed, indented by depth.

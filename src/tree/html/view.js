@@ -64,8 +64,9 @@
   const size = new Int32Array(n).fill(1);
   for (let i = n - 1; i > 0; i--) if (parent[i] >= 0) size[parent[i]] += size[i];
 
-  // Collapsed nodes: their subtrees are not drawn. A big tree opens with every node at or
-  // below the deepest depth that keeps at most OPEN_LIMIT entries in view collapsed.
+  // Collapsed nodes: their subtrees are not drawn. A tree of more than OPEN_LIMIT entries
+  // opens with its nodes collapsed from the deepest depth that leaves at most OVERVIEW
+  // entries drawn (the root's children are always drawn).
   const collapsed = new Uint8Array(n);
   let openDepth = maxDepth;
   if (n > OPEN_LIMIT) {
@@ -146,7 +147,9 @@
     shown = Int32Array.from(order);
     let deepest = 0;
     for (const i of order) deepest = Math.max(deepest, depth[i]);
-    bounds = { x0, x1, y0: -BOX_H / 2, y1: deepest * ROW + BOX_H / 2 + 16 };
+    bounds = order.length
+      ? { x0, x1, y0: -BOX_H / 2, y1: deepest * ROW + BOX_H / 2 + 16 }
+      : { x0: 0, x1: 1, y0: 0, y1: 1 };
   }
 
   // The replay: step s in 1..n is the s-th entry current; END is the finished search.
@@ -290,7 +293,7 @@
     const least = labels ? 0.6 : 0.4;
     if (readable && k < least) {
       view.k = least;
-      view.tx = w / 2 - x[0] * least;
+      view.tx = w / 2 - (n > 0 ? x[0] : 0) * least;
       view.ty = 20 - bounds.y0 * least;
       return;
     }
@@ -433,7 +436,7 @@
     if (e.parent !== null) html += row("parent", "v" + e.parent);
     html += row("children", kidCount[i]);
     html += row("subtree", size[i] + (size[i] === 1 ? " entry" : " entries"));
-    html += row("entered at step", (i + 1) + " of " + n);
+    html += row(e.id !== null ? "entered at step" : "refused at step", (i + 1) + " of " + n);
     html += "</dl>";
     if (kidCount[i] > 0) {
       html += '<button data-act="toggle">' + (collapsed[i] ? "expand" : "collapse") + "</button>";
@@ -503,13 +506,19 @@
     render();
   }
 
+  // The address names the step, once the stepping pauses (browsers refuse an address
+  // changed hundreds of times a second).
+  let hashTimer = null;
   function writeHash() {
-    const at = step === END ? "end" : entries[step - 1].id !== null ? "v" + entries[step - 1].id : String(step);
-    try {
-      history.replaceState(null, "", "#step=" + at);
-    } catch (err) {
-      // A page opened where the address cannot change (some file viewers): no link, no harm.
-    }
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(() => {
+      const at = step === END ? "end" : entries[step - 1].id !== null ? "v" + entries[step - 1].id : String(step);
+      try {
+        history.replaceState(null, "", "#step=" + at);
+      } catch (err) {
+        // A page opened where the address cannot change (some file viewers): no link, no harm.
+      }
+    }, 250);
   }
 
   function readHash() {
