@@ -427,3 +427,119 @@ fn the_page_answers_keys_clicks_the_wheel_and_drags_in_chromium() {
     assert!(lines[10].starts_with("wheel zooms: true "), "{probe}");
     assert_eq!(lines[11], "drag pans: true", "{probe}");
 }
+
+/// A drawn node: its entry's index, the centre of its box, its box's width.
+struct Drawn {
+    index: usize,
+    x: f64,
+    y: f64,
+    width: f64,
+}
+
+/// The nodes drawn in a dumped DOM.
+fn drawn(dom: &str) -> Vec<Drawn> {
+    node_tags(dom)
+        .into_iter()
+        .map(|tag| {
+            let at = dom.find(tag).unwrap() + tag.len();
+            let rect = &dom[at..at + dom[at..].find("/>").unwrap()];
+            let (x, y) = attr(tag, "transform")
+                .unwrap()
+                .trim_start_matches("translate(")
+                .trim_end_matches(')')
+                .split_once(',')
+                .unwrap();
+            Drawn {
+                index: attr(tag, "data-i").unwrap().parse().unwrap(),
+                x: x.parse().unwrap(),
+                y: y.parse().unwrap(),
+                width: attr(rect, "width").unwrap().parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_layout_is_tidy_in_chromium() {
+    if !have_chromium("the_layout_is_tidy_in_chromium") {
+        return;
+    }
+    // 6-queens with its rejected attempts: 895 entries in boxes, leaves at every depth.
+    let out = backtrack(&[
+        "queens",
+        "6",
+        "--tree",
+        "--tree-format",
+        "html",
+        "--tree-rejected",
+    ]);
+    let page = text(&out.stdout);
+    let data = page_data(&page);
+    let entries = data["nodes"].as_array().unwrap();
+    let index_of: std::collections::HashMap<u64, usize> = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| Some((e["id"].as_u64()?, i)))
+        .collect();
+    let parent: Vec<Option<usize>> = entries
+        .iter()
+        .map(|e| e["parent"].as_u64().map(|id| index_of[&id]))
+        .collect();
+    // Zoomed to fit (the 0 key), every entry is drawn.
+    let fit =
+        "<script>document.dispatchEvent(new KeyboardEvent(\"keydown\", { key: \"0\" }));</script>";
+    let path = artefacts().join("queens-6-rejected.html");
+    std::fs::write(&path, page.replace("</body>", &format!("{fit}</body>"))).unwrap();
+    let (dom, _) = chromium(&path, "", &["--dump-dom"]);
+    let mut nodes = drawn(&dom);
+    assert_eq!(nodes.len(), entries.len(), "every entry drawn");
+    nodes.sort_by_key(|node| node.index);
+    // Each level on its line, one row below the one above.
+    let row = nodes[1].y - nodes[0].y;
+    assert!(row > 0.0);
+    for (i, node) in nodes.iter().enumerate() {
+        assert_eq!(node.index, i);
+        let depth = entries[i]["depth"].as_f64().unwrap();
+        assert!(
+            (node.y - nodes[0].y - depth * row).abs() < 1e-6,
+            "entry {i}"
+        );
+    }
+    // A level's boxes, left to right, in the order the search made them, never overlapping.
+    let mut levels: std::collections::BTreeMap<i64, Vec<&Drawn>> =
+        std::collections::BTreeMap::new();
+    for node in &nodes {
+        levels.entry(node.y.round() as i64).or_default().push(node);
+    }
+    for level in levels.values() {
+        for pair in level.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(a.index < b.index);
+            assert!(
+                a.x + a.width / 2.0 <= b.x - b.width / 2.0 + 0.2,
+                "entries {} and {} overlap: {} + {} / 2 > {} - {} / 2",
+                a.index,
+                b.index,
+                a.x,
+                a.width,
+                b.x,
+                b.width
+            );
+        }
+    }
+    // Each parent over the middle of its first and last child.
+    for (i, node) in nodes.iter().enumerate() {
+        let kids: Vec<&Drawn> = nodes
+            .iter()
+            .filter(|kid| parent[kid.index] == Some(i))
+            .collect();
+        if let (Some(first), Some(last)) = (kids.first(), kids.last()) {
+            let middle = f64::midpoint(first.x, last.x);
+            assert!(
+                (node.x - middle).abs() < 0.2,
+                "entry {i}: {} over {middle}",
+                node.x
+            );
+        }
+    }
+}

@@ -1,5 +1,5 @@
-// The solution tree page: reads the tree from #tree-data, lays it out top-down (leaves left
-// to right, each parent centred over its children), draws the part in view as SVG, and
+// The solution tree page: reads the tree from #tree-data, lays it out top-down (a tidy
+// layout: Reingold and Tilford's), draws the part in view as SVG, and
 // replays the search: step s makes the s-th entry current (the order the search entered
 // the nodes and refused the attempts), the step after the last one is the finished search.
 // The address may say where to start: #step=13, #step=v13 or #step=end.
@@ -36,6 +36,10 @@
     cut_off: "\u2026 cut off",
   };
 
+  // A label as a box shows it: at most LABEL_MAX characters (the details show it whole).
+  const LABEL_MAX = 40;
+  const clip = (text, max) => (text.length > max ? text.slice(0, max - 1) + "\u2026" : text);
+
   // The tree as arrays: parent index, depth, children (compressed rows), subtree sizes.
   const parent = new Int32Array(n).fill(-1);
   const depth = new Int32Array(n);
@@ -54,7 +58,7 @@
       kidCount[parent[i]]++;
     }
     const second = e.id !== null ? "v" + e.id : MARKERS[e.status];
-    labelWidth[i] = Math.max(48, Math.max(e.label.length, second.length) * CHAR_W + 16);
+    labelWidth[i] = Math.max(48, Math.max(Math.min(e.label.length, LABEL_MAX), second.length) * CHAR_W + 16);
   }
   const kidStart = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) kidStart[i + 1] = kidStart[i] + kidCount[i];
@@ -96,60 +100,167 @@
   let shown = new Int32Array(0);
   let bounds = { x0: 0, x1: 1, y0: 0, y1: 1 };
 
+  // The tidy layout of Reingold and Tilford, in the linear time of Buchheim, Jünger and
+  // Leipert: each subtree laid out on its own, then its siblings' subtrees pushed right
+  // just far enough that no two boxes of a level overlap, each parent centred over its
+  // first and last child. Iterative (no recursion), so a tree of any depth is laid out.
+  const prelim = new Float64Array(n);
+  const mod = new Float64Array(n);
+  const shiftBy = new Float64Array(n);
+  const change = new Float64Array(n);
+  const thread = new Int32Array(n);
+  const ancestor = new Int32Array(n);
+  const defaultAncestor = new Int32Array(n);
+  const sibling = new Int32Array(n);
+  for (let p = 0; p < n; p++) for (let k = kidStart[p]; k < kidStart[p + 1]; k++) sibling[kids[k]] = k - kidStart[p];
+
+  const open = (v) => !collapsed[v] && kidCount[v] > 0;
+  const firstKid = (v) => kids[kidStart[v]];
+  const lastKid = (v) => kids[kidStart[v + 1] - 1];
+  const nextLeft = (v) => (open(v) ? firstKid(v) : thread[v]);
+  const nextRight = (v) => (open(v) ? lastKid(v) : thread[v]);
+  const leftSibling = (v) => (parent[v] >= 0 && sibling[v] > 0 ? kids[kidStart[parent[v]] + sibling[v] - 1] : -1);
+  const gap = (a, b) => (width[a] + width[b]) / 2 + HGAP;
+
+  function moveSubtree(wl, wr, shift) {
+    const between = sibling[wr] - sibling[wl];
+    change[wr] -= shift / between;
+    shiftBy[wr] += shift;
+    change[wl] += shift / between;
+    prelim[wr] += shift;
+    mod[wr] += shift;
+  }
+
+  function executeShifts(v) {
+    let shift = 0;
+    let moved = 0;
+    for (let k = kidStart[v + 1] - 1; k >= kidStart[v]; k--) {
+      const w = kids[k];
+      prelim[w] += shift;
+      mod[w] += shift;
+      moved += change[w];
+      shift += shiftBy[w] + moved;
+    }
+  }
+
+  // Pushes v's subtree clear of its left siblings' subtrees; returns the default ancestor.
+  function apportion(v, fallback) {
+    const w = leftSibling(v);
+    if (w < 0) return fallback;
+    let vir = v;
+    let vor = v;
+    let vil = w;
+    let vol = firstKid(parent[v]);
+    let sir = mod[vir];
+    let sor = mod[vor];
+    let sil = mod[vil];
+    let sol = mod[vol];
+    while (nextRight(vil) >= 0 && nextLeft(vir) >= 0) {
+      vil = nextRight(vil);
+      vir = nextLeft(vir);
+      vol = nextLeft(vol);
+      vor = nextRight(vor);
+      ancestor[vor] = v;
+      const shift = prelim[vil] + sil - (prelim[vir] + sir) + gap(vil, vir);
+      if (shift > 0) {
+        const a = parent[ancestor[vil]] === parent[v] ? ancestor[vil] : fallback;
+        moveSubtree(a, v, shift);
+        sir += shift;
+        sor += shift;
+      }
+      sil += mod[vil];
+      sir += mod[vir];
+      sol += mod[vol];
+      sor += mod[vor];
+    }
+    if (nextRight(vil) >= 0 && nextRight(vor) < 0) {
+      thread[vor] = nextRight(vil);
+      mod[vor] += sil - sor;
+    }
+    if (nextLeft(vir) >= 0 && nextLeft(vol) < 0) {
+      thread[vol] = nextLeft(vir);
+      mod[vol] += sir - sol;
+      return v;
+    }
+    return fallback;
+  }
+
+  // Places v relative to its children (laid out) and its left sibling (placed).
+  function firstWalk(v) {
+    const w = leftSibling(v);
+    if (!open(v)) {
+      prelim[v] = w >= 0 ? prelim[w] + gap(w, v) : 0;
+      return;
+    }
+    executeShifts(v);
+    const mid = (prelim[firstKid(v)] + prelim[lastKid(v)]) / 2;
+    if (w >= 0) {
+      prelim[v] = prelim[w] + gap(w, v);
+      mod[v] = prelim[v] - mid;
+    } else {
+      prelim[v] = mid;
+    }
+  }
+
   function layout() {
-    const order = [];
     shownFlag.fill(0);
-    const stack = n > 0 ? [0] : [];
+    if (n === 0) {
+      shown = new Int32Array(0);
+      bounds = { x0: 0, x1: 1, y0: 0, y1: 1 };
+      return;
+    }
+    prelim.fill(0);
+    mod.fill(0);
+    shiftBy.fill(0);
+    change.fill(0);
+    thread.fill(-1);
+    // Children before parents, siblings left to right: the order of the recursive walk.
+    const stack = [0];
+    const next = [kidStart[0]];
+    ancestor[0] = 0;
     while (stack.length) {
-      const i = stack.pop();
-      order.push(i);
-      shownFlag[i] = 1;
-      if (!collapsed[i]) for (let k = kidStart[i + 1] - 1; k >= kidStart[i]; k--) stack.push(kids[k]);
-    }
-    // Bottom-up: the width each subtree takes, and what its children take.
-    const ext = new Float64Array(n);
-    const kidsExt = new Float64Array(n);
-    for (let k = order.length - 1; k >= 0; k--) {
-      const i = order[k];
-      let sum = 0;
-      if (!collapsed[i]) for (let c = kidStart[i]; c < kidStart[i + 1]; c++) sum += ext[kids[c]];
-      kidsExt[i] = sum;
-      ext[i] = Math.max(width[i] + HGAP, sum);
-    }
-    // Top-down: each child's share, left to right, centred under its parent's.
-    const left = new Float64Array(n);
-    for (const i of order) {
-      if (collapsed[i]) continue;
-      let at = left[i] + (ext[i] - kidsExt[i]) / 2;
-      for (let c = kidStart[i]; c < kidStart[i + 1]; c++) {
-        left[kids[c]] = at;
-        at += ext[kids[c]];
+      const top = stack.length - 1;
+      const v = stack[top];
+      if (open(v) && next[top] < kidStart[v + 1]) {
+        const c = kids[next[top]++];
+        ancestor[c] = c;
+        stack.push(c);
+        next.push(kidStart[c]);
+        continue;
+      }
+      stack.pop();
+      next.pop();
+      firstWalk(v);
+      const p = parent[v];
+      if (v !== 0 && p >= 0) {
+        if (sibling[v] === 0) defaultAncestor[p] = v;
+        defaultAncestor[p] = apportion(v, defaultAncestor[p]);
       }
     }
-    // Bottom-up: a leaf in the middle of its share, a parent over its first and last child.
+    // Parents before children: each x is its prelim plus its ancestors' mods.
+    const order = [];
+    const sum = new Float64Array(n);
+    const todo = [0];
     let x0 = Infinity;
     let x1 = -Infinity;
-    for (let k = order.length - 1; k >= 0; k--) {
-      const i = order[k];
-      const first = kidStart[i];
-      const last = kidStart[i + 1] - 1;
-      let cx = left[i] + ext[i] / 2;
-      if (!collapsed[i] && last >= first) {
-        cx = (x[kids[first]] + x[kids[last]]) / 2;
-        const half = (width[i] + HGAP) / 2;
-        cx = Math.min(Math.max(cx, left[i] + half), left[i] + ext[i] - half);
+    let deepest = 0;
+    while (todo.length) {
+      const v = todo.pop();
+      order.push(v);
+      shownFlag[v] = 1;
+      x[v] = Math.round((prelim[v] + sum[v]) * 10) / 10;
+      y[v] = depth[v] * ROW;
+      x0 = Math.min(x0, x[v] - width[v] / 2);
+      x1 = Math.max(x1, x[v] + width[v] / 2);
+      deepest = Math.max(deepest, depth[v]);
+      if (!open(v)) continue;
+      for (let k = kidStart[v + 1] - 1; k >= kidStart[v]; k--) {
+        sum[kids[k]] = sum[v] + mod[v];
+        todo.push(kids[k]);
       }
-      x[i] = Math.round(cx * 10) / 10;
-      y[i] = depth[i] * ROW;
-      x0 = Math.min(x0, cx - width[i] / 2);
-      x1 = Math.max(x1, cx + width[i] / 2);
     }
     shown = Int32Array.from(order);
-    let deepest = 0;
-    for (const i of order) deepest = Math.max(deepest, depth[i]);
-    bounds = order.length
-      ? { x0, x1, y0: -BOX_H / 2, y1: deepest * ROW + BOX_H / 2 + 16 }
-      : { x0: 0, x1: 1, y0: 0, y1: 1 };
+    bounds = { x0, x1, y0: -BOX_H / 2, y1: deepest * ROW + BOX_H / 2 + 16 };
   }
 
   // The replay: step s in 1..n is the s-th entry current; END is the finished search.
@@ -255,12 +366,15 @@
         const top = BOX_H / 2 + 2;
         g += '<path class="folded" d="M0,' + top + " L9," + (top + 12) + " L-9," + (top + 12) + ' Z"/>';
       }
-      if (!labels) {
+      // On hover: the whole label (a box clips it, a dot has none), what is folded below.
+      if (!labels || e.label.length > LABEL_MAX || collapsed[i]) {
         const more = collapsed[i] ? " (" + (size[i] - 1) + " more below)" : "";
-        g += "<title>" + esc((e.id !== null ? "v" + e.id + " " : "") + e.label + " " + MARKERS[e.status] + more) + "</title>";
-      } else if (withText) {
+        const words = [e.id !== null ? "v" + e.id : "", e.label, MARKERS[e.status]].filter((w) => w !== "");
+        g += "<title>" + esc(words.join(" ") + more) + "</title>";
+      }
+      if (labels && withText) {
         const second = e.id !== null ? "v" + e.id : MARKERS[e.status];
-        g += '<text y="-3">' + esc(e.label) + '</text><text class="v" y="12">' + esc(second) + "</text>";
+        g += '<text y="-3">' + esc(clip(e.label, LABEL_MAX)) + '</text><text class="v" y="12">' + esc(second) + "</text>";
         if (collapsed[i]) g += '<text class="more" y="' + (BOX_H / 2 + 26) + '">' + (size[i] - 1) + " more</text>";
       }
       nodes.push(g + "</g>");
@@ -474,7 +588,7 @@
         (solved === 1 ? " solution" : " solutions") + (solved > 0 ? " (paths highlighted)" : "");
     }
     const e = entries[current];
-    let text = "step " + step + " of " + n + ": " + (e.id !== null ? "v" + e.id + " " : "") + e.label;
+    let text = "step " + step + " of " + n + ": " + (e.id !== null ? "v" + e.id + " " : "") + clip(e.label, 80);
     if (MARKERS[e.status]) text += "  " + MARKERS[e.status];
     if (current > 0) {
       // Where the search was: at the previous node, or at an attempt's parent.
