@@ -13,8 +13,8 @@
 //! [`Observer`]s see every event of the walk at no cost when absent. [`parallel`] counts
 //! on all cores. [`Limits`] bound a search by nodes, solutions, time or a
 //! cancellation flag, and a stopped search still reports what it found. [`tree`] records
-//! the solution tree (解答树) and shows it as text, Graphviz or JSON; [`trace`] writes the
-//! event trace; both as stable text for snapshot tests.
+//! the solution tree (解答树) and shows it as text, Graphviz, JSON or a web page;
+//! [`trace`] writes the event trace; both as stable text for snapshot tests.
 //! [`estimate`] guesses the nodes and solutions of a tree by random probes before you search it.
 //!
 //! ```

@@ -1,10 +1,11 @@
-//! The solution tree (解答树) of a search: recorded by an observer, shown as text, DOT or JSON.
+//! The solution tree (解答树) of a search: recorded by an observer, shown as text, DOT, JSON
+//! or an HTML page.
 //!
 //! A [`Recorder`] is an ordinary [`Observer`](crate::Observer): attached to a [`Search`] it
 //! builds the tree the search walks, as an arena of [`Node`]s in expansion order, and costs
 //! nothing when it is not attached. The finished [`Tree`] renders as an indented text tree
-//! ([`Tree::text`], also its `Display`), a Graphviz graph ([`Tree::dot`]) or JSON
-//! ([`Tree::json`]). [`TreeWriter`] writes the nodes out as they come instead, in constant
+//! ([`Tree::text`], also its `Display`), a Graphviz graph ([`Tree::dot`]), JSON
+//! ([`Tree::json`]) or a self-contained HTML page that replays the search ([`Tree::html`]). [`TreeWriter`] writes the nodes out as they come instead, in constant
 //! memory, for trees too big to keep.
 //!
 //! Nodes are numbered v1, v2, … in the order the search enters them, the root being v1:
@@ -58,6 +59,7 @@
 //! [`Search`]: crate::Search
 
 mod dot;
+mod html;
 mod json;
 mod label;
 mod recorder;
@@ -69,6 +71,7 @@ use std::fmt;
 use std::io;
 
 pub use dot::Dot;
+pub use html::Html;
 pub use json::Json;
 pub use label::Label;
 pub use recorder::Recorder;
@@ -342,6 +345,56 @@ impl Tree {
         Json(self)
     }
 
+    /// The HTML form: one self-contained page (inline CSS, JavaScript and SVG; nothing
+    /// fetched from the network) to open in a browser. It draws the tree top-down as the
+    /// textbook figure does, states in the boxes, operators on the edges, v-numbers,
+    /// solutions, dead ends, pruned and rejected attempts in colours of their own with a
+    /// legend, and the counts in its header. A replay walks the entries in the order the
+    /// search made them (stepper, slider, arrow keys, space to play), highlighting the path
+    /// from the root to the current node and fading what is not reached yet; its last step
+    /// is the finished search, with the paths to the solutions highlighted. The address
+    /// may name the step: `tree.html#step=v13`, `#step=5`, `#step=end`. Clicking a node
+    /// shows its details; subtrees collapse and expand, the drawing zooms and pans, and a
+    /// big tree opens collapsed below a depth, drawing only what is in view.
+    ///
+    /// The page carries the [JSON form](Tree::json) as its data ([`Html::data`]). It is
+    /// written whole, from a recorded tree: there is no streamed HTML.
+    ///
+    /// ```
+    /// use backtrack::tree::{tree_of, Label};
+    /// # use backtrack::Problem;
+    ///
+    /// /// Ways to pay 3 with coins of 1 and 2, order mattering.
+    /// #[derive(Clone)]
+    /// struct Coins { left: u32 }
+    /// # impl Problem for Coins {
+    /// #     type Op = u32;
+    /// #     type Ops = std::array::IntoIter<u32, 2>;
+    /// #     type Solution = ();
+    /// #     fn operators(&self) -> Self::Ops { [1, 2].into_iter() }
+    /// #     fn admissible(&self, coin: u32) -> bool { coin <= self.left }
+    /// #     fn apply(&mut self, coin: u32) { self.left -= coin }
+    /// #     fn undo(&mut self, coin: u32) { self.left += coin }
+    /// #     fn is_complete(&self) -> bool { self.left == 0 }
+    /// #     fn solution(&self) {}
+    /// # }
+    /// # impl Label for Coins {
+    /// #     fn label(&self) -> String { format!("{} left", self.left) }
+    /// #     fn op_label(&self, coin: u32) -> String { format!("pay {coin}") }
+    /// # }
+    ///
+    /// let tree = tree_of(&Coins { left: 3 });
+    /// let page = tree.html().title("coins 3").to_string();
+    /// assert!(page.starts_with("<!DOCTYPE html>"));
+    /// assert!(page.contains("<title>Solution tree: coins 3</title>"));
+    /// assert!(page.contains(&tree.html().data()));
+    /// assert!(!page.contains("https://"));
+    /// // std::fs::write("tree.html", page)?; then open tree.html in a browser.
+    /// ```
+    pub fn html(&self) -> Html<'_> {
+        Html::new(self)
+    }
+
     /// Writes the tree in `format`.
     pub fn write(&self, format: Format, out: &mut impl io::Write) -> io::Result<()> {
         match format {
@@ -359,7 +412,9 @@ impl fmt::Display for Tree {
     }
 }
 
-/// An output format for a tree.
+/// An output format for a tree, recorded ([`Tree::write`]) or streamed ([`TreeWriter`]).
+/// The HTML page is not among them: it is written whole, from a recorded tree
+/// ([`Tree::html`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Format {
     /// Indented text with box-drawing lines ([`Tree::text`]); streamed, indented by depth.

@@ -4,6 +4,7 @@ mod by_value;
 mod common;
 mod deep;
 mod estimate;
+mod html;
 mod limits;
 mod observer;
 mod properties;

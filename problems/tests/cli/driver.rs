@@ -693,7 +693,7 @@ fn manual_pages_name_the_command_its_values_and_its_version() {
     let queens = text(&backtrack(&["man", "queens"]).stdout);
     for option in [
         "[\\fB\\-\\-limit\\fR \\fIK\\fR]",
-        "[\\fB\\-\\-tree\\-format\\fR \\fItext|dot|json\\fR]",
+        "[\\fB\\-\\-tree\\-format\\fR \\fItext|dot|json|html\\fR]",
         "[\\fB\\-q\\fR|\\fB\\-\\-quiet\\fR]",
         "<\\fIN\\fR>",
     ] {

@@ -3,6 +3,7 @@
 mod common;
 mod driver;
 mod estimate;
+mod html;
 mod problems;
 mod queens;
 mod readme;

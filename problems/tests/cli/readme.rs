@@ -202,3 +202,25 @@ fn readme_names_the_dependencies_of_the_cli_feature() {
     let in_readme: std::collections::BTreeSet<&str> = sentence.split(',').map(str::trim).collect();
     assert_eq!(in_readme, in_feature);
 }
+
+/// Every image the README shows (a line `![…](path)`) is in the repository, as a PNG.
+#[test]
+fn readme_images_are_in_the_repository() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let Ok(readme) = std::fs::read_to_string(format!("{root}/README.md")) else {
+        return;
+    };
+    let mut images = 0;
+    for rest in readme.lines().filter(|line| line.starts_with("![")) {
+        let from = rest.find("](").expect("an image has a path") + 2;
+        let path = &rest[from..from + rest[from..].find(')').unwrap()];
+        let bytes = std::fs::read(format!("{root}/{path}"))
+            .unwrap_or_else(|err| panic!("the README shows {path}: {err}"));
+        assert!(
+            bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+            "{path} is not a PNG"
+        );
+        images += 1;
+    }
+    assert!(images >= 1, "the README shows the HTML tree page");
+}

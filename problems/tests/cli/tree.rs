@@ -175,7 +175,7 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn tree_options_need_tree_and_bad_input_is_refused() {
-    let cases: [(&[&str], &str); 13] = [
+    let cases: [(&[&str], &str); 15] = [
         (&["queens", "4", "--tree-format", "dot"], "--tree-format applies to the solution tree: add --tree"),
         // Beside a flag that cannot go with --tree, a tree option alone is still refused.
         (&["queens", "8", "--tree-stream", "--count"], "--tree-stream applies to the solution tree: add --tree"),
@@ -184,12 +184,14 @@ fn tree_options_need_tree_and_bad_input_is_refused() {
         (&["queens", "8", "--first", "--tree", "--method", "construct"], "--tree cannot be used with --method"),
         (&["queens", "8", "--first", "--tree", "--seed", "3"], "--tree cannot be used with --seed"),
         (&["queens", "8", "--first", "--tree", "--max-steps", "3"], "--tree cannot be used with --max-steps"),
-        (&["queens", "4", "--tree", "--tree-format", "svg"], "--tree-format must be text, dot or json, not 'svg'"),
+        (&["queens", "4", "--tree", "--tree-format", "svg"], "--tree-format must be text, dot, json or html, not 'svg'"),
         (&["queens", "4", "--tree", "--count"], "--tree cannot be used with --count"),
         (&["queens", "4", "--tree", "--tree-budget", "many"], "--tree-budget must be a whole number, not 'many' (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
         (&["queens", "4", "--tree", "--tree-budget", "0"], "--tree-budget must be at least 1, not 0 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
         (&["queens", "4", "--tree", "--tree-budget", "5000001"], "--tree-budget must be at most 5000000, not 5000001 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
         (&["queens", "4", "--tree", "--tree-stream", "--tree-budget", "5"], "--tree-stream cannot be used with --tree-budget"),
+        (&["queens", "4", "--tree", "--tree-stream", "--tree-format", "html"], "--tree-stream cannot be used with --tree-format html: the page is written whole, from the recorded tree"),
+        (&["subset-sum", "--target", "5", "1", "2", "3", "--tree", "--tree-format", "html", "--tree-stream"], "--tree-stream cannot be used with --tree-format html: the page is written whole, from the recorded tree"),
     ];
     for (args, message) in cases {
         error_line(args, message);

@@ -15,7 +15,7 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--count", "--count"], "--count was given twice: give it once"),
         (&["queens", "8", "--limit", "2", "--limit", "3"], "--limit was given twice: give it once"),
         (&["subset-sum", "-t", "5", "5", "-t", "6"], "--target was given twice: give it once"),
-        (&["queens", "4", "--tree", "--format", "json"], "--format applies to solutions, not to --tree: the tree's format is --tree-format (text, dot or json)"),
+        (&["queens", "4", "--tree", "--format", "json"], "--format applies to solutions, not to --tree: the tree's format is --tree-format (text, dot, json or html)"),
         (&["queens", "8", "--time-limit", "99999999999999999999s"], "--time-limit must be at most 18446744073709551615s (584 billion years), not '99999999999999999999s'"),
         (&["queens", "8", "--time-limit", "10x"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '10x'"),
         (&["queens", "x"], "the board size N must be a whole number, not 'x'"),

@@ -184,8 +184,8 @@ pub struct TreeArgs {
     #[arg(long, conflicts_with = "count")]
     pub tree: bool,
 
-    /// The tree's format: an indented text tree, Graphviz DOT, or JSON. --stats follows
-    /// it: JSON with json.
+    /// The tree's format: an indented text tree, Graphviz DOT, JSON, or an HTML page that
+    /// replays the search (open it in a browser). --stats follows it: JSON with json.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TreeFormat::Text, requires = "tree")]
     pub tree_format: TreeFormat,
 
@@ -223,14 +223,19 @@ pub enum TreeFormat {
     Dot,
     /// JSON: the nodes and the counts.
     Json,
+    /// One self-contained HTML page: the tree drawn, and the search replayed on it.
+    Html,
 }
 
-impl From<TreeFormat> for backtrack::tree::Format {
-    fn from(format: TreeFormat) -> Self {
-        match format {
-            TreeFormat::Text => Self::Text,
-            TreeFormat::Dot => Self::Dot,
-            TreeFormat::Json => Self::Json,
+impl TreeFormat {
+    /// The format as the engine streams it; `None` for HTML, which is written whole from
+    /// a recorded tree.
+    pub fn streamed(self) -> Option<backtrack::tree::Format> {
+        match self {
+            TreeFormat::Text => Some(backtrack::tree::Format::Text),
+            TreeFormat::Dot => Some(backtrack::tree::Format::Dot),
+            TreeFormat::Json => Some(backtrack::tree::Format::Json),
+            TreeFormat::Html => None,
         }
     }
 }

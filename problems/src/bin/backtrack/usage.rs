@@ -43,6 +43,13 @@ pub fn parse() -> Result<Cli, Status> {
         note!("backtrack: error: {flag} applies to the solution tree: add --tree");
         return Err(Status::BadInput);
     }
+    if matches
+        .subcommand()
+        .is_some_and(|(_, sub)| html_streamed(sub))
+    {
+        note!("backtrack: error: --tree-stream cannot be used with --tree-format html: the page is written whole, from the recorded tree");
+        return Err(Status::BadInput);
+    }
     Ok(cli)
 }
 
@@ -84,6 +91,16 @@ fn tree_option_alone(sub: &ArgMatches) -> Option<&'static str> {
     .map(|(_, flag)| flag)
 }
 
+/// `--tree-stream` with `--tree-format html`: a page cannot be streamed.
+fn html_streamed(sub: &ArgMatches) -> bool {
+    let stream = sub.try_get_one::<bool>("tree_stream").ok().flatten() == Some(&true);
+    let format = sub
+        .try_get_one::<crate::args::TreeFormat>("tree_format")
+        .ok()
+        .flatten();
+    stream && format == Some(&crate::args::TreeFormat::Html)
+}
+
 /// Prints the help or the version clap made, as it made it (in colour on a terminal),
 /// to a standard output that must take it.
 fn print(err: &clap::Error) -> Status {
@@ -104,7 +121,7 @@ fn conflict(flag: &str, prior: &[String]) -> String {
     if prior.len() == 1 && prior[0] == flag {
         format!("{flag} was given twice: give it once")
     } else if pair("--tree", "--format") || pair("--format", "--tree") {
-        "--format applies to solutions, not to --tree: the tree's format is --tree-format (text, dot or json)".to_string()
+        "--format applies to solutions, not to --tree: the tree's format is --tree-format (text, dot, json or html)".to_string()
     } else {
         format!("{flag} cannot be used with {}", and(prior))
     }

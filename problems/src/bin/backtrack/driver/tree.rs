@@ -51,13 +51,23 @@ impl<P: Optimize> Run<P> for Best {
 /// JSON lists them in its last line, and text can only end saying the tree is incomplete.
 fn cut_off(args: &TreeArgs) -> &'static str {
     match (args.tree_stream, args.tree_format) {
-        (false, _) => "its open nodes marked cut off",
+        (false, _) | (true, TreeFormat::Html) => "its open nodes marked cut off",
         (true, TreeFormat::Dot) => "its open nodes restyled as cut off at its end",
         (true, TreeFormat::Json) => "its open nodes listed in its last line (cut_off)",
         (true, TreeFormat::Text) => {
             "its last line says so (its open nodes, written before the stop, are not marked)"
         }
     }
+}
+
+/// The command line, as the HTML page's title: `backtrack queens 4 --tree --tree-format html`.
+fn command_line() -> String {
+    let mut words: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|word| word.to_string_lossy().into_owned())
+        .collect();
+    words.insert(0, "backtrack".into());
+    words.join(" ")
 }
 
 impl Driver {
@@ -87,7 +97,6 @@ impl Driver {
         if let Mode::List { limit: Some(k) } = self.settings.mode {
             limits = limits.solutions(k);
         }
-        let format = args.tree_format.into();
         // The tree names its stop as the other outputs do: the signal, `limit` for
         // --first and --limit K, `tree_budget`.
         let at_limit = |outcome: &Outcome<()>| outcome.stopped == Some(StopReason::SolutionLimit);
@@ -101,7 +110,9 @@ impl Driver {
         // The figures --stats gives: the search's, or for a tree cut at its budget, the
         // tree's (the search may refuse attempts after the last entry that fit).
         let stats;
-        if args.tree_stream {
+        // HTML cannot be streamed (the command line refuses --tree-stream with it).
+        let streamed = args.tree_format.streamed().filter(|_| args.tree_stream);
+        if let Some(format) = streamed {
             let mut writer = TreeWriter::new(&mut self.out, format);
             if args.tree_rejected {
                 writer = writer.show_rejected();
@@ -139,20 +150,30 @@ impl Driver {
             if let Some((key, words)) = name(stop, &outcome) {
                 tree.name_stop(key, words);
             }
-            tree.write(format, &mut self.out).map_err(output::failed)?;
+            match args.tree_format.streamed() {
+                Some(format) => tree.write(format, &mut self.out),
+                None => write!(self.out, "{}", tree.html().title(&command_line())),
+            }
+            .map_err(output::failed)?;
         }
         self.out.flush().map_err(output::failed)?;
         if let Some(stop) = stop {
             note!("backtrack: {stop}: the tree is partial, {}", cut_off(args));
         }
+        // --tree-stream has no budget, but writes no HTML.
+        let stream = if args.tree_format == TreeFormat::Html {
+            "--tree-stream (text, dot or json)"
+        } else {
+            "--tree-stream"
+        };
         match stop {
             Some(Stop::Budget(budget)) => note!(
-                "backtrack: raise --tree-budget (now {}, at most {}) or use --tree-stream",
+                "backtrack: raise --tree-budget (now {}, at most {}) or use {stream}",
                 plural(budget, "entry", "entries"),
                 crate::args::MAX_TREE_BUDGET
             ),
             Some(Stop::Memory(_)) => {
-                note!("backtrack: the labels are long: use --tree-stream for this tree");
+                note!("backtrack: the labels are long: use {stream} for this tree");
             }
             _ => {}
         }
