@@ -82,8 +82,10 @@ pub trait Observer<P: Problem + ?Sized> {
     }
 
     /// The search stopped before the end of its tree (a limit, a cancellation, an observer
-    /// answering [`Control::Stop`]), for `reason`. Called once, as the search ends; the
-    /// nodes still open get no [`backtrack`](Observer::backtrack). `problem` is the search's
+    /// answering [`Control::Stop`]), for `reason`; the nodes still open get no
+    /// [`backtrack`](Observer::backtrack). A search that a limit or a cancellation stopped
+    /// may go on, given other [`limits`](crate::Search::limits): its observer then sees
+    /// the events that follow, from where it stopped, and `stop` again if it stops again. `problem` is the search's
     /// problem as it stopped: searched in place, the state of the deepest node still open;
     /// searched by value, the root.
     #[inline]

@@ -20,7 +20,6 @@
 //!   the parent, so nothing is ever undone and the state lives where the search needs it.
 //!   This is the fast path: as fast as a hand-written search over the same state.
 
-use std::iter::FusedIterator;
 use std::time::{Duration, Instant};
 
 use crate::{Control, Limits, Observer, Optimize, Problem, Stats, StopReason};
@@ -79,6 +78,8 @@ pub struct Search<P: Problem, O = ()> {
     places: Vec<Place<P>>,
     /// By value: the same, with each node's state.
     values: Vec<Value<P>>,
+    /// The operator of the top node that a limit stopped the search before trying.
+    pending: Option<P::Op>,
     run: Run,
 }
 
@@ -167,6 +168,10 @@ impl Interval {
 enum Phase {
     Fresh,
     Running,
+    /// Stopped by a limit or a cancellation, where it can go on (given other limits).
+    Stopped(StopReason),
+    /// Ended: the tree exhausted (`None`), or stopped for good (an observer's
+    /// [`Control::Stop`]; a solution budget met at the root).
     Done(Option<StopReason>),
 }
 
@@ -489,7 +494,7 @@ impl Run {
     }
 
     fn is_done(&self) -> bool {
-        matches!(self.phase, Phase::Done(_))
+        matches!(self.phase, Phase::Done(_) | Phase::Stopped(_))
     }
 
     /// Looks at the limits. Called when the node count reaches `checkpoint`, before a node
@@ -577,6 +582,7 @@ impl<P: Problem> Search<P> {
             limits: Limits::none(),
             places: Vec::new(),
             values: Vec::new(),
+            pending: None,
             run: Run::new(),
         }
     }
@@ -591,11 +597,47 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             limits: self.limits,
             places: self.places,
             values: self.values,
+            pending: self.pending,
             run: self.run,
         }
     }
 
     /// Sets the limits. They take effect from the next call into the engine.
+    ///
+    /// A search that a limit or a cancellation stopped goes on from where it stopped when
+    /// given other limits: the solutions it finds then are those an unstopped search
+    /// would have found after the ones already found, and its statistics add up to that
+    /// search's. The limits count from the start of the search (a node budget of 1000
+    /// after a stop at 100 allows 900 more), the time limit from the first call.
+    ///
+    /// ```
+    /// use backtrack::{Limits, Problem, Search};
+    /// # struct Bits { len: u32 }
+    /// # impl Problem for Bits {
+    /// #     type Op = u32;
+    /// #     type Ops = std::ops::Range<u32>;
+    /// #     type Solution = u32;
+    /// #     fn operators(&self) -> Self::Ops { 0..2 }
+    /// #     fn apply(&mut self, _: u32) { self.len += 1 }
+    /// #     fn undo(&mut self, _: u32) { self.len -= 1 }
+    /// #     fn is_complete(&self) -> bool { self.len == 10 }
+    /// #     fn solution(&self) -> u32 { self.len }
+    /// # }
+    /// // Bit strings of length 10, with a budget of 100 nodes at a time.
+    /// let mut search = Search::new(Bits { len: 0 });
+    /// let mut found = 0;
+    /// let mut budget = 0;
+    /// loop {
+    ///     budget += 100;
+    ///     search = search.limits(Limits::none().nodes(budget));
+    ///     found += search.count_more();
+    ///     if search.stopped().is_none() {
+    ///         break;
+    ///     }
+    /// }
+    /// assert_eq!(found, 1024);
+    /// assert_eq!(search.stats().nodes, 2047);
+    /// ```
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
@@ -616,11 +658,13 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     pub fn stopped(&self) -> Option<StopReason> {
         match self.run.phase {
             Phase::Done(reason) => reason,
-            _ => None,
+            Phase::Stopped(reason) => Some(reason),
+            Phase::Fresh | Phase::Running => None,
         }
     }
 
-    /// Has the search ended (tree exhausted or stopped)?
+    /// Has the search ended (tree exhausted or stopped)? A search that a limit or a
+    /// cancellation stopped goes on when given other [`limits`](Search::limits).
     pub fn is_done(&self) -> bool {
         self.run.is_done()
     }
@@ -648,6 +692,15 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     pub fn first(mut self) -> Outcome<Option<P::Solution>> {
         let found = self.next();
         self.outcome(found)
+    }
+
+    /// Counts the solutions from where the search is, until it ends or a limit stops it,
+    /// and returns how many it counted; the search is kept, to go on with other
+    /// [`limits`](Search::limits). [`Problem::solution`] is never called.
+    pub fn count_more(&mut self) -> u64 {
+        let before = self.run.stats.solutions;
+        self.timed(|s| s.kernel(&mut Count));
+        self.run.stats.solutions - before
     }
 
     /// Counts the solutions without building any: [`Problem::solution`] is never called.
@@ -691,6 +744,10 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     /// Undoes every operator still applied, so the problem is back at the root.
     fn unwind(&mut self) {
+        if let Phase::Stopped(reason) = self.run.phase {
+            self.run.phase = Phase::Done(Some(reason));
+        }
+        self.pending = None;
         if self.problem.by_value().is_none() {
             while self.run.live > 0 {
                 self.run.live -= 1;
@@ -708,8 +765,14 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         reason = "measured (benches/engine.rs): the kernel must be compiled into each mode"
     )]
     fn kernel<M: Mode<P>>(&mut self, mode: &mut M) -> bool {
-        if self.run.is_done() {
-            return false;
+        match self.run.phase {
+            Phase::Done(_) => return false,
+            Phase::Stopped(_) => {
+                // Goes on from where it stopped, its limits looked at first.
+                self.run.phase = Phase::Running;
+                self.run.checkpoint = self.run.stats.nodes;
+            }
+            Phase::Fresh | Phase::Running => {}
         }
         // A constant for each problem type once inlined: only one kernel is compiled.
         if self.problem.by_value().is_some() {
@@ -728,24 +791,41 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             limits,
             places,
             values,
+            pending,
             run,
         } = self;
         let frames = T::frames(places, values);
-        let flow = kernel::<P, O, M, T>(problem, observer, limits, frames, run, mode);
+        // A search that goes on after a stop tries first the operator it stopped before:
+        // with a kernel of its own, so that the usual one has no trace of it.
+        let (flow, untried) = match pending.take() {
+            None => kernel::<P, O, M, T, false>(problem, observer, limits, frames, None, run, mode),
+            resumed => {
+                kernel::<P, O, M, T, true>(problem, observer, limits, frames, resumed, run, mode)
+            }
+        };
+        *pending = untried;
         let paused = match flow {
             Flow::Pause => true,
             Flow::Stop(reason) => {
                 if !self.run.is_done() {
-                    self.run.phase = Phase::Done(reason);
+                    self.run.phase = match reason {
+                        Some(StopReason::Observer) | None => Phase::Done(reason),
+                        Some(reason) => Phase::Stopped(reason),
+                    };
                 }
                 false
             }
         };
-        if let Phase::Done(reason) = self.run.phase {
-            if let Some(reason) = reason {
-                self.observer.stop(&self.problem, reason);
+        match self.run.phase {
+            Phase::Done(reason) => {
+                if let Some(reason) = reason {
+                    self.observer.stop(&self.problem, reason);
+                }
+                self.unwind();
             }
-            self.unwind();
+            // The path stays, to go on from.
+            Phase::Stopped(reason) => self.observer.stop(&self.problem, reason),
+            Phase::Fresh | Phase::Running => {}
         }
         paused
     }
@@ -763,14 +843,15 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     clippy::too_many_lines,
     reason = "one loop: splitting it would hide the control flow"
 )]
-fn kernel<P, O, M, T>(
+fn kernel<P, O, M, T, const RESUME: bool>(
     problem: &mut P,
     observer: &mut O,
     limits: &Limits,
     frames: &mut Vec<T::Frame>,
+    resumed: Option<P::Op>,
     run: &mut Run,
     mode: &mut M,
-) -> Flow
+) -> (Flow, Option<P::Op>)
 where
     P: Problem,
     O: Observer<P>,
@@ -784,7 +865,7 @@ where
     macro_rules! exit {
         ($flow:expr) => {{
             run.store(&hot, expanded);
-            return $flow;
+            return ($flow, None);
         }};
     }
     /// Counts a refused operator (`rejections` or `prunings`), and every so many looks at
@@ -836,6 +917,88 @@ where
         hot.live = 1;
         hot.fresh = true;
     }
+    /// Tries the operator `op` of the top node (`top`, at depth `depth - 1` in `slots`):
+    /// refused, or its child entered; then `$next` (on to the next operator).
+    macro_rules! try_op {
+        ($op:ident, $depth:ident, $top:ident, $slots:ident, { $($next:tt)+ }, { $($grown:tt)+ }) => {{
+            let parent = T::state(problem, $top);
+            if !parent.admissible($op) {
+                observer.reject(parent, $depth, $op);
+                refused!(rejections, rejections_look);
+                $($next)+;
+            }
+            if hot.left == 0 {
+                run.store(&hot, expanded);
+                if let Some(reason) = run.poll(limits) {
+                    // Not tried: the search goes on with it, if it goes on.
+                    return (Flow::Stop(Some(reason)), Some($op));
+                }
+                hot.left = run.checkpoint - run.stats.nodes;
+            }
+            let top = &$slots[hot.live - 1];
+            let child = T::apply(problem, top, $op);
+            if M::BOUNDED && !mode.promising(T::child(problem, &child)) {
+                T::retract(problem, $op);
+                observer.prune(T::state(problem, top), $depth, $op);
+                refused!(prunings, prunings_look);
+                $($next)+;
+            }
+            hot.left -= 1;
+            hot.fresh = false;
+            let state = T::child(problem, &child);
+            match observer.enter(state, $depth, Some($op)) {
+                Control::Continue => {}
+                Control::Prune => {
+                    hot.deepest_leaf = hot.deepest_leaf.max($depth);
+                    observer.backtrack(state, $depth);
+                    T::retract(problem, $op);
+                    $($next)+;
+                }
+                Control::Stop => {
+                    // Refused before it was entered: not a node of the search.
+                    hot.left += 1;
+                    T::retract(problem, $op);
+                    exit!(Flow::Stop(Some(StopReason::Observer)));
+                }
+            }
+            if state.is_complete() {
+                hot.solutions += 1;
+                hot.deepest_leaf = hot.deepest_leaf.max($depth);
+                observer.solution(state, $depth);
+                let pause = mode.on_solution(state);
+                observer.backtrack(state, $depth);
+                T::retract(problem, $op);
+                if hot.solutions >= hot.solution_cap {
+                    run.phase = Phase::Stopped(StopReason::SolutionLimit);
+                    exit!(if pause { Flow::Pause } else { Flow::Stop(None) });
+                }
+                if pause {
+                    exit!(Flow::Pause);
+                }
+                $($next)+;
+            }
+            let frame = T::expand(problem, child, $op);
+            hot.fresh = true;
+            if hot.live < $slots.len() {
+                $slots[hot.live] = frame;
+                hot.live += 1;
+            } else {
+                frames.push(frame);
+                expanded += 1;
+                hot.live += 1;
+                $($grown)+;
+            }
+        }};
+    }
+    // The operator a stop by a limit left untried, tried first.
+    if let Some(op) = resumed.filter(|_| RESUME) {
+        let slots = &mut frames[..];
+        'resume: {
+            let depth = hot.live;
+            let top = &mut slots[hot.live - 1];
+            try_op!(op, depth, top, slots, { break 'resume }, { break 'resume });
+        }
+    }
     'grow: loop {
         let slots = &mut frames[..];
         loop {
@@ -843,72 +1006,7 @@ where
             let depth = hot.live;
             let top = &mut slots[hot.live - 1];
             if let Some(op) = T::ops(top).next() {
-                let parent = T::state(problem, top);
-                if !parent.admissible(op) {
-                    observer.reject(parent, depth, op);
-                    refused!(rejections, rejections_look);
-                    continue;
-                }
-                if hot.left == 0 {
-                    run.store(&hot, expanded);
-                    if let Some(reason) = run.poll(limits) {
-                        exit!(Flow::Stop(Some(reason)));
-                    }
-                    hot.left = run.checkpoint - run.stats.nodes;
-                }
-                let top = &slots[hot.live - 1];
-                let child = T::apply(problem, top, op);
-                if M::BOUNDED && !mode.promising(T::child(problem, &child)) {
-                    T::retract(problem, op);
-                    observer.prune(T::state(problem, top), depth, op);
-                    refused!(prunings, prunings_look);
-                    continue;
-                }
-                hot.left -= 1;
-                hot.fresh = false;
-                let state = T::child(problem, &child);
-                match observer.enter(state, depth, Some(op)) {
-                    Control::Continue => {}
-                    Control::Prune => {
-                        hot.deepest_leaf = hot.deepest_leaf.max(depth);
-                        observer.backtrack(state, depth);
-                        T::retract(problem, op);
-                        continue;
-                    }
-                    Control::Stop => {
-                        // Refused before it was entered: not a node of the search.
-                        hot.left += 1;
-                        T::retract(problem, op);
-                        exit!(Flow::Stop(Some(StopReason::Observer)));
-                    }
-                }
-                if state.is_complete() {
-                    hot.solutions += 1;
-                    hot.deepest_leaf = hot.deepest_leaf.max(depth);
-                    observer.solution(state, depth);
-                    let pause = mode.on_solution(state);
-                    observer.backtrack(state, depth);
-                    T::retract(problem, op);
-                    if hot.solutions >= hot.solution_cap {
-                        run.phase = Phase::Done(Some(StopReason::SolutionLimit));
-                        exit!(if pause { Flow::Pause } else { Flow::Stop(None) });
-                    }
-                    if pause {
-                        exit!(Flow::Pause);
-                    }
-                    continue;
-                }
-                let frame = T::expand(problem, child, op);
-                hot.fresh = true;
-                if hot.live < slots.len() {
-                    slots[hot.live] = frame;
-                    hot.live += 1;
-                } else {
-                    frames.push(frame);
-                    expanded += 1;
-                    hot.live += 1;
-                    continue 'grow;
-                }
+                try_op!(op, depth, top, slots, { continue }, { continue 'grow });
             } else {
                 hot.live -= 1;
                 let top = &slots[hot.live];
@@ -947,8 +1045,6 @@ impl<P: Problem, O: Observer<P>> Iterator for Search<P, O> {
         self.count_solutions().found as usize
     }
 }
-
-impl<P: Problem, O: Observer<P>> FusedIterator for Search<P, O> {}
 
 impl<P: Problem + std::fmt::Debug, O> std::fmt::Debug for Search<P, O> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

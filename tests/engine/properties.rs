@@ -1,10 +1,10 @@
 //! On random table problems, every mode of the engine agrees with a plain recursive walk.
 
 use backtrack::observer::{from_fn, Event};
-use backtrack::{parallel, Control, ParallelLimits, Search};
+use backtrack::{parallel, Control, Limits, ParallelLimits, Search};
 use proptest::prelude::*;
 
-use crate::common::{branch_and_bound, counts, tables, Reference, TableProblem};
+use crate::common::{branch_and_bound, counts, tables, Reference, TableProblem, ValueTable};
 
 proptest! {
     #[test]
@@ -154,6 +154,52 @@ proptest! {
         );
         prop_assert_eq!(parallel.found, serial.found);
         prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));
+    }
+
+    #[test]
+    fn a_search_stopped_by_budgets_goes_on_to_the_same_end(
+        tables in tables(),
+        steps in prop::collection::vec(0u64..40, 1..6),
+    ) {
+        let reference = Reference::of(&tables);
+        let expected: Vec<Vec<u8>> = reference.solutions.iter().map(|(p, _)| p.clone()).collect();
+        let whole = counts(&Search::new(TableProblem::new(tables.clone())).count_solutions().stats);
+        // In place, listing: node budgets and solution budgets in turn, raised each time.
+        let mut search = Search::new(TableProblem::new(tables.clone()));
+        let mut found = Vec::new();
+        let mut budget = 1;
+        for (k, step) in steps.iter().enumerate() {
+            budget += step;
+            let limits = if k % 2 == 0 {
+                Limits::none().nodes(budget)
+            } else {
+                Limits::none().solutions(found.len() as u64 + step % 3 + 1)
+            };
+            search = search.limits(limits);
+            found.extend(search.by_ref());
+            // Stopped, or at the end; never past it.
+            prop_assert!(found.len() <= expected.len());
+        }
+        search = search.limits(Limits::none());
+        found.extend(search.by_ref());
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(counts(search.stats()), whole);
+        prop_assert_eq!(search.stopped(), None);
+        let (problem, ()) = search.into_parts();
+        prop_assert!(problem.path.is_empty());
+        // By value, counting.
+        let mut search = Search::new(ValueTable::new(&tables));
+        let (mut count, mut budget) = (0, 1);
+        for step in &steps {
+            budget += step;
+            search = search.limits(Limits::none().nodes(budget));
+            count += search.count_more();
+            prop_assert!(search.stats().nodes <= budget);
+        }
+        search = search.limits(Limits::none());
+        count += search.count_more();
+        prop_assert_eq!(count, expected.len() as u64);
+        prop_assert_eq!(counts(search.stats()), whole);
     }
 
     #[test]
