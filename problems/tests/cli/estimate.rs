@@ -152,3 +152,60 @@ fn estimate_flags_are_checked() {
         "must be at least 0, not -1",
     );
 }
+
+/// Runs `args` with its standard streams on a terminal (through `script`), and gives what
+/// the terminal showed; `None` where `script` is missing.
+fn on_a_terminal(args: &[&str]) -> Option<String> {
+    let command = std::iter::once(crate::common::BIN)
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let out = std::process::Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_long_count_on_a_terminal_says_how_long_it_is_expected_to_take() {
+    let Some(shown) = on_a_terminal(&[
+        "queens",
+        "18",
+        "--count",
+        "--threads",
+        "1",
+        "--time-limit",
+        "2s",
+    ]) else {
+        eprintln!("no `script` command to give the run a terminal: not tested");
+        return;
+    };
+    assert!(
+        shown.contains("backtrack: this run is expected to take about"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("(partial: time limit of 2s reached)"),
+        "{shown}"
+    );
+    // The bar is the estimate's: a percentage and the time left.
+    assert!(shown.contains("% "), "{shown}");
+    let short = on_a_terminal(&["queens", "8", "--count"]).unwrap_or_default();
+    assert!(short.contains("92"), "{short}");
+    assert!(!short.contains("expected to take"), "{short}");
+    // Nothing with --quiet.
+    let quiet = on_a_terminal(&[
+        "queens",
+        "18",
+        "--count",
+        "--threads",
+        "1",
+        "--time-limit",
+        "2s",
+        "--quiet",
+    ])
+    .unwrap_or_default();
+    assert!(!quiet.contains("expected to take"), "{quiet}");
+}

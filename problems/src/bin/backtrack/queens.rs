@@ -419,6 +419,7 @@ fn count(
             |limits| pick(plan.run_in_order(limits)),
         );
     }
+    driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
     driver.count_either(
         |limits| pick(plan.run_in_order(limits)),
         |limits| pick(plan.run(limits)),

@@ -32,6 +32,10 @@ pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
 use signals::Stopper;
 
+/// The probes of the estimate behind the progress line: a few milliseconds on the
+/// biggest trees.
+const PROGRESS_PROBES: u32 = 2000;
+
 /// What the search is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -136,6 +140,7 @@ impl Settings {
             stopper,
             search: String::new(),
             tag: None,
+            expected: None,
         })
     }
 }
@@ -150,6 +155,8 @@ pub struct Driver {
     /// A field added to the JSON lines the driver writes (`"puzzle":2`), when one run of
     /// the program makes several searches.
     tag: Option<(String, Value)>,
+    /// The nodes the next search is expected to visit, for the progress line.
+    expected: Option<f64>,
 }
 
 /// What a direct method (not a search) gives: see [`Driver::direct`].
@@ -436,6 +443,9 @@ impl Driver {
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
     {
+        self.expect(|probes, seed, cancel| {
+            backtrack::estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
+        });
         self.count_either(
             |limits| {
                 Search::new(problem.clone())
@@ -596,11 +606,29 @@ impl Driver {
 
     /// The progress line, if it can be shown: asked for (no `--quiet`), stderr a
     /// terminal, and not in the way of output streaming to the same terminal.
-    fn progress(&self, streams: bool) -> Progress {
-        let show = !self.settings.quiet
+    fn progress(&mut self, streams: bool) -> Progress {
+        Progress::start(self.shows_progress(streams), self.expected.take())
+    }
+
+    /// Is there a progress line? Asked for (no `--quiet`), stderr a terminal, and not in
+    /// the way of output streaming to the same terminal.
+    fn shows_progress(&self, streams: bool) -> bool {
+        !self.settings.quiet
             && io::stderr().is_terminal()
-            && !(streams && io::stdout().is_terminal());
-        Progress::start(show)
+            && !(streams && io::stdout().is_terminal())
+    }
+
+    /// Estimates the size of the search about to run, for its progress line (the fraction
+    /// done and the time left, and a word if it is long): `estimate` probes its tree, as
+    /// for [`Driver::estimate`]. Only when the line is shown.
+    pub fn expect(
+        &mut self,
+        estimate: impl FnOnce(u32, u64, &Cancel) -> backtrack::estimate::Estimate,
+    ) {
+        if self.shows_progress(false) {
+            let found = estimate(PROGRESS_PROBES, 1, self.stopper.cancel());
+            self.expected = Some(found.nodes.mean);
+        }
     }
 
     /// Why the search stopped, if its output is partial. (`--limit` is not such a stop:

@@ -1,6 +1,7 @@
 //! The progress line on stderr: an `indicatif` bar when the fraction done is known (the
-//! parts of a split count), a spinner otherwise, read from the engine's [`Meter`] by a
-//! thread of its own.
+//! nodes against an estimate of the tree's size, or else the parts of a split count), a
+//! spinner otherwise, read from the engine's [`Meter`] by a thread of its own. A run
+//! expected to take more than a minute says so, a second in.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,8 +35,8 @@ impl Progress {
         }
     }
 
-    /// Starts the line if `show`.
-    pub fn start(show: bool) -> Self {
+    /// Starts the line if `show`; `expected`: the nodes the search is expected to visit.
+    pub fn start(show: bool, expected: Option<f64>) -> Self {
         if !show {
             return Self::none();
         }
@@ -44,7 +45,7 @@ impl Progress {
         let (reader, finished) = (meter.clone(), done.clone());
         let thread = std::thread::Builder::new()
             .name("progress".into())
-            .spawn(move || draw(&reader, &finished))
+            .spawn(move || draw(&reader, &finished, expected))
             .ok();
         Progress {
             meter: Some(meter),
@@ -67,8 +68,16 @@ impl Progress {
     }
 }
 
-fn draw(meter: &Meter, done: &AtomicBool) {
+/// Positions of the bar when the fraction done comes from the estimate.
+const STEPS: u64 = 1000;
+/// How long a run may be expected to take without a word.
+const LONG: Duration = Duration::from_secs(60);
+/// When to say that a run is long: after this much of it.
+const SAY_AFTER: Duration = Duration::from_secs(1);
+
+fn draw(meter: &Meter, done: &AtomicBool, expected: Option<f64>) {
     let start = Instant::now();
+    let mut warned = false;
     let term = Term::stderr();
     let target = ProgressDrawTarget::term_like(Box::new(Narrow(term.clone())));
     let bar = ProgressBar::with_draw_target(None, target);
@@ -81,12 +90,23 @@ fn draw(meter: &Meter, done: &AtomicBool) {
         }
         last_draw = Instant::now();
         let reading = meter.read();
-        if let Some((parts_done, total)) = reading.parts {
+        let fraction = expected.map(|total| fraction(reading.nodes, total));
+        if let Some(fraction) = fraction {
+            bar.set_length(STEPS);
+            bar.set_position((fraction * STEPS as f64) as u64);
+            if !warned && start.elapsed() >= SAY_AFTER {
+                warned = true;
+                if let Some(note) = long_run(fraction, start.elapsed(), expected) {
+                    bar.println(note);
+                }
+            }
+        } else if let Some((parts_done, total)) = reading.parts {
             bar.set_length(total);
             bar.set_position(parts_done);
         }
         let width = usize::from(Narrow(term.clone()).width());
-        let line = Line::fit(width, reading.parts.is_some(), &reading, start.elapsed());
+        let known = fraction.is_some() || reading.parts.is_some();
+        let line = Line::fit(width, known, &reading, start.elapsed());
         if line.template != template {
             template = line.template;
             if let Ok(style) = ProgressStyle::with_template(&template) {
@@ -97,6 +117,36 @@ fn draw(meter: &Meter, done: &AtomicBool) {
         bar.tick();
     }
     bar.finish_and_clear();
+}
+
+/// The fraction of an expected `total` that `nodes` make, short of 1 (the estimate may be
+/// low: the bar stays short of its end until the search ends).
+fn fraction(nodes: u64, total: f64) -> f64 {
+    (nodes as f64 / total.max(1.0)).clamp(0.0, 0.99)
+}
+
+/// What to say of a run `fraction` done after `elapsed`, if it is expected to take more
+/// than a minute in all.
+fn long_run(fraction: f64, elapsed: Duration, expected: Option<f64>) -> Option<String> {
+    if fraction <= 0.0 {
+        return None;
+    }
+    let total = elapsed.as_secs_f64() / fraction;
+    if total < LONG.as_secs_f64() {
+        return None;
+    }
+    let rounded = Duration::from_secs(if total < 3600.0 {
+        total.round() as u64
+    } else {
+        (total / 60.0).round() as u64 * 60
+    });
+    let text = humantime::format_duration(rounded).to_string();
+    let when: Vec<&str> = text.split(' ').take(2).collect();
+    Some(format!(
+        "backtrack: this run is expected to take about {} ({} nodes estimated); Ctrl-C stops it and prints what it found",
+        when.join(" "),
+        short(expected.unwrap_or(0.0))
+    ))
 }
 
 /// Standard error as a terminal two columns narrower than it is. indicatif pads its line
@@ -142,7 +192,7 @@ impl TermLike for Narrow {
 /// The progress line for a terminal of some width: indicatif's template (the spinner, the
 /// elapsed time, the bar and percentage when the fraction done is known) and the message,
 /// parts dropped as the width shrinks. The widest: `⠁   5s [====>               ]  25%
-/// 211.0G nodes, 95.1M/s, 14.8M solutions`, 79 columns.
+///   3m 211.0G nodes, 95.1M/s, 14.8M solutions`, 84 columns.
 #[derive(Debug, PartialEq, Eq)]
 struct Line {
     template: String,
@@ -153,8 +203,8 @@ struct Line {
 
 /// The spinner and the elapsed time (`{elapsed:>4}`: `59s`, `12m`, `3h`) and a space.
 const PREFIX: usize = 7;
-/// The percentage, `{percent:>3}% `.
-const PERCENT: usize = 5;
+/// The percentage and the time left, `{percent:>3}% {eta:>4} `.
+const PERCENT: usize = 10;
 /// The widest bar, and the narrowest worth drawing.
 const BAR: (usize, usize) = (20, 8);
 
@@ -174,12 +224,12 @@ impl Line {
                 let room = width.saturating_sub(PREFIX + 3 + PERCENT + message.len());
                 if room >= BAR.1 {
                     let bar = room.min(BAR.0);
-                    let extra = format!("[{{bar:{bar}}}] {{percent:>3}}% ");
+                    let extra = format!("[{{bar:{bar}}}] {{percent:>3}}% {{eta:>4}} ");
                     return spinner(message, &extra, PREFIX + bar + 3 + PERCENT + message.len());
                 }
                 if PREFIX + PERCENT + message.len() <= width {
                     let columns = PREFIX + PERCENT + message.len();
-                    return spinner(message, "{percent:>3}% ", columns);
+                    return spinner(message, "{percent:>3}% {eta:>4} ", columns);
                 }
             }
         } else {
@@ -249,6 +299,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_long_run_is_announced_and_a_short_one_not() {
+        assert!((fraction(50, 100.0) - 0.5).abs() < 1e-9);
+        assert!(
+            (fraction(500, 100.0) - 0.99).abs() < 1e-9,
+            "short of the end"
+        );
+        // 1% in 1 s: 100 s in all.
+        let note = long_run(0.01, Duration::from_secs(1), Some(2.5e9)).unwrap();
+        assert!(
+            note.contains("about 1m 40s (2.5G nodes estimated)"),
+            "{note}"
+        );
+        // 1 ppm in 1 s: about 11.6 days, in minutes.
+        let note = long_run(1e-6, Duration::from_secs(1), Some(1e12)).unwrap();
+        assert!(note.contains("about 11days 13h"), "{note}");
+        assert_eq!(long_run(0.05, Duration::from_secs(1), Some(1e6)), None);
+        assert_eq!(long_run(0.0, Duration::from_secs(1), Some(1e6)), None);
+    }
+
+    #[test]
     fn the_progress_line_fits_the_terminal() {
         let worst = Reading {
             nodes: u64::MAX,
@@ -278,7 +348,7 @@ mod tests {
         assert_eq!(narrow.message, "18.4E nodes, 18.4E solutions");
         assert_eq!(
             narrow.template,
-            "{spinner} {elapsed:>4} {percent:>3}% {msg}"
+            "{spinner} {elapsed:>4} {percent:>3}% {eta:>4} {msg}"
         );
     }
 }
