@@ -9,8 +9,10 @@
 //! - [`enter`](Observer::enter): a node of the solution tree is entered (the root first,
 //!   then children in search order). Its answer is a [`Control`]: continue, prune (do not
 //!   expand this node), or stop the search.
-//! - for each operator of its search range that is refused: [`reject`](Observer::reject)
-//!   (by the constraints) or [`prune`](Observer::prune) (by the optimality bound);
+//! - for each operator of its search range: [`reject`](Observer::reject) if the
+//!   constraints refuse it; else [`admit`](Observer::admit), on the node, before the child
+//!   is made, then [`prune`](Observer::prune) if the optimality bound cuts the child, or
+//!   the child's `enter` and the rest of its events;
 //! - [`solution`](Observer::solution) if the node is complete, or
 //!   [`dead_end`](Observer::dead_end) if it was expanded and no child was admitted;
 //! - [`backtrack`](Observer::backtrack): the node is left. Every `enter` is matched by
@@ -48,6 +50,15 @@ pub trait Observer<P: Problem + ?Sized> {
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         let _ = (problem, depth, op);
         Control::Continue
+    }
+
+    /// The operator `op` passed the constraints: the child it makes is about to be made,
+    /// then entered or pruned by the bound. `problem` is the node, the state `op` applies
+    /// to; `depth` the child's. The place to look at the operator in the state it acts on
+    /// (the tree recorder labels it here).
+    #[inline]
+    fn admit(&mut self, problem: &P, depth: usize, op: P::Op) {
+        let _ = (problem, depth, op);
     }
 
     /// The operator `op` was refused by the constraints ([`Problem::admissible`]).
@@ -103,6 +114,11 @@ impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
         (**self).enter(problem, depth, op)
     }
     #[inline]
+    fn admit(&mut self, problem: &P, depth: usize, op: P::Op) {
+        (**self).admit(problem, depth, op);
+    }
+
+    #[inline]
     fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
         (**self).reject(problem, depth, op);
     }
@@ -140,6 +156,11 @@ impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B)
             (Control::Prune, _) | (_, Control::Prune) => Control::Prune,
             _ => Control::Continue,
         }
+    }
+    #[inline]
+    fn admit(&mut self, problem: &P, depth: usize, op: P::Op) {
+        self.0.admit(problem, depth, op);
+        self.1.admit(problem, depth, op);
     }
     #[inline]
     fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
@@ -182,6 +203,14 @@ pub enum Event<Op> {
         depth: usize,
         /// The operator that led here.
         op: Option<Op>,
+    },
+    /// An operator passed the constraints; its child is about to be made (the problem is
+    /// the node it applies to).
+    Admit {
+        /// Depth of the child.
+        depth: usize,
+        /// The operator.
+        op: Op,
     },
     /// An operator was refused by the constraints.
     Reject {
@@ -262,6 +291,10 @@ where
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         (self.0)(problem, Event::Enter { depth, op })
+    }
+    #[inline]
+    fn admit(&mut self, problem: &P, depth: usize, op: P::Op) {
+        (self.0)(problem, Event::Admit { depth, op });
     }
     #[inline]
     fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {

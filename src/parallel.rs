@@ -217,6 +217,10 @@ impl<P: Problem, O: Observer<P>> Observer<P> for Frontier<'_, P::Op, O> {
         }
     }
 
+    fn admit(&mut self, problem: &P, depth: usize, op: P::Op) {
+        self.above.admit(problem, depth, op);
+    }
+
     fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
         self.above.reject(problem, depth, op);
     }

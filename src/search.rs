@@ -936,6 +936,7 @@ where
                 hot.left = run.checkpoint - run.stats.nodes;
             }
             let top = &$slots[hot.live - 1];
+            observer.admit(T::state(problem, top), $depth, $op);
             let child = T::apply(problem, top, $op);
             if M::BOUNDED && !mode.promising(T::child(problem, &child)) {
                 T::retract(problem, $op);

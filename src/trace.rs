@@ -65,6 +65,8 @@ pub struct Trace {
     entered: u64,
     /// The v-numbers of the nodes on the current path, root first.
     path: Vec<u64>,
+    /// The label of the operator admitted last, made on the state it applies to.
+    admitted: Option<String>,
 }
 
 impl Trace {
@@ -107,17 +109,18 @@ impl<P: Label + ?Sized> Observer<P> for Trace {
         self.entered += 1;
         let id = self.entered;
         self.path.push(id);
+        // Labelled on the parent, as `admit` saw it.
+        let op = op.map(|op| self.admitted.take().unwrap_or_else(|| problem.op_label(op)));
         let line = self.line(depth);
         let _ = match op {
-            Some(op) => writeln!(
-                line,
-                "enter v{id} by {} {}",
-                problem.op_label(op),
-                problem.label()
-            ),
+            Some(op) => writeln!(line, "enter v{id} by {op} {}", problem.label()),
             None => writeln!(line, "enter v{id} {}", problem.label()),
         };
         Control::Continue
+    }
+
+    fn admit(&mut self, problem: &P, _: usize, op: P::Op) {
+        self.admitted = Some(problem.op_label(op));
     }
 
     fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
@@ -125,6 +128,7 @@ impl<P: Label + ?Sized> Observer<P> for Trace {
     }
 
     fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
+        self.admitted = None;
         self.refused("prune", problem, depth, op);
     }
 

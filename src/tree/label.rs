@@ -35,7 +35,9 @@ pub trait Label: Problem {
     /// The current state, short, on one line: `(2,4,1,0)`.
     fn label(&self) -> String;
 
-    /// An operator, short, on one line: `3`.
+    /// An operator, short, on one line: `3`. Called on the state the operator applies to
+    /// (the parent of the node it makes), for the nodes entered and the attempts refused
+    /// alike, so a label may depend on the state (`pay 2 of 5`).
     fn op_label(&self, op: Self::Op) -> String;
 
     /// The state that `op` would make from the current one, without making it: the label of

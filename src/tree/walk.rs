@@ -57,6 +57,9 @@ pub(super) struct Walk<S> {
     halted: bool,
     /// Why the search stopped before the end, if it did.
     stopped: Option<StopReason>,
+    /// The label of the operator admitted last, made on the state it applies to, for the
+    /// child about to be entered.
+    admitted: Option<String>,
 }
 
 impl<S: Sink> Walk<S> {
@@ -69,6 +72,7 @@ impl<S: Sink> Walk<S> {
             path: Vec::new(),
             halted: false,
             stopped: None,
+            admitted: None,
         }
     }
 
@@ -142,7 +146,9 @@ impl<P: Label + ?Sized, S: Sink> Observer<P> for Walk<S> {
             id: Some(id),
             parent: self.path.last().map(|open| open.id),
             depth,
-            op: op.map(|op| problem.op_label(op)),
+            // Labelled on the parent, as `admit` saw it (a walk told of no `admit`, as by a
+            // hand-driven observer, labels it on the child).
+            op: op.map(|op| self.admitted.take().unwrap_or_else(|| problem.op_label(op))),
             label: problem.label(),
             status: Status::CutOff,
         };
@@ -163,6 +169,12 @@ impl<P: Label + ?Sized, S: Sink> Observer<P> for Walk<S> {
         Control::Continue
     }
 
+    fn admit(&mut self, problem: &P, _: usize, op: P::Op) {
+        if !self.halted {
+            self.admitted = Some(problem.op_label(op));
+        }
+    }
+
     fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
         if !self.halted {
             self.attempt(problem, depth, op, Status::Rejected);
@@ -170,6 +182,7 @@ impl<P: Label + ?Sized, S: Sink> Observer<P> for Walk<S> {
     }
 
     fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
+        self.admitted = None;
         if !self.halted {
             self.attempt(problem, depth, op, Status::Pruned);
         }
@@ -223,6 +236,9 @@ macro_rules! observe_through_walk {
         impl<P: Label + ?Sized, $($param: $bound),*> Observer<P> for $ty {
             fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
                 self.walk.enter(problem, depth, op)
+            }
+            fn admit(&mut self, problem: &P, depth: usize, op: P::Op) {
+                self.walk.admit(problem, depth, op);
             }
             fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
                 self.walk.reject(problem, depth, op);

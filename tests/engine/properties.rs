@@ -80,12 +80,16 @@ proptest! {
         let mut open: Vec<(usize, Option<u8>, bool)> = Vec::new();
         let mut events = Vec::new();
         let mut problems_ok = true;
+        // The operator admitted last, which the next enter or prune must be about.
+        let mut admitted: Option<(usize, u8)> = None;
         let outcome = Search::new(TableProblem::new(tables))
             .observer(from_fn(|problem: &TableProblem, event| {
                 events.push(event);
                 // The state seen is the node itself, or the parent for reject and prune.
                 let expected_len = match event {
-                    Event::Reject { depth, .. } | Event::Prune { depth, .. } => depth - 1,
+                    Event::Reject { depth, .. }
+                    | Event::Prune { depth, .. }
+                    | Event::Admit { depth, .. } => depth - 1,
                     Event::Enter { depth, .. }
                     | Event::Solution { depth }
                     | Event::DeadEnd { depth }
@@ -97,9 +101,20 @@ proptest! {
                     Event::Enter { depth, op } => {
                         assert_eq!(depth, open.len(), "enter at the depth below the open node");
                         assert_eq!(op.is_none(), depth == 0, "only the root has no operator");
+                        if let Some(op) = op {
+                            assert_eq!(admitted.take(), Some((depth, op)), "admitted, then entered");
+                        }
                         open.push((depth, op, false));
                     }
-                    Event::Reject { depth, .. } | Event::Prune { depth, .. } => {
+                    Event::Admit { depth, op } => {
+                        assert_eq!(depth, open.len(), "admitted child one below the open node");
+                        assert_eq!(admitted.replace((depth, op)), None, "then entered or pruned");
+                    }
+                    Event::Prune { depth, op } => {
+                        assert_eq!(depth, open.len(), "pruned child one below the open node");
+                        assert_eq!(admitted.take(), Some((depth, op)), "admitted, then pruned");
+                    }
+                    Event::Reject { depth, .. } => {
                         assert_eq!(depth, open.len(), "refused child one below the open node");
                     }
                     Event::Solution { depth } | Event::DeadEnd { depth } => {

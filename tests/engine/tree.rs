@@ -590,3 +590,69 @@ fn trace_observer_can_be_combined() {
     assert_eq!(trace.into_string(), trace_of(&Queens::new(4)));
     assert_eq!(recorder.into_tree(), tree_of(&Queens::new(4)));
 }
+
+/// Paying 5 with coins of 1 and 2, order mattering; an operator's label names the amount
+/// left when it is applied, so it depends on the state.
+#[derive(Clone)]
+struct Pay {
+    left: u32,
+}
+
+impl backtrack::Problem for Pay {
+    type Op = u32;
+    type Ops = std::array::IntoIter<u32, 2>;
+    type Solution = ();
+    fn operators(&self) -> Self::Ops {
+        [1, 2].into_iter()
+    }
+    fn admissible(&self, coin: u32) -> bool {
+        coin <= self.left
+    }
+    fn apply(&mut self, coin: u32) {
+        self.left -= coin;
+    }
+    fn undo(&mut self, coin: u32) {
+        self.left += coin;
+    }
+    fn is_complete(&self) -> bool {
+        self.left == 0
+    }
+    fn solution(&self) {}
+}
+
+impl Label for Pay {
+    fn label(&self) -> String {
+        format!("{} left", self.left)
+    }
+    fn op_label(&self, coin: u32) -> String {
+        format!("pay {coin} of {}", self.left)
+    }
+}
+
+#[test]
+fn an_operator_is_labelled_on_the_state_it_applies_to_entered_or_refused() {
+    let tree = record(Pay { left: 5 }, Recorder::new().show_rejected());
+    for node in tree.nodes() {
+        let (Some(op), Some(parent)) = (&node.op, node.parent) else {
+            continue;
+        };
+        // The parent's state: `N left`; the operator applied to it: `pay C of N`.
+        let parent_left = label_of(&tree, parent).trim_end_matches(" left");
+        assert!(
+            op.ends_with(&format!(" of {parent_left}")),
+            "{op} under {parent_left}"
+        );
+    }
+    // Entered nodes and refused attempts both: `pay 2 of 1` is refused under `1 left`.
+    assert!(tree
+        .nodes()
+        .iter()
+        .any(|n| n.id.is_none() && n.op.as_deref() == Some("pay 2 of 1")));
+    assert!(tree
+        .nodes()
+        .iter()
+        .any(|n| n.id.is_some() && n.op.as_deref() == Some("pay 2 of 5")));
+    let trace = trace_of(&Pay { left: 2 });
+    assert!(trace.contains("enter v2 by pay 1 of 2 1 left"), "{trace}");
+    assert!(trace.contains("reject pay 2 of 1"), "{trace}");
+}

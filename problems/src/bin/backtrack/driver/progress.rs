@@ -91,27 +91,29 @@ fn draw(meter: &Meter, done: &AtomicBool, expected: Option<f64>) {
         last_draw = Instant::now();
         let reading = meter.read();
         let fraction = expected.map(|total| fraction(reading.nodes, total));
+        let width = usize::from(Narrow(term.clone()).width());
+        let known = fraction.is_some() || reading.parts.is_some();
+        let line = Line::fit(width, known, &reading, start.elapsed());
+        // The style first: a bar drawn before it would be indicatif's default one.
+        if line.template != template {
+            template = line.template;
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+        }
         if let Some(fraction) = fraction {
             bar.set_length(STEPS);
             bar.set_position((fraction * STEPS as f64) as u64);
             if !warned && start.elapsed() >= SAY_AFTER {
                 warned = true;
                 if let Some(note) = long_run(fraction, start.elapsed(), expected) {
-                    bar.println(note);
+                    // On a line of its own above the bar.
+                    bar.suspend(|| eprintln!("{note}"));
                 }
             }
         } else if let Some((parts_done, total)) = reading.parts {
             bar.set_length(total);
             bar.set_position(parts_done);
-        }
-        let width = usize::from(Narrow(term.clone()).width());
-        let known = fraction.is_some() || reading.parts.is_some();
-        let line = Line::fit(width, known, &reading, start.elapsed());
-        if line.template != template {
-            template = line.template;
-            if let Ok(style) = ProgressStyle::with_template(&template) {
-                bar.set_style(style.progress_chars("=> "));
-            }
         }
         bar.set_message(line.message);
         bar.tick();
