@@ -2,6 +2,7 @@
 
 mod common;
 mod driver;
+mod parts;
 mod problems;
 mod queens;
 mod readme;

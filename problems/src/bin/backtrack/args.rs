@@ -15,6 +15,10 @@ use crate::driver::{Mode, Settings};
 /// billions of threads is not refused by rayon, it hangs starting them).
 pub const MAX_THREADS: u64 = 1024;
 
+/// The most parts a count is split into (`--parts`): each part gets
+/// [`backtrack::parallel::SUBPROBLEMS_PER_PART`] subproblems or more.
+pub const MAX_PARTS: u64 = 10_000;
+
 /// The largest `--tree-budget`: about 200 bytes an entry with short labels, so about a
 /// gigabyte of memory.
 pub const MAX_TREE_BUDGET: u64 = 5_000_000;
@@ -106,6 +110,32 @@ pub struct Run {
     /// Print the search statistics to stderr (one JSON object with --format json).
     #[arg(long)]
     pub stats: bool,
+}
+
+/// `--parts N --part K`: one part of a count shared among runs (queens, knapsack and
+/// subset-sum).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Counting in parts")]
+pub struct Parts {
+    /// Count in N parts, 1 to 10000, one part per run (with --part K): the tree is split
+    /// into many subproblems dealt to the parts by estimated size, each run writes a JSON
+    /// record of its part, and `backtrack merge` adds the records up. For batch schedulers
+    /// (Slurm array jobs, GNU parallel, xargs).
+    #[arg(long, value_name = "N", value_parser = parse_parts, allow_negative_numbers = true,
+          requires = "part")]
+    pub parts: Option<usize>,
+
+    /// Which part this run counts, 1 to N (with --parts N).
+    #[arg(long, value_name = "K", value_parser = parse_part, allow_negative_numbers = true,
+          requires = "parts")]
+    pub part: Option<usize>,
+}
+
+impl Parts {
+    /// The part asked for, if any: both flags given (clap requires each with the other).
+    pub fn asked(&self) -> Option<(usize, usize)> {
+        self.part.zip(self.parts)
+    }
 }
 
 /// `--format` of the subcommands whose solutions print as text or JSON.
@@ -238,6 +268,14 @@ fn parse_node_limit(text: &str) -> Result<u64, String> {
 
 fn parse_threads(text: &str) -> Result<usize, String> {
     whole(text, 1, MAX_THREADS).map(|n| n as usize)
+}
+
+fn parse_parts(text: &str) -> Result<usize, String> {
+    whole(text, 1, MAX_PARTS).map(|n| n as usize)
+}
+
+fn parse_part(text: &str) -> Result<usize, String> {
+    whole(text, 1, MAX_PARTS).map(|n| n as usize)
 }
 
 fn parse_budget(text: &str) -> Result<u64, String> {

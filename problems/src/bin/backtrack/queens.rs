@@ -10,9 +10,10 @@ use backtrack_problems::queens::{
     MaskJob, Method, Placement, PlacementError, Queens, Reduction, SolveError, Symmetry,
 };
 use clap::ValueEnum;
+use serde_json::json;
 
-use crate::args::{whole, Common};
-use crate::driver::{Direct, Driver, Mode, Out, Settings, Stop};
+use crate::args::{whole, Common, Parts};
+use crate::driver::{Direct, Driver, Mode, Out, Settings, Stop, Tally};
 use crate::exit::Status;
 
 /// N-Queens: place N queens on an N×N board, no two attacking each other.
@@ -30,6 +31,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub common: Common,
+
+    #[command(flatten)]
+    pub parts: Parts,
 
     /// Only fundamentally different solutions (up to rotation and reflection): list one
     /// of each class (its lexicographically smallest form), or with --count count the
@@ -177,7 +181,8 @@ pub fn exec(args: &Args) -> Result<Status> {
     let format = args.format.unwrap_or(Format::Numbered);
     let settings = args
         .common
-        .settings(Mode::List { limit: None }, format == Format::Json)?;
+        .settings(Mode::List { limit: None }, format == Format::Json)?
+        .parts(&args.parts)?;
     let mode = settings.mode();
     if let Some(text) = &args.glyphs {
         if format != Format::Board {
@@ -401,6 +406,18 @@ fn count(
         },
     )?;
     let unique = args.unique;
+    if driver.share().is_some() {
+        let parameters = json!({
+            "n": n,
+            "symmetry": symmetry_name(symmetry),
+            "place": args.place,
+        });
+        let print = if unique { "unique" } else { "count" };
+        return driver.count_part("queens", parameters, print, |limits, share| {
+            let (outcome, layout) = plan.run_share(share, limits);
+            (tally(&outcome), layout)
+        });
+    }
     let pick = |outcome: Outcome<Counts>| Outcome {
         found: if unique {
             outcome
@@ -417,6 +434,25 @@ fn count(
         |limits| pick(plan.run_in_order(limits)),
         |limits| pick(plan.run(limits)),
     )
+}
+
+/// `--symmetry`'s value as typed.
+fn symmetry_name(symmetry: SymmetryArg) -> String {
+    symmetry
+        .to_possible_value()
+        .map_or_else(String::new, |value| value.get_name().to_string())
+}
+
+/// A count's [`Counts`] as the driver's [`Tally`].
+fn tally(outcome: &Outcome<Counts>) -> Outcome<Tally> {
+    Outcome {
+        found: Tally {
+            count: outcome.found.total,
+            unique: outcome.found.unique,
+        },
+        stats: outcome.stats,
+        stopped: outcome.stopped,
+    }
 }
 
 fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) -> Result<Status> {

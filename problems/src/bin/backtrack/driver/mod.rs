@@ -10,6 +10,7 @@
 
 mod output;
 mod progress;
+pub mod record;
 mod signals;
 mod tree;
 
@@ -19,13 +20,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use backtrack::progress::Meter;
+use backtrack::split::{Layout, Share};
 use backtrack::{
     parallel, Cancel, Limits, Observer, Optimize, Outcome, ParallelLimits, Problem, Search, Stats,
     StopReason,
 };
 use serde_json::{json, Map, Value};
 
-use crate::args::Run;
+use crate::args::{Parts, Run};
 use crate::exit::Status;
 pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
@@ -58,6 +60,7 @@ pub struct Settings {
     quiet: bool,
     stats: bool,
     json: bool,
+    share: Option<Share>,
 }
 
 impl Settings {
@@ -89,7 +92,45 @@ impl Settings {
             quiet: run.quiet,
             stats: run.stats,
             json,
+            share: None,
         })
+    }
+
+    /// Adds the part of a count in parts that `--parts N --part K` ask for, checked
+    /// against the mode: only a whole count (no `--limit`, no `--node-limit`) is shared.
+    pub fn parts(mut self, parts: &Parts) -> Result<Self> {
+        let Some((part, parts)) = parts.asked() else {
+            return Ok(self);
+        };
+        match self.mode {
+            Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
+                "--parts does not combine with --node-limit: every part counts the whole of its share"
+            ),
+            Mode::Count { limit: None } => {}
+            Mode::Count { limit: Some(_) } => anyhow::bail!(
+                "--parts does not combine with --count --limit: every part counts the whole of its share"
+            ),
+            _ => anyhow::bail!("--parts and --part apply to counts (--count)"),
+        }
+        let share = Share::new(part, parts).ok_or_else(|| {
+            anyhow::anyhow!("--part {part} is past --parts {parts}: the parts are 1 to {parts}")
+        })?;
+        self.share = Some(share);
+        Ok(self)
+    }
+
+    /// Settings for a subcommand that searches nothing (merge): text or `json` output.
+    pub fn plain(json: bool) -> Self {
+        Settings {
+            mode: Mode::Count { limit: None },
+            threads: None,
+            time: None,
+            nodes: None,
+            quiet: true,
+            stats: false,
+            json,
+            share: None,
+        }
     }
 
     /// The mode the flags ask for.
@@ -110,6 +151,7 @@ impl Settings {
             stopper,
             search: String::new(),
             tag: None,
+            identity: None,
         })
     }
 }
@@ -124,6 +166,8 @@ pub struct Driver {
     /// A field added to the JSON lines the driver writes (`"puzzle":2`), when one run of
     /// the program makes several searches.
     tag: Option<(String, Value)>,
+    /// The problem and its parameters, as the record of a count in parts names them.
+    identity: Option<(String, Value)>,
 }
 
 /// What a direct method (not a search) gives: see [`Driver::direct`].
@@ -207,6 +251,16 @@ impl fmt::Display for Stop {
     }
 }
 
+/// The counts of one part of a count in parts: the solutions, and their classes where
+/// the count tells them apart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// The solutions.
+    pub count: u64,
+    /// The classes of solutions, if counted.
+    pub unique: Option<u64>,
+}
+
 /// Adds `"complete"` (was everything searched?) and, if not, `"stopped"` (why: a
 /// [`Stop::key`], or `limit` for `--first` and `--limit`) to a JSON object.
 pub fn end_fields(object: &mut Map<String, Value>, stop: Option<Stop>, at_limit: bool) {
@@ -224,6 +278,18 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
 }
 
 impl Driver {
+    /// The part of a count in parts this run counts (`--parts N --part K`), if any.
+    pub fn share(&self) -> Option<Share> {
+        self.settings.share
+    }
+
+    /// Names the problem and its parameters for the record of a count in parts
+    /// ([`Driver::count`] with `--parts N --part K`): what every part of one count must
+    /// agree on.
+    pub fn identify(&mut self, problem: &str, parameters: Value) {
+        self.identity = Some((problem.to_string(), parameters));
+    }
+
     /// Names the formulation the statistics describe (the first line of `--stats`).
     pub fn describe(&mut self, search: &str) {
         self.search = search.to_string();
@@ -405,11 +471,40 @@ impl Driver {
     /// Counts the solutions of `problem`: on all cores (or `--threads`), splitting its
     /// tree at `split_depth`; on one thread in search order with `--threads 1`,
     /// `--limit K` or `--node-limit N`.
+    ///
+    /// With `--parts N --part K`, counts part K and writes its record, naming the problem
+    /// as [`Driver::identify`] did.
     pub fn count<P>(&mut self, problem: &P, split_depth: usize) -> Result<Status>
     where
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
     {
+        if self.settings.share.is_some() {
+            let (name, parameters) = self
+                .identity
+                .clone()
+                .context("--parts and --part apply to counts of queens, knapsack and subset-sum")?;
+            return self.count_part(&name, parameters, "count", |limits, share| {
+                let (outcome, (), layout) = parallel::count_share_observed(
+                    problem,
+                    split_depth,
+                    share,
+                    limits,
+                    |_| (),
+                    |(), ()| {},
+                    |()| {},
+                );
+                let tally = Outcome {
+                    found: Tally {
+                        count: outcome.found,
+                        unique: None,
+                    },
+                    stats: outcome.stats,
+                    stopped: outcome.stopped,
+                };
+                (tally, layout)
+            });
+        }
         self.count_either(
             |limits| {
                 Search::new(problem.clone())
@@ -455,6 +550,16 @@ impl Driver {
         &mut self,
         count: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
     ) -> Result<Status> {
+        let outcome = self.split_pool(count)?;
+        self.report_count(&outcome)
+    }
+
+    /// Runs `count` in a pool of `--threads` threads (all cores by default), given the
+    /// time limit, the stop flag and the meter, with the progress line.
+    fn split_pool<T: Send>(
+        &mut self,
+        count: impl FnOnce(&ParallelLimits) -> Outcome<T> + Send,
+    ) -> Result<Outcome<T>> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.settings.threads.unwrap_or(0))
             .build()
@@ -469,7 +574,7 @@ impl Driver {
         }
         let outcome = pool.install(|| count(&limits));
         progress.finish();
-        self.report_count(&outcome)
+        Ok(outcome)
     }
 
     /// Prints a count: `N`, `N (partial: stopped by SIGINT)`, or `{"count":N,…}`.
@@ -499,6 +604,78 @@ impl Driver {
         }
         self.print_stats(&outcome.stats, stop, at_limit);
         Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// Counts this run's part of a count in parts (`--parts N --part K`) with `count`
+    /// (given the limits and the share, in a pool of `--threads` threads) and writes its
+    /// record: one JSON object naming `problem` and its `parameters`; `print` says which of
+    /// the counts the subcommand prints (`count`, or `unique`). A part stopped early (a
+    /// signal, `--time-limit`) still writes its record, marked incomplete, which merge
+    /// refuses.
+    pub fn count_part(
+        &mut self,
+        problem: &str,
+        parameters: Value,
+        print: &str,
+        count: impl FnOnce(&ParallelLimits, Share) -> (Outcome<Tally>, Layout) + Send,
+    ) -> Result<Status> {
+        let share = self.settings.share.unwrap_or_else(Share::whole);
+        let mut layout = None;
+        let outcome = self.split_pool(|limits| {
+            let (outcome, made) = count(limits, share);
+            layout = Some(made);
+            outcome
+        })?;
+        let layout = layout.expect("the count ran");
+        let stop = self.stop_of(outcome.stopped);
+        let record = record::Record {
+            kind: record::KIND.to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            problem: problem.to_string(),
+            parameters,
+            print: print.to_string(),
+            part: share.part(),
+            parts: share.parts(),
+            split: record::SplitRecord {
+                depth: layout.depth,
+                subproblems: layout.subproblems,
+            },
+            subproblems: layout.counted,
+            count: outcome.found.count,
+            unique: outcome.found.unique,
+            nodes: outcome.stats.nodes,
+            elapsed: outcome.stats.elapsed.as_secs_f64(),
+            complete: stop.is_none(),
+            stopped: stop.map(Stop::key),
+        };
+        let line = serde_json::to_string(&record).context("cannot make the record")?;
+        self.line(&line)?;
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!(
+                "{}{stop}: part {} of {} is partial, and merge will refuse it",
+                self.prefix(),
+                share.part(),
+                share.parts()
+            );
+        }
+        self.print_stats(&outcome.stats, stop, false);
+        Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// Prints the sum of the part records `files` (`backtrack merge`): the number the
+    /// parts' command prints, or with JSON one object with both counts. A set of records
+    /// that are not every part of one count, each once and complete, is refused (an error
+    /// naming the file).
+    pub fn merge(&mut self, files: &[std::path::PathBuf]) -> Result<Status> {
+        let merged = record::merge(files)?;
+        if self.settings.json {
+            self.line(&merged.json())?;
+        } else {
+            self.line(&merged.printed())?;
+        }
+        self.flush()?;
+        Ok(Status::Success)
     }
 
     /// The best solution of `problem`, by branch and bound, printed by `print` (given why
