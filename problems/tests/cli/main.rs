@@ -2,6 +2,8 @@
 
 mod common;
 mod driver;
+#[cfg(feature = "mpi")]
+mod mpi;
 mod parts;
 mod problems;
 mod queens;

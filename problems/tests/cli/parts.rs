@@ -318,3 +318,43 @@ fn subset_sum_and_knapsack_counts_in_parts_add_up() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Without the `mpi` feature, `--mpi` says how to get it.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn mpi_needs_a_build_with_the_feature() {
+    refused(
+        &["queens", "8", "--count", "--mpi"],
+        "--mpi needs backtrack built with MPI: cargo build --release --features mpi",
+    );
+}
+
+#[test]
+fn mpi_flags_are_refused_where_they_mean_nothing() {
+    for (args, message) in [
+        (
+            &["queens", "8", "--mpi"][..],
+            "--mpi applies to counts (--count)",
+        ),
+        (
+            &["queens", "8", "--count", "--limit", "2", "--mpi"],
+            "--mpi does not combine with --count --limit",
+        ),
+        (
+            &["queens", "8", "--count", "--node-limit", "2", "--mpi"],
+            "--mpi does not combine with --node-limit",
+        ),
+        (
+            &["queens", "8", "--count", "--checkpoint", "x"],
+            "queens needs --mpi",
+        ),
+        (
+            &[
+                "queens", "8", "--count", "--mpi", "--parts", "2", "--part", "1",
+            ],
+            "--mpi cannot be used with --parts",
+        ),
+    ] {
+        refused(args, message);
+    }
+}

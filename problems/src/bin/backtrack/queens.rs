@@ -81,6 +81,22 @@ pub struct Args {
           conflicts_with = "tree", help_heading = "Queens")]
     pub max_steps: Option<u64>,
 
+    /// Count across the ranks of an MPI job, under mpirun (-np P): rank 0 hands out
+    /// subproblems from a work queue, every rank counts them with its threads (--threads),
+    /// and rank 0 prints the total. Needs a build with the mpi feature.
+    #[arg(long, conflicts_with_all = ["parts", "part"], help_heading = "Counting on a cluster")]
+    pub mpi: bool,
+
+    /// With --mpi: record each finished subproblem in FILE, and skip those FILE already
+    /// records (a failed job run again goes on where it stopped).
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "mpi",
+        help_heading = "Counting on a cluster"
+    )]
+    pub checkpoint: Option<std::path::PathBuf>,
+
     /// How to print solutions [default: numbered]. A count is a number, or JSON with
     /// --format json.
     #[arg(long, value_enum, conflicts_with = "tree", help_heading = "Output")]
@@ -192,6 +208,21 @@ pub fn exec(args: &Args) -> Result<Status> {
         parse_glyphs(text).map_err(|problem| anyhow!("--glyphs {problem}"))?;
     }
     let counting = matches!(mode, Mode::Count { .. });
+    if args.mpi {
+        match mode {
+            Mode::Count { limit: None } if args.common.run.node_limit.is_some() => {
+                bail!("--mpi does not combine with --node-limit: the ranks count every solution")
+            }
+            Mode::Count { limit: None } => {}
+            Mode::Count { limit: Some(_) } => {
+                bail!("--mpi does not combine with --count --limit: the ranks count every solution")
+            }
+            _ => bail!("--mpi applies to counts (--count)"),
+        }
+        if !cfg!(feature = "mpi") {
+            bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)");
+        }
+    }
     if counting {
         if args.format.is_some_and(|f| f != Format::Json) {
             bail!(
@@ -418,6 +449,22 @@ fn count(
             (tally(&outcome), layout)
         });
     }
+    if args.mpi {
+        let identity = json!({
+            "problem": "queens",
+            "n": n,
+            "symmetry": symmetry_name(symmetry),
+            "place": args.place,
+        });
+        let print = if unique { "unique" } else { "count" };
+        return mpi_count(
+            &mut driver,
+            &plan,
+            &identity,
+            print,
+            args.checkpoint.as_deref(),
+        );
+    }
     let pick = |outcome: Outcome<Counts>| Outcome {
         found: if unique {
             outcome
@@ -434,6 +481,55 @@ fn count(
         |limits| pick(plan.run_in_order(limits)),
         |limits| pick(plan.run(limits)),
     )
+}
+
+/// `--mpi`: the count shared across the ranks of an MPI job.
+#[cfg(feature = "mpi")]
+fn mpi_count(
+    driver: &mut Driver,
+    plan: &CountPlan,
+    identity: &serde_json::Value,
+    print: &str,
+    checkpoint: Option<&std::path::Path>,
+) -> Result<Status> {
+    driver.count_mpi(&Shared(plan), identity, print, checkpoint)
+}
+
+/// `--mpi` in a build without MPI: refused in [`exec`] before it gets here.
+#[cfg(not(feature = "mpi"))]
+fn mpi_count(
+    _: &mut Driver,
+    _: &CountPlan,
+    _: &serde_json::Value,
+    _: &str,
+    _: Option<&std::path::Path>,
+) -> Result<Status> {
+    bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)")
+}
+
+/// A queens count, shared subproblem by subproblem across the ranks of an MPI job.
+#[cfg(feature = "mpi")]
+struct Shared<'a>(&'a CountPlan);
+
+#[cfg(feature = "mpi")]
+impl crate::driver::cluster::Shared for Shared<'_> {
+    fn split(&self, at_least: usize) -> crate::driver::cluster::Divided {
+        let split = self.0.split(at_least);
+        crate::driver::cluster::Divided {
+            depth: split.depth,
+            subproblems: split.subproblems,
+            weights: split.weights,
+            above: tally(&split.above),
+        }
+    }
+
+    fn count(
+        &self,
+        sub: &backtrack::split::Subproblem,
+        limits: backtrack::Limits,
+    ) -> Result<Outcome<Tally>> {
+        Ok(tally(&self.0.count_subproblem(sub, limits)?))
+    }
 }
 
 /// `--symmetry`'s value as typed.

@@ -8,6 +8,8 @@
 //! progress line, `--stats`, `--tree`, and the exit status ([`Status`]). It knows no
 //! subcommand: they call it.
 
+#[cfg(feature = "mpi")]
+pub mod cluster;
 mod output;
 mod progress;
 pub mod record;
@@ -657,6 +659,73 @@ impl Driver {
                 self.prefix(),
                 share.part(),
                 share.parts()
+            );
+        }
+        self.print_stats(&outcome.stats, stop, false);
+        Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// Counts across the ranks of an MPI job (`--mpi`): `shared` splits the count and
+    /// counts its subproblems; rank 0 hands them out and prints the total as a count
+    /// prints it (`print`: `count`, or `unique` for the classes; JSON has both), the other
+    /// ranks print nothing. `identity` (the problem and its parameters) heads the
+    /// `checkpoint` file, if any.
+    #[cfg(feature = "mpi")]
+    pub fn count_mpi(
+        &mut self,
+        shared: &impl cluster::Shared,
+        identity: &Value,
+        print: &str,
+        checkpoint: Option<&std::path::Path>,
+    ) -> Result<Status> {
+        let threads = self.settings.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
+        let cancel = self.stopper.cancel().clone();
+        let Some(total) = cluster::count(
+            shared,
+            threads,
+            &cancel,
+            self.settings.time,
+            identity,
+            checkpoint,
+        )?
+        else {
+            return Ok(Status::Success);
+        };
+        let outcome = total.outcome;
+        let stop = self.stop_of(outcome.stopped);
+        let shown = if print == "unique" {
+            outcome.found.unique.unwrap_or(outcome.found.count)
+        } else {
+            outcome.found.count
+        };
+        if self.settings.json {
+            let mut line = Map::new();
+            line.insert("count".into(), json!(outcome.found.count));
+            if let Some(unique) = outcome.found.unique {
+                line.insert("unique".into(), json!(unique));
+            }
+            line.insert("ranks".into(), json!(total.ranks));
+            line.insert("subproblems".into(), json!(total.subproblems));
+            line.insert("resumed".into(), json!(total.resumed));
+            end_fields(&mut line, stop, false);
+            self.object(line)?;
+        } else if let Some(stop) = stop {
+            self.line(&format_args!("{shown} (partial: {stop})"))?;
+        } else {
+            self.line(&shown)?;
+        }
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!("{}{stop}: the count is partial", self.prefix());
+        }
+        if self.settings.stats && !self.settings.json {
+            note!(
+                "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)",
+                total.ranks,
+                total.subproblems,
+                total.resumed
             );
         }
         self.print_stats(&outcome.stats, stop, false);

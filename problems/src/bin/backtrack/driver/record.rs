@@ -236,7 +236,7 @@ fn difference(first: &Record, other: &Record) -> Option<String> {
 }
 
 /// `n is 13, not 12`: the first parameter that differs.
-fn parameter_difference(first: &Value, other: &Value) -> String {
+pub fn parameter_difference(first: &Value, other: &Value) -> String {
     if let (Value::Object(a), Value::Object(b)) = (first, other) {
         let keys = a.keys().chain(b.keys().filter(|key| !a.contains_key(*key)));
         for key in keys {
