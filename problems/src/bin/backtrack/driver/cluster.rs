@@ -5,7 +5,7 @@
 //!
 //! Every rank makes the same split (it is deterministic), so a subproblem travels as its
 //! index. Only the main thread of a rank calls MPI (`Threading::Funneled`); it polls for
-//! messages and sleeps briefly when there are none, so that it leaves the cores to the
+//! messages and naps when there are none (longer and longer, up to 2 ms), so that it leaves the cores to the
 //! counting threads (a blocking receive in Open MPI spins).
 //!
 //! Messages are vectors of `u64`. A worker rank sends `[want, last, results…]`: how many
@@ -58,8 +58,31 @@ pub struct Divided {
 /// How many subproblems to split into for each counting thread of the job.
 const PER_THREAD: usize = 32;
 
-/// How long a main thread sleeps when there is nothing to do.
-const NAP: Duration = Duration::from_micros(200);
+/// How long a main thread sleeps when there is nothing to do: from the first of these,
+/// doubling while nothing happens up to the second. Its counting threads have a
+/// subproblem in hand beyond those they count, so a message waits a little at no cost,
+/// and a rank's main thread takes next to nothing from the cores it shares with them.
+const NAPS: (Duration, Duration) = (Duration::from_micros(50), Duration::from_millis(2));
+
+/// The naps of a main thread between looks at its messages: see [`NAPS`].
+struct Idle(Duration);
+
+impl Idle {
+    fn new() -> Self {
+        Idle(NAPS.0)
+    }
+
+    /// After a look at the messages: a nap if nothing happened (each longer than the
+    /// last), none if something did.
+    fn after(&mut self, busy: bool) {
+        if busy {
+            self.0 = NAPS.0;
+        } else {
+            std::thread::sleep(self.0);
+            self.0 = (self.0 * 2).min(NAPS.1);
+        }
+    }
+}
 
 /// What a count across ranks found, on rank 0.
 pub struct Total {
@@ -71,6 +94,8 @@ pub struct Total {
     pub subproblems: usize,
     /// How many of them a checkpoint had already counted.
     pub resumed: usize,
+    /// The time rank 0 took to start MPI and split the count, before any counting.
+    pub setup: Duration,
 }
 
 /// One finished subproblem, as it travels: its index, counts and statistics.
@@ -205,6 +230,7 @@ pub fn count(
     let ranks = world.size() as usize;
     let rank = world.rank();
     let divided = shared.split(PER_THREAD * threads * ranks);
+    let setup = start.elapsed();
     let pool = Pool::new();
     let (sender, results) = mpsc::channel::<Done>();
     std::thread::scope(|scope| {
@@ -239,7 +265,7 @@ pub fn count(
             lead(
                 &world, &pool, &results, &divided, threads, identity, checkpoint, start,
             )
-            .map(Some)
+            .map(|total| Some(Total { setup, ..total }))
         } else {
             follow(&world, &pool, &results, threads).map(|()| None)
         };
@@ -332,6 +358,7 @@ fn lead(
     let mut out = 0usize;
     let mut local = 0;
     let mut last_workers = 0;
+    let mut idle = Idle::new();
     while !(ledger.queue.is_empty() && out == 0 && last_workers == workers) {
         let mut busy = false;
         while local <= threads {
@@ -368,9 +395,7 @@ fn lead(
                 world.process_at_rank(status.source_rank()).send(&given[..]);
             }
         }
-        if !busy {
-            std::thread::sleep(NAP);
-        }
+        idle.after(busy);
     }
     if let Some(err) = refused {
         return Err(err);
@@ -386,6 +411,7 @@ fn lead(
         ranks: workers + 1,
         subproblems: total,
         resumed: resumed.len(),
+        setup: Duration::ZERO,
     })
 }
 
@@ -410,6 +436,7 @@ fn follow(
     let mut in_flight = 0;
     let mut waiting = false;
     let mut exhausted = false;
+    let mut idle = Idle::new();
     loop {
         let mut busy = false;
         if waiting {
@@ -449,9 +476,7 @@ fn follow(
                 return Ok(());
             }
         }
-        if !busy {
-            std::thread::sleep(NAP);
-        }
+        idle.after(busy);
     }
 }
 

@@ -722,10 +722,11 @@ impl Driver {
         }
         if self.settings.stats && !self.settings.json {
             note!(
-                "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)",
+                "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {:.3?} (MPI started, the count split)",
                 total.ranks,
                 total.subproblems,
-                total.resumed
+                total.resumed,
+                total.setup
             );
         }
         self.print_stats(&outcome.stats, stop, false);
