@@ -358,3 +358,43 @@ fn mpi_flags_are_refused_where_they_mean_nothing() {
         refused(args, message);
     }
 }
+
+/// A part stopped before its end still writes its record, marked partial (exit status 3
+/// for the time limit), and merge refuses it; a record that cannot be written is exit
+/// status 4.
+#[test]
+fn a_stopped_part_writes_a_partial_record_that_merge_refuses() {
+    let dir = scratch("stopped");
+    let args = [
+        "queens",
+        "16",
+        "--count",
+        "--parts",
+        "2",
+        "--part",
+        "1",
+        "--time-limit",
+        "10ms",
+    ];
+    let out = backtrack(&args);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let record: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(record["complete"], false);
+    assert_eq!(record["stopped"], "time_limit");
+    assert!(text(&out.stderr).contains("part 1 of 2 is partial, and merge will refuse it"));
+    let partial = dir.join("part-1.json");
+    std::fs::write(&partial, &out.stdout).unwrap();
+    let partial = partial.to_string_lossy().into_owned();
+    refused(
+        &["merge", &partial],
+        &format!("{partial} is a partial count (part 1 of 2, stopped: time_limit)"),
+    );
+    #[cfg(target_os = "linux")]
+    {
+        crate::common::assert_unwritable_output_fails(&[
+            "queens", "8", "--count", "--parts", "2", "--part", "1",
+        ]);
+        crate::common::assert_unwritable_output_fails(&["merge", &part(&dir, 8, 1, 1, &[])]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
