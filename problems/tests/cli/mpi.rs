@@ -113,6 +113,27 @@ fn a_job_run_again_with_its_checkpoint_skips_what_was_counted() {
         (Some(14_200), Some(subproblems as u64))
     );
     // Another count's checkpoint is refused, naming what differs.
+    let out = mpirun(&[
+        "subset-sum",
+        "-t",
+        "5",
+        "1",
+        "2",
+        "3",
+        "--count",
+        "--mpi",
+        "--checkpoint",
+        &path,
+    ])
+    .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "backtrack: error: --checkpoint {path} records another count: it counts queens, not subset-sum"
+        )),
+        "{}",
+        text(&out.stderr)
+    );
     let other = ["queens", "11", "--count", "--mpi", "--checkpoint", &path];
     let out = mpirun(&other).unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -125,4 +146,20 @@ fn a_job_run_again_with_its_checkpoint_skips_what_was_counted() {
         text(&out.stderr)
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Any problem the engine splits is shared the same way: subset sum across three ranks
+/// gives the count of one run.
+#[test]
+fn three_ranks_count_a_subset_sum_as_one_run_does() {
+    let numbers: Vec<String> = (1..=18).map(|k| k.to_string()).collect();
+    let mut args: Vec<&str> = vec!["subset-sum", "-t", "50", "--count"];
+    args.extend(numbers.iter().map(String::as_str));
+    let whole = crate::common::stdout(&args);
+    args.extend(["--mpi", "--threads", "1"]);
+    let Some(out) = mpirun(&args) else {
+        return;
+    };
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), whole);
 }

@@ -112,11 +112,11 @@ pub struct Run {
     pub stats: bool,
 }
 
-/// `--parts N --part K`: one part of a count shared among runs (queens, knapsack and
-/// subset-sum).
+/// `--parts N --part K`, `--mpi`: a count shared among runs or among the ranks of an MPI
+/// job (queens, knapsack and subset-sum).
 #[derive(Debug, Args)]
-#[command(next_help_heading = "Counting in parts")]
-pub struct Parts {
+#[command(next_help_heading = "Counting on a cluster")]
+pub struct Sharing {
     /// Count in N parts, 1 to 10000, one part per run (with --part K): the tree is split
     /// into many subproblems dealt to the parts by estimated size, each run writes a JSON
     /// record of its part, and `backtrack merge` adds the records up. For batch schedulers
@@ -129,9 +129,20 @@ pub struct Parts {
     #[arg(long, value_name = "K", value_parser = parse_part, allow_negative_numbers = true,
           requires = "parts")]
     pub part: Option<usize>,
+
+    /// Count across the ranks of an MPI job, under mpirun (-np P): rank 0 hands out
+    /// subproblems from a work queue, every rank counts them with its threads (--threads),
+    /// and rank 0 prints the total. Needs a build with the mpi feature.
+    #[arg(long, conflicts_with_all = ["parts", "part"])]
+    pub mpi: bool,
+
+    /// With --mpi: record each finished subproblem in FILE, and skip those FILE already
+    /// records (a failed job run again goes on where it stopped).
+    #[arg(long, value_name = "FILE", requires = "mpi")]
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
-impl Parts {
+impl Sharing {
     /// The part asked for, if any: both flags given (clap requires each with the other).
     pub fn asked(&self) -> Option<(usize, usize)> {
         self.part.zip(self.parts)

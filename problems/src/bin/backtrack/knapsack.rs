@@ -7,7 +7,7 @@ use backtrack::Search;
 use backtrack_problems::knapsack::{Item, Knapsack};
 use serde_json::{json, Map, Value};
 
-use crate::args::{Common, Parts, TextFormat};
+use crate::args::{Common, Sharing, TextFormat};
 use crate::driver::{end_fields, Mode, Out, Stop};
 use crate::exit::Status;
 use crate::input;
@@ -39,7 +39,7 @@ pub struct Args {
     pub common: Common,
 
     #[command(flatten)]
-    pub parts: Parts,
+    pub sharing: Sharing,
 
     #[command(flatten)]
     pub format: TextFormat,
@@ -55,7 +55,7 @@ pub fn exec(args: &Args) -> Result<Status> {
     let settings = args
         .common
         .settings(Mode::Best, args.format.json())?
-        .parts(&args.parts)?;
+        .sharing(&args.sharing)?;
     let mode = settings.mode();
     let input = input::read(&args.file, "a knapsack")?;
     let knapsack: Knapsack = input

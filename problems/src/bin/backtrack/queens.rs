@@ -12,7 +12,7 @@ use backtrack_problems::queens::{
 use clap::ValueEnum;
 use serde_json::json;
 
-use crate::args::{whole, Common, Parts};
+use crate::args::{whole, Common, Sharing};
 use crate::driver::{Direct, Driver, Mode, Out, Settings, Stop, Tally};
 use crate::exit::Status;
 
@@ -33,7 +33,7 @@ pub struct Args {
     pub common: Common,
 
     #[command(flatten)]
-    pub parts: Parts,
+    pub sharing: Sharing,
 
     /// Only fundamentally different solutions (up to rotation and reflection): list one
     /// of each class (its lexicographically smallest form), or with --count count the
@@ -80,22 +80,6 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = parse_max_steps, allow_negative_numbers = true,
           conflicts_with = "tree", help_heading = "Queens")]
     pub max_steps: Option<u64>,
-
-    /// Count across the ranks of an MPI job, under mpirun (-np P): rank 0 hands out
-    /// subproblems from a work queue, every rank counts them with its threads (--threads),
-    /// and rank 0 prints the total. Needs a build with the mpi feature.
-    #[arg(long, conflicts_with_all = ["parts", "part"], help_heading = "Counting on a cluster")]
-    pub mpi: bool,
-
-    /// With --mpi: record each finished subproblem in FILE, and skip those FILE already
-    /// records (a failed job run again goes on where it stopped).
-    #[arg(
-        long,
-        value_name = "FILE",
-        requires = "mpi",
-        help_heading = "Counting on a cluster"
-    )]
-    pub checkpoint: Option<std::path::PathBuf>,
 
     /// How to print solutions [default: numbered]. A count is a number, or JSON with
     /// --format json.
@@ -198,7 +182,7 @@ pub fn exec(args: &Args) -> Result<Status> {
     let settings = args
         .common
         .settings(Mode::List { limit: None }, format == Format::Json)?
-        .parts(&args.parts)?;
+        .sharing(&args.sharing)?;
     let mode = settings.mode();
     if let Some(text) = &args.glyphs {
         if format != Format::Board {
@@ -208,21 +192,6 @@ pub fn exec(args: &Args) -> Result<Status> {
         parse_glyphs(text).map_err(|problem| anyhow!("--glyphs {problem}"))?;
     }
     let counting = matches!(mode, Mode::Count { .. });
-    if args.mpi {
-        match mode {
-            Mode::Count { limit: None } if args.common.run.node_limit.is_some() => {
-                bail!("--mpi does not combine with --node-limit: the ranks count every solution")
-            }
-            Mode::Count { limit: None } => {}
-            Mode::Count { limit: Some(_) } => {
-                bail!("--mpi does not combine with --count --limit: the ranks count every solution")
-            }
-            _ => bail!("--mpi applies to counts (--count)"),
-        }
-        if !cfg!(feature = "mpi") {
-            bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)");
-        }
-    }
     if counting {
         if args.format.is_some_and(|f| f != Format::Json) {
             bail!(
@@ -437,33 +406,21 @@ fn count(
         },
     )?;
     let unique = args.unique;
+    let parameters = json!({
+        "n": n,
+        "symmetry": symmetry_name(symmetry),
+        "place": args.place,
+    });
+    driver.identify("queens", parameters);
+    let print = if unique { "unique" } else { "count" };
     if driver.share().is_some() {
-        let parameters = json!({
-            "n": n,
-            "symmetry": symmetry_name(symmetry),
-            "place": args.place,
-        });
-        let print = if unique { "unique" } else { "count" };
-        return driver.count_part("queens", parameters, print, |limits, share| {
+        return driver.count_part(print, |limits, share| {
             let (outcome, layout) = plan.run_share(share, limits);
             (tally(&outcome), layout)
         });
     }
-    if args.mpi {
-        let identity = json!({
-            "problem": "queens",
-            "n": n,
-            "symmetry": symmetry_name(symmetry),
-            "place": args.place,
-        });
-        let print = if unique { "unique" } else { "count" };
-        return mpi_count(
-            &mut driver,
-            &plan,
-            &identity,
-            print,
-            args.checkpoint.as_deref(),
-        );
+    if driver.mpi() {
+        return mpi_count(&mut driver, &plan, print);
     }
     let pick = |outcome: Outcome<Counts>| Outcome {
         found: if unique {
@@ -485,25 +442,13 @@ fn count(
 
 /// `--mpi`: the count shared across the ranks of an MPI job.
 #[cfg(feature = "mpi")]
-fn mpi_count(
-    driver: &mut Driver,
-    plan: &CountPlan,
-    identity: &serde_json::Value,
-    print: &str,
-    checkpoint: Option<&std::path::Path>,
-) -> Result<Status> {
-    driver.count_mpi(&Shared(plan), identity, print, checkpoint)
+fn mpi_count(driver: &mut Driver, plan: &CountPlan, print: &str) -> Result<Status> {
+    driver.count_mpi(&Shared(plan), print)
 }
 
-/// `--mpi` in a build without MPI: refused in [`exec`] before it gets here.
+/// `--mpi` in a build without MPI: refused by the settings before it gets here.
 #[cfg(not(feature = "mpi"))]
-fn mpi_count(
-    _: &mut Driver,
-    _: &CountPlan,
-    _: &serde_json::Value,
-    _: &str,
-    _: Option<&std::path::Path>,
-) -> Result<Status> {
+fn mpi_count(_: &mut Driver, _: &CountPlan, _: &str) -> Result<Status> {
     bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)")
 }
 

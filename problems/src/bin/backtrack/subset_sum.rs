@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use backtrack::Search;
 use backtrack_problems::subset_sum::SubsetSum;
 
-use crate::args::{Common, Parts, TextFormat};
+use crate::args::{Common, Sharing, TextFormat};
 use crate::driver::Mode;
 use crate::exit::Status;
 
@@ -30,7 +30,7 @@ pub struct Args {
     pub common: Common,
 
     #[command(flatten)]
-    pub parts: Parts,
+    pub sharing: Sharing,
 
     #[command(flatten)]
     pub format: TextFormat,
@@ -50,7 +50,7 @@ pub fn exec(args: &Args) -> Result<Status> {
     let settings = args
         .common
         .settings(Mode::List { limit: None }, json)?
-        .parts(&args.parts)?;
+        .sharing(&args.sharing)?;
     let mode = settings.mode();
     if args.indices {
         if args.common.tree.tree {

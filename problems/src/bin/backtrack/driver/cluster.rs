@@ -23,8 +23,8 @@ use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use backtrack::split::Subproblem;
-use backtrack::{Cancel, Limits, Outcome, Stats, StopReason};
+use backtrack::split::{self, Subproblem};
+use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::{Communicator, Destination, Source};
 use serde_json::{json, Value};
@@ -41,6 +41,57 @@ pub trait Shared: Sync {
     /// Counts the subproblem `sub` on this thread, under `limits`; its statistics leave
     /// out its root, which the part above the split counts.
     fn count(&self, sub: &Subproblem, limits: Limits) -> Result<Outcome<Tally>>;
+}
+
+/// Any problem's count, through the engine: split by [`split::split_at_least`], each
+/// subproblem replayed on a clone of the root and counted by one search.
+pub struct Generic<'a, P> {
+    /// The root.
+    pub problem: &'a P,
+    /// The least depth to split at.
+    pub depth: usize,
+}
+
+impl<P> Shared for Generic<'_, P>
+where
+    P: Problem + Clone + Send + Sync,
+    P::Op: Send + Sync,
+{
+    fn split(&self, at_least: usize) -> Divided {
+        let (tree, ()) =
+            split::split_at_least(self.problem, self.depth, at_least, &Limits::none(), || ());
+        let weights = split::estimate_sizes(self.problem, &tree, split::PROBES, split::SEED);
+        let above = &tree.above;
+        Divided {
+            depth: tree.depth,
+            weights,
+            above: Outcome {
+                found: Tally {
+                    count: above.found,
+                    unique: None,
+                },
+                stats: above.stats,
+                stopped: above.stopped,
+            },
+            subproblems: tree.subproblems,
+        }
+    }
+
+    fn count(&self, sub: &Subproblem, limits: Limits) -> Result<Outcome<Tally>> {
+        let state = sub.replay(self.problem)?;
+        let outcome = Search::new(state).limits(limits).count_solutions();
+        let mut stats = outcome.stats;
+        stats.nodes = stats.nodes.saturating_sub(1);
+        stats.max_depth += sub.depth();
+        Ok(Outcome {
+            found: Tally {
+                count: outcome.found,
+                unique: None,
+            },
+            stats,
+            stopped: outcome.stopped,
+        })
+    }
 }
 
 /// A tree split for sharing: see [`Shared::split`].
@@ -616,10 +667,21 @@ fn check_header(line: &str, header: &Value, shown: &str) -> Result<()> {
     if &found != header {
         let why = if found.get("version") != header.get("version") {
             format!("it was written by backtrack {}", found["version"])
+        } else if found["count"]["problem"] != header["count"]["problem"] {
+            let name = |value: &Value| {
+                value["count"]["problem"]
+                    .as_str()
+                    .unwrap_or("?")
+                    .to_string()
+            };
+            format!("it counts {}, not {}", name(&found), name(header))
         } else if found.get("count") != header.get("count") {
             format!(
                 "in it {}",
-                parameter_difference(&header["count"], &found["count"])
+                parameter_difference(
+                    &header["count"]["parameters"],
+                    &found["count"]["parameters"]
+                )
             )
         } else {
             format!("its split is {}, not {}", found["split"], header["split"])

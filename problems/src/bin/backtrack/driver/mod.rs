@@ -29,7 +29,7 @@ use backtrack::{
 };
 use serde_json::{json, Map, Value};
 
-use crate::args::{Parts, Run};
+use crate::args::{Run, Sharing};
 use crate::exit::Status;
 pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
@@ -62,7 +62,20 @@ pub struct Settings {
     quiet: bool,
     stats: bool,
     json: bool,
-    share: Option<Share>,
+    spread: Spread,
+}
+
+/// How a count is shared, if it is.
+#[derive(Clone, Debug, Default)]
+enum Spread {
+    /// Not: one run counts it all.
+    #[default]
+    Alone,
+    /// One part of a count in parts (`--parts N --part K`).
+    Part(Share),
+    /// Across the ranks of an MPI job (`--mpi`), with its `--checkpoint` file if any
+    /// (only refused without the `mpi` feature).
+    Mpi(#[cfg_attr(not(feature = "mpi"), allow(dead_code))] Option<std::path::PathBuf>),
 }
 
 impl Settings {
@@ -94,14 +107,31 @@ impl Settings {
             quiet: run.quiet,
             stats: run.stats,
             json,
-            share: None,
+            spread: Spread::Alone,
         })
     }
 
-    /// Adds the part of a count in parts that `--parts N --part K` ask for, checked
-    /// against the mode: only a whole count (no `--limit`, no `--node-limit`) is shared.
-    pub fn parts(mut self, parts: &Parts) -> Result<Self> {
-        let Some((part, parts)) = parts.asked() else {
+    /// Adds the part of a count in parts that `--parts N --part K` ask for, or the count
+    /// across MPI ranks of `--mpi`, checked against the mode: only a whole count (no
+    /// `--limit`, no `--node-limit`) is shared.
+    pub fn sharing(mut self, sharing: &Sharing) -> Result<Self> {
+        if sharing.mpi {
+            match self.mode {
+                Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
+                    "--mpi does not combine with --node-limit: the ranks count every solution"
+                ),
+                Mode::Count { limit: None } => {}
+                Mode::Count { limit: Some(_) } => anyhow::bail!(
+                    "--mpi does not combine with --count --limit: the ranks count every solution"
+                ),
+                _ => anyhow::bail!("--mpi applies to counts (--count)"),
+            }
+            if !cfg!(feature = "mpi") {
+                anyhow::bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)");
+            }
+            self.spread = Spread::Mpi(sharing.checkpoint.clone());
+        }
+        let Some((part, parts)) = sharing.asked() else {
             return Ok(self);
         };
         match self.mode {
@@ -117,7 +147,7 @@ impl Settings {
         let share = Share::new(part, parts).ok_or_else(|| {
             anyhow::anyhow!("--part {part} is past --parts {parts}: the parts are 1 to {parts}")
         })?;
-        self.share = Some(share);
+        self.spread = Spread::Part(share);
         Ok(self)
     }
 
@@ -131,7 +161,7 @@ impl Settings {
             quiet: true,
             stats: false,
             json,
-            share: None,
+            spread: Spread::Alone,
         }
     }
 
@@ -282,7 +312,23 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
 impl Driver {
     /// The part of a count in parts this run counts (`--parts N --part K`), if any.
     pub fn share(&self) -> Option<Share> {
-        self.settings.share
+        match self.settings.spread {
+            Spread::Part(share) => Some(share),
+            _ => None,
+        }
+    }
+
+    /// Is the count shared across the ranks of an MPI job (`--mpi`)?
+    pub fn mpi(&self) -> bool {
+        matches!(self.settings.spread, Spread::Mpi(_))
+    }
+
+    /// The problem and its parameters as [`Driver::identify`] named them: a refusal for
+    /// a subcommand that does not count in parts.
+    fn identity(&self) -> Result<(String, Value)> {
+        self.identity
+            .clone()
+            .context("--parts and --mpi apply to counts of queens, knapsack and subset-sum")
     }
 
     /// Names the problem and its parameters for the record of a count in parts
@@ -481,12 +527,16 @@ impl Driver {
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
     {
-        if self.settings.share.is_some() {
-            let (name, parameters) = self
-                .identity
-                .clone()
-                .context("--parts and --part apply to counts of queens, knapsack and subset-sum")?;
-            return self.count_part(&name, parameters, "count", |limits, share| {
+        #[cfg(feature = "mpi")]
+        if self.mpi() {
+            let shared = cluster::Generic {
+                problem,
+                depth: split_depth,
+            };
+            return self.count_mpi(&shared, "count");
+        }
+        if self.share().is_some() {
+            return self.count_part("count", |limits, share| {
                 let (outcome, (), layout) = parallel::count_share_observed(
                     problem,
                     split_depth,
@@ -610,18 +660,18 @@ impl Driver {
 
     /// Counts this run's part of a count in parts (`--parts N --part K`) with `count`
     /// (given the limits and the share, in a pool of `--threads` threads) and writes its
-    /// record: one JSON object naming `problem` and its `parameters`; `print` says which of
-    /// the counts the subcommand prints (`count`, or `unique`). A part stopped early (a
+    /// record: one JSON object naming the problem and its parameters as
+    /// [`Driver::identify`] did; `print` says which of the counts the subcommand prints
+    /// (`count`, or `unique`). A part stopped early (a
     /// signal, `--time-limit`) still writes its record, marked incomplete, which merge
     /// refuses.
     pub fn count_part(
         &mut self,
-        problem: &str,
-        parameters: Value,
         print: &str,
         count: impl FnOnce(&ParallelLimits, Share) -> (Outcome<Tally>, Layout) + Send,
     ) -> Result<Status> {
-        let share = self.settings.share.unwrap_or_else(Share::whole);
+        let (problem, parameters) = self.identity()?;
+        let share = self.share().unwrap_or_else(Share::whole);
         let mut layout = None;
         let outcome = self.split_pool(|limits| {
             let (outcome, made) = count(limits, share);
@@ -633,7 +683,7 @@ impl Driver {
         let record = record::Record {
             kind: record::KIND.to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
-            problem: problem.to_string(),
+            problem,
             parameters,
             print: print.to_string(),
             part: share.part(),
@@ -668,16 +718,16 @@ impl Driver {
     /// Counts across the ranks of an MPI job (`--mpi`): `shared` splits the count and
     /// counts its subproblems; rank 0 hands them out and prints the total as a count
     /// prints it (`print`: `count`, or `unique` for the classes; JSON has both), the other
-    /// ranks print nothing. `identity` (the problem and its parameters) heads the
-    /// `checkpoint` file, if any.
+    /// ranks print nothing. The problem and its parameters ([`Driver::identify`]) head the
+    /// `--checkpoint` file, if any.
     #[cfg(feature = "mpi")]
-    pub fn count_mpi(
-        &mut self,
-        shared: &impl cluster::Shared,
-        identity: &Value,
-        print: &str,
-        checkpoint: Option<&std::path::Path>,
-    ) -> Result<Status> {
+    pub fn count_mpi(&mut self, shared: &impl cluster::Shared, print: &str) -> Result<Status> {
+        let (problem, parameters) = self.identity()?;
+        let identity = json!({ "problem": problem, "parameters": parameters });
+        let checkpoint = match &self.settings.spread {
+            Spread::Mpi(checkpoint) => checkpoint.clone(),
+            _ => None,
+        };
         let threads = self.settings.threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         });
@@ -687,8 +737,8 @@ impl Driver {
             threads,
             &cancel,
             self.settings.time,
-            identity,
-            checkpoint,
+            &identity,
+            checkpoint.as_deref(),
         )?
         else {
             return Ok(Status::Success);
