@@ -11,7 +11,8 @@
 //! lazily, counts them, or finds the best, always in the order of the search range, with
 //! an explicit stack (no recursion, no depth limit) and no allocation per node.
 //! [`Observer`]s see every event of the walk at no cost when absent. [`parallel`] counts
-//! on all cores. [`Limits`] bound a search by nodes, solutions, time or a
+//! on all cores; [`split`] names subtrees by serialisable paths, so that a count can be
+//! shared among processes or machines and its parts added up. [`Limits`] bound a search by nodes, solutions, time or a
 //! cancellation flag, and a stopped search still reports what it found. [`tree`] records
 //! the solution tree (解答树) and shows it as text, Graphviz, JSON or a web page;
 //! [`trace`] writes the event trace; both as stable text for snapshot tests.
@@ -53,6 +54,7 @@ pub mod parallel;
 pub mod problem;
 pub mod progress;
 pub mod search;
+pub mod split;
 pub mod stats;
 pub mod trace;
 pub mod tree;

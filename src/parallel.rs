@@ -1,9 +1,13 @@
 //! Parallel counting: split the tree at a depth, count the subtrees on all cores.
 //!
-//! The frontier (every node at `split_depth`) is found by an ordinary [`Search`] whose
-//! observer prunes there and records each node's path of operators. Each subtree is then
+//! The frontier (every node at `split_depth`) is found by [`split::split_observed`], an
+//! ordinary [`Search`] whose observer prunes there and records each node's path of
+//! operators. Each subtree is then
 //! counted by its own [`Search`] on a clone of the problem with the path applied, on
 //! rayon's thread pool. Solutions shallower than the split are counted by the first pass.
+//!
+//! [`count_share_observed`] counts one part of such a count, for a count shared among
+//! processes or machines.
 //!
 //! Statistics add up to those of a single-threaded search of the same tree (the frontier
 //! nodes are counted once), except `elapsed`, which is the wall-clock time of the whole.
@@ -14,7 +18,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::{Control, Limits, Observer, Outcome, ParallelLimits, Problem, Search, StopReason};
+use crate::split::{self, Layout, Share, Split};
+use crate::{Limits, Observer, Outcome, ParallelLimits, Problem, Search, Stats, StopReason};
 
 /// Counts the solutions of `problem` on all cores, splitting its tree at `split_depth`.
 ///
@@ -119,34 +124,137 @@ where
 {
     let start = Instant::now();
     let mut above = observer(&[]);
-    let mut frontier = Frontier {
-        depth: split_depth,
-        path: Vec::new(),
-        paths: Vec::new(),
-        above: &mut above,
+    let split = split::split_observed(problem, split_depth, limits.clone().into(), &mut above);
+    if split.above.stopped.is_some() {
+        return (split.above, above);
+    }
+    let all: Vec<usize> = (0..split.len()).collect();
+    let first = (split.above.found, split.above.stats, above);
+    count_chosen(
+        problem, &split, &all, first, start, limits, &observer, &merge, &progress,
+    )
+}
+
+/// How many subproblems [`count_share_observed`] splits a tree into, at least, for each
+/// part: enough for the estimates to balance the parts.
+pub const SUBPROBLEMS_PER_PART: usize = 64;
+
+/// [`count_observed`] of one [`Share`] of the tree: part `share.part()` of
+/// `share.parts()`, each part counted anywhere (another process, another machine), the
+/// parts adding up to the whole.
+///
+/// The tree is split at `split_depth`, or deeper until there are at least
+/// [`SUBPROBLEMS_PER_PART`] subproblems a part ([`split::split_at_least`]); each
+/// subproblem is weighed by Knuth's estimate of its subtree ([`split::estimate_sizes`],
+/// [`split::PROBES`] probes from [`split::SEED`]), and they are dealt to the parts by
+/// weight ([`split::assign`]). All of this is deterministic, so every part, in any process,
+/// makes the same split and the same deal, and the parts cover the tree exactly once. Part
+/// 1 also counts the part above the split (its solutions and nodes), so that the counts
+/// and the statistics of the parts add up to those of [`count_observed`] (`elapsed`
+/// aside). The observer made for the part above the split is the one that ends merged in
+/// part 1; in the other parts, the merge starts from `observer(&[])`.
+///
+/// Returns the count of this part, its merged observer, and the [`Layout`] of the split
+/// (the same in every part).
+pub fn count_share_observed<P, O, F, M, G>(
+    problem: &P,
+    split_depth: usize,
+    share: Share,
+    limits: &ParallelLimits,
+    observer: F,
+    merge: M,
+    progress: G,
+) -> (Outcome<u64>, O, Layout)
+where
+    P: Problem + Clone + Send + Sync,
+    P::Op: Send + Sync,
+    O: Observer<P> + Send,
+    F: Fn(&[P::Op]) -> O + Sync,
+    M: Fn(&mut O, O) + Sync,
+    G: Fn(&O) + Sync,
+{
+    let start = Instant::now();
+    let at_least = SUBPROBLEMS_PER_PART.saturating_mul(share.parts());
+    let (split, above) = split::split_at_least(
+        problem,
+        split_depth,
+        at_least,
+        &limits.clone().into(),
+        || observer(&[]),
+    );
+    let mut layout = Layout {
+        depth: split.depth,
+        subproblems: split.len(),
+        counted: 0,
     };
-    let top = Search::new(problem.clone())
-        .observer(&mut frontier)
-        .limits(limits.clone().into())
-        .count_solutions();
-    let paths = frontier.paths;
-    if top.stopped.is_some() {
-        return (top, above);
+    if split.above.stopped.is_some() {
+        return (split.above, above, layout);
     }
+    let chosen: Vec<usize> = if share.parts() == 1 {
+        (0..split.len()).collect()
+    } else {
+        let weights = split::estimate_sizes(problem, &split, split::PROBES, split::SEED);
+        let parts = split::assign(&weights, share.parts());
+        (0..split.len())
+            .filter(|&k| parts[k] + 1 == share.part())
+            .collect()
+    };
+    layout.counted = chosen.len();
+    let first = if share.part() == 1 {
+        (split.above.found, split.above.stats, above)
+    } else {
+        let stats = Stats {
+            max_depth: split.depth,
+            ..Stats::default()
+        };
+        (0, stats, observer(&[]))
+    };
+    let (outcome, watched) = count_chosen(
+        problem, &split, &chosen, first, start, limits, &observer, &merge, &progress,
+    );
+    (outcome, watched, layout)
+}
+
+/// Counts the subproblems `chosen` of `split` on rayon's pool, each with an observer of
+/// its own, merged into `first`'s as they finish: `first` is the count, statistics and
+/// observer to add them to.
+#[allow(clippy::too_many_arguments)]
+fn count_chosen<P, O, F, M, G>(
+    problem: &P,
+    split: &Split<P::Op>,
+    chosen: &[usize],
+    first: (u64, Stats, O),
+    start: Instant,
+    limits: &ParallelLimits,
+    observer: &F,
+    merge: &M,
+    progress: &G,
+) -> (Outcome<u64>, O)
+where
+    P: Problem + Clone + Send + Sync,
+    P::Op: Send + Sync,
+    O: Observer<P> + Send,
+    F: Fn(&[P::Op]) -> O + Sync,
+    M: Fn(&mut O, O) + Sync,
+    G: Fn(&O) + Sync,
+{
+    let (found, stats, above) = first;
+    let split_depth = split.depth;
     if let Some(meter) = &limits.meter {
-        meter.add_parts(paths.len() as u64);
+        meter.add_parts(chosen.len() as u64);
     }
-    let solutions = AtomicU64::new(top.found);
+    let solutions = AtomicU64::new(found);
     let stopped = Mutex::new(None::<StopReason>);
-    let merged = Mutex::new((top.stats, above));
+    let merged = Mutex::new((stats, above));
 
     // One job a part, each free to be stolen: left to split the list as it likes, rayon
     // gave each of two threads half of the parts, and one thread sat idle for a third of a
     // symmetric 16-queens count.
-    paths.par_iter().with_max_len(1).for_each(|path| {
+    chosen.par_iter().with_max_len(1).for_each(|&k| {
         if stopped.lock().expect("no panics while locked").is_some() {
             return;
         }
+        let path = &split.ops[k];
         let mut sub = problem.clone();
         for &op in path {
             sub.apply(op);
@@ -191,60 +299,4 @@ where
         stopped: stopped.into_inner().expect("no panics while locked"),
     };
     (outcome, watched)
-}
-
-/// Watches the search of the part above the split with the caller's observer, and prunes
-/// at the split depth, recording the path to every node there that the observer let be
-/// (a node it prunes or stops at is no part's root).
-struct Frontier<'o, Op, O> {
-    depth: usize,
-    path: Vec<Op>,
-    paths: Vec<Vec<Op>>,
-    above: &'o mut O,
-}
-
-impl<P: Problem, O: Observer<P>> Observer<P> for Frontier<'_, P::Op, O> {
-    fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
-        if let Some(op) = op {
-            self.path.push(op);
-        }
-        match self.above.enter(problem, depth, op) {
-            Control::Continue if depth == self.depth => {
-                self.paths.push(self.path.clone());
-                Control::Prune
-            }
-            answer => answer,
-        }
-    }
-
-    fn admit(&mut self, problem: &P, depth: usize, op: P::Op) {
-        self.above.admit(problem, depth, op);
-    }
-
-    fn reject(&mut self, problem: &P, depth: usize, op: P::Op) {
-        self.above.reject(problem, depth, op);
-    }
-
-    fn prune(&mut self, problem: &P, depth: usize, op: P::Op) {
-        self.above.prune(problem, depth, op);
-    }
-
-    fn solution(&mut self, problem: &P, depth: usize) {
-        self.above.solution(problem, depth);
-    }
-
-    fn dead_end(&mut self, problem: &P, depth: usize) {
-        self.above.dead_end(problem, depth);
-    }
-
-    fn backtrack(&mut self, problem: &P, depth: usize) {
-        self.above.backtrack(problem, depth);
-        if depth > 0 {
-            self.path.pop();
-        }
-    }
-
-    fn stop(&mut self, problem: &P, reason: StopReason) {
-        self.above.stop(problem, reason);
-    }
 }

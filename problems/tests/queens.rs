@@ -1,11 +1,12 @@
 //! N-Queens: counts against OEIS, every solution checked independently, orders, symmetry,
 //! pre-placed queens against brute force.
 
+use backtrack::split::{Share, Subproblem};
 use backtrack::{Limits, ParallelLimits, Problem, Search};
 use backtrack_problems::queens::{
     count, count_mirrored, count_symmetric, count_unique, in_search_space, verify, BitQueens,
-    BitState, CountError, Counts, HeuristicQueens, Mask, OrbitCounter, Placement, Queens,
-    Reduction, SymmetricQueens, Symmetry,
+    BitState, CountError, CountPlan, Counts, HeuristicQueens, Mask, OrbitCounter, Placement,
+    Queens, Reduction, SymmetricQueens, Symmetry,
 };
 use proptest::prelude::*;
 
@@ -628,4 +629,74 @@ fn counts_by_symmetry_publish_the_weighted_total() {
 fn the_tree_of_the_state_searched_by_value_can_be_estimated() {
     let estimate = backtrack::estimate::tree_size(BitState::<u32>::new(8), 20_000, 7);
     assert!((estimate - 2057.0).abs() < 0.1 * 2057.0, "{estimate}");
+}
+
+/// The parts of a count, each counted on its own, add up to the count, with every
+/// reduction; the classes too with full symmetry; and the nodes to those of the count in
+/// one run.
+#[test]
+fn the_parts_of_a_count_add_up_to_it_with_every_reduction() {
+    for n in 1..=10 {
+        for reduction in REDUCTIONS {
+            let plan = CountPlan::new(&Placement::empty(n), reduction).unwrap();
+            let whole = plan.run(&ParallelLimits::none());
+            for parts in 1..=5 {
+                let mut sum = Counts {
+                    total: 0,
+                    unique: (reduction == Reduction::Full).then_some(0),
+                };
+                let mut nodes = 0;
+                let mut layouts = Vec::new();
+                for part in 1..=parts {
+                    let share = Share::new(part, parts).unwrap();
+                    let (outcome, layout) = plan.run_share(share, &ParallelLimits::none());
+                    assert_eq!(outcome.stopped, None);
+                    sum.total += outcome.found.total;
+                    sum.unique = sum.unique.zip(outcome.found.unique).map(|(a, b)| a + b);
+                    nodes += outcome.stats.nodes;
+                    layouts.push((layout.depth, layout.subproblems));
+                }
+                let expected = Counts {
+                    total: A000170[n - 1],
+                    unique: (reduction == Reduction::Full).then_some(A002562[n - 1]),
+                };
+                assert_eq!(sum, expected, "n = {n}, {reduction:?}, {parts} parts");
+                assert_eq!(nodes, whole.stats.nodes, "n = {n}, {reduction:?}");
+                layouts.dedup();
+                assert_eq!(layouts.len(), 1, "every part splits alike");
+            }
+        }
+    }
+}
+
+/// A count split into subproblems, each counted by itself (as the ranks of an MPI run
+/// do), adds up to the count; a path that is not the tree's is refused.
+#[test]
+fn the_subproblems_of_a_split_count_add_up_to_the_count() {
+    for &(n, total, unique) in &BIG[..2] {
+        let plan = CountPlan::new(&Placement::empty(n), Reduction::Full).unwrap();
+        let split = plan.split(100);
+        assert!(split.subproblems.len() >= 100, "n = {n}");
+        assert_eq!(split.weights.len(), split.subproblems.len());
+        let mut sum = split.above.found;
+        let mut nodes = split.above.stats.nodes;
+        for sub in &split.subproblems {
+            let outcome = plan.count_subproblem(sub, Limits::none()).unwrap();
+            sum.total += outcome.found.total;
+            sum.unique = Some(sum.unique.unwrap() + outcome.found.unique.unwrap());
+            nodes += outcome.stats.nodes;
+        }
+        assert_eq!(
+            sum,
+            Counts {
+                total,
+                unique: Some(unique)
+            },
+            "n = {n}"
+        );
+        assert_eq!(nodes, plan.run(&ParallelLimits::none()).stats.nodes);
+    }
+    let plan = CountPlan::new(&Placement::empty(8), Reduction::None).unwrap();
+    let stranger = Subproblem { path: vec![9] };
+    assert!(plan.count_subproblem(&stranger, Limits::none()).is_err());
 }

@@ -9,4 +9,5 @@ mod limits;
 mod observer;
 mod properties;
 mod queens;
+mod split;
 mod tree;

@@ -2,7 +2,10 @@
 //! Takaken's reduced space.
 
 use backtrack::estimate::{self, Estimate};
-use backtrack::{parallel, Cancel, Control, Limits, Observer, Outcome, ParallelLimits, Search};
+use backtrack::split::{self, Layout, ReplayError, Share, Subproblem};
+use backtrack::{
+    parallel, Cancel, Control, Limits, Observer, Outcome, ParallelLimits, Problem, Search,
+};
 use thiserror::Error;
 
 use super::bitboard::{with_mask, Mask, MaskJob};
@@ -541,4 +544,260 @@ pub fn count_symmetric<M: Mask>(
         },
     );
     with_found(&outcome, counter.counts())
+}
+
+/// The subproblems of a [`CountPlan`]'s tree, for a count shared out dynamically (a work
+/// queue across processes): see [`CountPlan::split`].
+#[derive(Clone, Debug)]
+pub struct CountSplit {
+    /// The depth of the split.
+    pub depth: usize,
+    /// The subproblems, in search order; each is counted by
+    /// [`CountPlan::count_subproblem`].
+    pub subproblems: Vec<Subproblem>,
+    /// Knuth's estimate of each subproblem's number of nodes, deterministic (the same in
+    /// every process): for handing out the biggest first.
+    pub weights: Vec<f64>,
+    /// The counts of the part above the split (solutions shallower than it, for tiny
+    /// boards) and its statistics, to add to those of the subproblems.
+    pub above: Outcome<Counts>,
+}
+
+impl CountPlan {
+    /// Counts one [`Share`] of this count, on the current rayon thread pool: part
+    /// `share.part()` of `share.parts()`, which any process can count on its own, the
+    /// counts of all the parts (total, and classes with [`Reduction::Full`]) adding up to
+    /// those of [`run`](CountPlan::run). The tree searched is the one `run` searches, split
+    /// deeper for many parts and dealt out by estimated size
+    /// ([`parallel::count_share_observed`]); the [`Layout`] says how, and is the same in
+    /// every part of one count.
+    ///
+    /// ```
+    /// use backtrack::split::Share;
+    /// use backtrack::ParallelLimits;
+    /// use backtrack_problems::queens::{CountPlan, Counts, Placement, Reduction};
+    ///
+    /// let plan = CountPlan::new(&Placement::empty(10), Reduction::Full)?;
+    /// let mut sum = Counts { total: 0, unique: Some(0) };
+    /// for part in 1..=3 {
+    ///     let (outcome, _) = plan.run_share(Share::new(part, 3).unwrap(), &ParallelLimits::none());
+    ///     sum.total += outcome.found.total;
+    ///     sum.unique = Some(sum.unique.unwrap() + outcome.found.unique.unwrap());
+    /// }
+    /// assert_eq!(sum, Counts { total: 724, unique: Some(92) });
+    /// # Ok::<(), backtrack_problems::queens::CountError>(())
+    /// ```
+    pub fn run_share(&self, share: Share, limits: &ParallelLimits) -> (Outcome<Counts>, Layout) {
+        self.dispatch(ShareJob { share, limits })
+    }
+
+    /// Splits this count's tree into at least `at_least` subproblems if it has that many
+    /// nodes at some depth (see [`split::split_at_least`]), each weighed by its estimated
+    /// size. Deterministic: every process gets the same split.
+    pub fn split(&self, at_least: usize) -> CountSplit {
+        self.dispatch(SplitJob { at_least })
+    }
+
+    /// Counts the subproblem `sub` of this count's tree (one of [`split`](CountPlan::split)'s)
+    /// with one search on this thread, under `limits`. The statistics leave out the
+    /// subproblem's root, which the part above the split counts; `max_depth` is from the
+    /// root of the whole tree. An error if `sub`'s path is not one of this tree's.
+    pub fn count_subproblem(
+        &self,
+        sub: &Subproblem,
+        limits: Limits,
+    ) -> Result<Outcome<Counts>, ReplayError> {
+        self.dispatch(SubproblemJob { sub, limits })
+    }
+
+    /// Runs `job` with the problem and the tally of this plan's reduction, on the mask
+    /// that fits the board.
+    fn dispatch<J: TallyJob>(&self, job: J) -> J::Output {
+        with_mask(self.placement.n(), Dispatch { plan: self, job })
+    }
+}
+
+/// A job on a plan's problem `P`, counted with the tally `T`; `depth` is the least split
+/// depth for the board.
+trait TallyJob {
+    type Output;
+    fn run<P, T>(self, problem: &P, n: usize, depth: usize) -> Self::Output
+    where
+        P: Problem + Clone + Send + Sync,
+        P::Op: Send + Sync,
+        T: Tally<P>;
+}
+
+/// The observer that counts a reduction's solutions in one part of its tree.
+trait Tally<P: Problem>: Observer<P> + Send + Sized {
+    /// The tally of the part below the operators `path`, on an `n`×`n` board.
+    fn below(n: usize, path: &[P::Op]) -> Self;
+    /// Adds another part's tally to this one.
+    fn add(&mut self, other: Self);
+    /// The counts of the part, the search having found `found` solutions in it.
+    fn counts(&self, found: u64) -> Counts;
+}
+
+impl<M: Mask> Tally<SymmetricQueens<M>> for OrbitCounter {
+    fn below(n: usize, _: &[M]) -> Self {
+        OrbitCounter::new(n)
+    }
+    fn add(&mut self, other: Self) {
+        OrbitCounter::add(self, &other);
+    }
+    fn counts(&self, _: u64) -> Counts {
+        OrbitCounter::counts(self)
+    }
+}
+
+impl<M: Mask> Tally<BitState<M>> for Mirrored {
+    fn below(n: usize, path: &[M]) -> Self {
+        Mirrored::below::<M>(n, path)
+    }
+    fn add(&mut self, other: Self) {
+        self.weighted += other.weighted;
+    }
+    fn counts(&self, _: u64) -> Counts {
+        Counts {
+            total: self.weighted,
+            unique: None,
+        }
+    }
+}
+
+/// Every solution counted as the search finds it; each one a class of its own if
+/// `SINGLE` (a board of at most one square).
+struct Plain<const SINGLE: bool>;
+
+impl<P: Problem, const SINGLE: bool> Observer<P> for Plain<SINGLE> {}
+
+impl<P: Problem, const SINGLE: bool> Tally<P> for Plain<SINGLE> {
+    fn below(_: usize, _: &[P::Op]) -> Self {
+        Plain
+    }
+    fn add(&mut self, _: Self) {}
+    fn counts(&self, found: u64) -> Counts {
+        Counts {
+            total: found,
+            unique: SINGLE.then_some(found),
+        }
+    }
+}
+
+/// A [`TallyJob`] run on a mask, with the problem and tally of the plan's reduction.
+struct Dispatch<'a, J> {
+    plan: &'a CountPlan,
+    job: J,
+}
+
+impl<J: TallyJob> MaskJob for Dispatch<'_, J> {
+    type Output = J::Output;
+
+    fn run<M: Mask>(self) -> J::Output {
+        let Dispatch { plan, job } = self;
+        let placement = &plan.placement;
+        let n = placement.n();
+        let depth = split_depth(n);
+        match plan.reduction {
+            Reduction::Full if n > 1 => {
+                job.run::<_, OrbitCounter>(&SymmetricQueens::<M>::new(n), n, depth)
+            }
+            Reduction::Full => job.run::<_, Plain<true>>(&BitState::<M>::new(n), n, depth),
+            Reduction::Mirror => job.run::<_, Mirrored>(&BitState::<M>::new(n), n, depth),
+            Reduction::None if placement.is_empty() => {
+                job.run::<_, Plain<false>>(&BitState::<M>::new(n), n, depth)
+            }
+            Reduction::None => {
+                job.run::<_, Plain<false>>(&BitQueens::<M>::with_placement(placement), n, depth)
+            }
+        }
+    }
+}
+
+/// [`CountPlan::run_share`].
+struct ShareJob<'a> {
+    share: Share,
+    limits: &'a ParallelLimits,
+}
+
+impl TallyJob for ShareJob<'_> {
+    type Output = (Outcome<Counts>, Layout);
+
+    fn run<P, T>(self, problem: &P, n: usize, depth: usize) -> Self::Output
+    where
+        P: Problem + Clone + Send + Sync,
+        P::Op: Send + Sync,
+        T: Tally<P>,
+    {
+        let limits = self.limits;
+        let (outcome, tally, layout) = parallel::count_share_observed(
+            problem,
+            depth,
+            self.share,
+            limits,
+            |path| T::below(n, path),
+            T::add,
+            |_| {},
+        );
+        let counts = tally.counts(outcome.found);
+        (with_found(&outcome, counts), layout)
+    }
+}
+
+/// [`CountPlan::split`].
+struct SplitJob {
+    at_least: usize,
+}
+
+impl TallyJob for SplitJob {
+    type Output = CountSplit;
+
+    fn run<P, T>(self, problem: &P, n: usize, depth: usize) -> CountSplit
+    where
+        P: Problem + Clone + Send + Sync,
+        P::Op: Send + Sync,
+        T: Tally<P>,
+    {
+        let (tree, tally) =
+            split::split_at_least(problem, depth, self.at_least, &Limits::none(), || {
+                T::below(n, &[])
+            });
+        let weights = split::estimate_sizes(problem, &tree, split::PROBES, split::SEED);
+        let counts = tally.counts(tree.above.found);
+        CountSplit {
+            depth: tree.depth,
+            above: with_found(&tree.above, counts),
+            subproblems: tree.subproblems,
+            weights,
+        }
+    }
+}
+
+/// [`CountPlan::count_subproblem`].
+struct SubproblemJob<'a> {
+    sub: &'a Subproblem,
+    limits: Limits,
+}
+
+impl TallyJob for SubproblemJob<'_> {
+    type Output = Result<Outcome<Counts>, ReplayError>;
+
+    fn run<P, T>(self, problem: &P, n: usize, _: usize) -> Self::Output
+    where
+        P: Problem + Clone + Send + Sync,
+        P::Op: Send + Sync,
+        T: Tally<P>,
+    {
+        let (state, ops) = self.sub.replay_ops(problem)?;
+        let mut tally = T::below(n, &ops);
+        let mut outcome = Search::new(state)
+            .observer(&mut tally)
+            .limits(self.limits)
+            .count_solutions();
+        // The subproblem's root is a node of the part above the split.
+        outcome.stats.nodes = outcome.stats.nodes.saturating_sub(1);
+        outcome.stats.max_depth += ops.len();
+        let counts = tally.counts(outcome.found);
+        Ok(with_found(&outcome, counts))
+    }
 }

@@ -50,7 +50,8 @@ pub use bitboard::{with_mask, FreeSquares, Mask, MaskJob};
 pub use check::verify_fast;
 pub use construct::construct;
 pub use count::{
-    count, count_mirrored, count_symmetric, count_unique, CountError, CountPlan, Counts, Reduction,
+    count, count_mirrored, count_symmetric, count_unique, CountError, CountPlan, CountSplit,
+    Counts, Reduction,
 };
 pub use heuristic::{Candidates, HeuristicQueens, Square};
 pub use local::{LocalSearch, LocalSolution};

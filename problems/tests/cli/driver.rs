@@ -641,6 +641,7 @@ fn manual_pages_name_the_command_its_values_and_its_version() {
             "sudoku",
             "knapsack",
             "subset-sum",
+            "merge",
             "completions",
             "man",
             "help"

@@ -4,6 +4,9 @@ mod common;
 mod driver;
 mod estimate;
 mod html;
+#[cfg(feature = "mpi")]
+mod mpi;
+mod parts;
 mod problems;
 mod queens;
 mod readme;

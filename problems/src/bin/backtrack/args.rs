@@ -15,6 +15,10 @@ use crate::driver::{Mode, Settings};
 /// billions of threads is not refused by rayon, it hangs starting them).
 pub const MAX_THREADS: u64 = 1024;
 
+/// The most parts a count is split into (`--parts`): each part gets
+/// [`backtrack::parallel::SUBPROBLEMS_PER_PART`] subproblems or more.
+pub const MAX_PARTS: u64 = 10_000;
+
 /// The largest `--tree-budget`: about 200 bytes an entry with short labels, so about a
 /// gigabyte of memory.
 pub const MAX_TREE_BUDGET: u64 = 5_000_000;
@@ -147,6 +151,43 @@ fn parse_probes(text: &str) -> Result<u32, String> {
 
 fn parse_probe_seed(text: &str) -> Result<u64, String> {
     whole(text, 0, u64::MAX)
+}
+
+/// `--parts N --part K`, `--mpi`: a count shared among runs or among the ranks of an MPI
+/// job (queens, knapsack and subset-sum).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Counting on a cluster")]
+pub struct Sharing {
+    /// Count in N parts, 1 to 10000, one part per run (with --part K): the tree is split
+    /// into many subproblems dealt to the parts by estimated size, each run writes a JSON
+    /// record of its part, and `backtrack merge` adds the records up. For batch schedulers
+    /// (Slurm array jobs, GNU parallel, xargs).
+    #[arg(long, value_name = "N", value_parser = parse_parts, allow_negative_numbers = true,
+          requires = "part")]
+    pub parts: Option<usize>,
+
+    /// Which part this run counts, 1 to N (with --parts N).
+    #[arg(long, value_name = "K", value_parser = parse_part, allow_negative_numbers = true,
+          requires = "parts")]
+    pub part: Option<usize>,
+
+    /// Count across the ranks of an MPI job, under mpirun (-np P): rank 0 hands out
+    /// subproblems from a work queue, every rank counts them with its threads (--threads),
+    /// and rank 0 prints the total. Needs a build with the mpi feature.
+    #[arg(long, conflicts_with_all = ["parts", "part"])]
+    pub mpi: bool,
+
+    /// With --mpi: record each finished subproblem in FILE, and skip those FILE already
+    /// records (a failed job run again goes on where it stopped).
+    #[arg(long, value_name = "FILE", requires = "mpi")]
+    pub checkpoint: Option<std::path::PathBuf>,
+}
+
+impl Sharing {
+    /// The part asked for, if any: both flags given (clap requires each with the other).
+    pub fn asked(&self) -> Option<(usize, usize)> {
+        self.part.zip(self.parts)
+    }
 }
 
 /// `--format` of the subcommands whose solutions print as text or JSON.
@@ -284,6 +325,14 @@ fn parse_node_limit(text: &str) -> Result<u64, String> {
 
 fn parse_threads(text: &str) -> Result<usize, String> {
     whole(text, 1, MAX_THREADS).map(|n| n as usize)
+}
+
+fn parse_parts(text: &str) -> Result<usize, String> {
+    whole(text, 1, MAX_PARTS).map(|n| n as usize)
+}
+
+fn parse_part(text: &str) -> Result<usize, String> {
+    whole(text, 1, MAX_PARTS).map(|n| n as usize)
 }
 
 fn parse_budget(text: &str) -> Result<u64, String> {

@@ -7,7 +7,7 @@ use backtrack::Search;
 use backtrack_problems::knapsack::{Item, Knapsack};
 use serde_json::{json, Map, Value};
 
-use crate::args::{Common, TextFormat};
+use crate::args::{Common, Sharing, TextFormat};
 use crate::driver::{end_fields, Mode, Out, Stop};
 use crate::exit::Status;
 use crate::input;
@@ -39,6 +39,9 @@ pub struct Args {
     pub common: Common,
 
     #[command(flatten)]
+    pub sharing: Sharing,
+
+    #[command(flatten)]
     pub format: TextFormat,
 }
 
@@ -49,7 +52,10 @@ const EVERY: &str = "items by value per unit of weight, each taken (if it fits) 
 /// Runs `backtrack knapsack`.
 pub fn exec(args: &Args) -> Result<Status> {
     let json = args.format.json() || args.common.tree.json();
-    let settings = args.common.settings(Mode::Best, args.format.json())?;
+    let settings = args
+        .common
+        .settings(Mode::Best, args.format.json())?
+        .sharing(&args.sharing)?;
     let mode = settings.mode();
     let input = input::read(&args.file, "a knapsack")?;
     let knapsack: Knapsack = input
@@ -63,6 +69,15 @@ pub fn exec(args: &Args) -> Result<Status> {
     };
     let mut driver = settings.start()?;
     driver.describe(if mode == Mode::Best { BEST } else { EVERY });
+    let items: Vec<[u64; 2]> = packing
+        .items
+        .iter()
+        .map(|item| [item.weight, item.value])
+        .collect();
+    driver.identify(
+        "knapsack",
+        json!({ "capacity": packing.capacity, "items": items }),
+    );
     match mode {
         Mode::Best if args.common.tree.tree => driver.best_tree(knapsack, &args.common.tree),
         _ if args.common.tree.tree => driver.tree(knapsack, &args.common.tree),

@@ -21,6 +21,7 @@ mod exit;
 mod generate;
 mod input;
 mod knapsack;
+mod merge;
 mod queens;
 mod subset_sum;
 mod sudoku;
@@ -48,6 +49,7 @@ enum Command {
     Sudoku(sudoku::Args),
     Knapsack(knapsack::Args),
     SubsetSum(subset_sum::Args),
+    Merge(merge::Args),
     Completions(generate::CompletionsArgs),
     Man(generate::ManArgs),
 }
@@ -70,6 +72,7 @@ fn run(cli: &Cli) -> Result<Status> {
         Command::Sudoku(args) => sudoku::exec(args),
         Command::Knapsack(args) => knapsack::exec(args),
         Command::SubsetSum(args) => subset_sum::exec(args),
+        Command::Merge(args) => merge::exec(args),
         Command::Completions(args) => generate::completions(args),
         Command::Man(args) => generate::man(args),
     }

@@ -10,9 +10,10 @@ use backtrack_problems::queens::{
     MaskJob, Method, Placement, PlacementError, Queens, Reduction, SolveError, Symmetry,
 };
 use clap::ValueEnum;
+use serde_json::json;
 
-use crate::args::{whole, Common};
-use crate::driver::{Direct, Driver, Mode, Out, Settings, Stop};
+use crate::args::{whole, Common, Sharing};
+use crate::driver::{Direct, Driver, Mode, Out, Settings, Stop, Tally};
 use crate::exit::Status;
 
 /// N-Queens: place N queens on an N×N board, no two attacking each other.
@@ -30,6 +31,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub common: Common,
+
+    #[command(flatten)]
+    pub sharing: Sharing,
 
     /// Only fundamentally different solutions (up to rotation and reflection): list one
     /// of each class (its lexicographically smallest form), or with --count count the
@@ -177,7 +181,8 @@ pub fn exec(args: &Args) -> Result<Status> {
     let format = args.format.unwrap_or(Format::Numbered);
     let settings = args
         .common
-        .settings(Mode::List { limit: None }, format == Format::Json)?;
+        .settings(Mode::List { limit: None }, format == Format::Json)?
+        .sharing(&args.sharing)?;
     let mode = settings.mode();
     if let Some(text) = &args.glyphs {
         if format != Format::Board {
@@ -401,6 +406,22 @@ fn count(
         },
     )?;
     let unique = args.unique;
+    let parameters = json!({
+        "n": n,
+        "symmetry": symmetry_name(symmetry),
+        "place": args.place,
+    });
+    driver.identify("queens", parameters);
+    let print = if unique { "unique" } else { "count" };
+    if driver.share().is_some() {
+        return driver.count_part(print, |limits, share| {
+            let (outcome, layout) = plan.run_share(share, limits);
+            (tally(&outcome), layout)
+        });
+    }
+    if driver.mpi() {
+        return mpi_count(&mut driver, &plan, print);
+    }
     let pick = |outcome: Outcome<Counts>| Outcome {
         found: if unique {
             outcome
@@ -424,6 +445,62 @@ fn count(
         |limits| pick(plan.run_in_order(limits)),
         |limits| pick(plan.run(limits)),
     )
+}
+
+/// `--mpi`: the count shared across the ranks of an MPI job.
+#[cfg(feature = "mpi")]
+fn mpi_count(driver: &mut Driver, plan: &CountPlan, print: &str) -> Result<Status> {
+    driver.count_mpi(&Shared(plan), print)
+}
+
+/// `--mpi` in a build without MPI: refused by the settings before it gets here.
+#[cfg(not(feature = "mpi"))]
+fn mpi_count(_: &mut Driver, _: &CountPlan, _: &str) -> Result<Status> {
+    bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)")
+}
+
+/// A queens count, shared subproblem by subproblem across the ranks of an MPI job.
+#[cfg(feature = "mpi")]
+struct Shared<'a>(&'a CountPlan);
+
+#[cfg(feature = "mpi")]
+impl crate::driver::cluster::Shared for Shared<'_> {
+    fn split(&self, at_least: usize) -> crate::driver::cluster::Divided {
+        let split = self.0.split(at_least);
+        crate::driver::cluster::Divided {
+            depth: split.depth,
+            subproblems: split.subproblems,
+            weights: split.weights,
+            above: tally(&split.above),
+        }
+    }
+
+    fn count(
+        &self,
+        sub: &backtrack::split::Subproblem,
+        limits: backtrack::Limits,
+    ) -> Result<Outcome<Tally>> {
+        Ok(tally(&self.0.count_subproblem(sub, limits)?))
+    }
+}
+
+/// `--symmetry`'s value as typed.
+fn symmetry_name(symmetry: SymmetryArg) -> String {
+    symmetry
+        .to_possible_value()
+        .map_or_else(String::new, |value| value.get_name().to_string())
+}
+
+/// A count's [`Counts`] as the driver's [`Tally`].
+fn tally(outcome: &Outcome<Counts>) -> Outcome<Tally> {
+    Outcome {
+        found: Tally {
+            count: outcome.found.total,
+            unique: outcome.found.unique,
+        },
+        stats: outcome.stats,
+        stopped: outcome.stopped,
+    }
 }
 
 fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) -> Result<Status> {

@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use backtrack::Search;
 use backtrack_problems::subset_sum::SubsetSum;
 
-use crate::args::{Common, TextFormat};
+use crate::args::{Common, Sharing, TextFormat};
 use crate::driver::Mode;
 use crate::exit::Status;
 
@@ -30,6 +30,9 @@ pub struct Args {
     pub common: Common,
 
     #[command(flatten)]
+    pub sharing: Sharing,
+
+    #[command(flatten)]
     pub format: TextFormat,
 
     /// In text listings, print the 1-based positions of the numbers taken instead of the
@@ -44,7 +47,10 @@ const SEARCH: &str = "each number in turn taken or left; a take past the target 
 /// Runs `backtrack subset-sum`.
 pub fn exec(args: &Args) -> Result<Status> {
     let json = args.format.json();
-    let settings = args.common.settings(Mode::List { limit: None }, json)?;
+    let settings = args
+        .common
+        .settings(Mode::List { limit: None }, json)?
+        .sharing(&args.sharing)?;
     let mode = settings.mode();
     if args.indices {
         if args.common.tree.tree {
@@ -59,6 +65,10 @@ pub fn exec(args: &Args) -> Result<Status> {
     let problem = SubsetSum::new(numbers.clone(), args.target);
     let mut driver = settings.start()?;
     driver.describe(SEARCH);
+    driver.identify(
+        "subset-sum",
+        serde_json::json!({ "target": args.target, "numbers": numbers }),
+    );
     if args.common.tree.tree {
         return driver.tree(problem, &args.common.tree);
     }

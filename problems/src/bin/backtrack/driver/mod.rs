@@ -8,9 +8,12 @@
 //! progress line, `--stats`, `--tree`, and the exit status ([`Status`]). It knows no
 //! subcommand: they call it.
 
+#[cfg(feature = "mpi")]
+pub mod cluster;
 mod estimate;
 mod output;
 mod progress;
+pub mod record;
 mod signals;
 mod tree;
 
@@ -20,13 +23,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use backtrack::progress::Meter;
+use backtrack::split::{Layout, Share};
 use backtrack::{
     parallel, Cancel, Limits, Observer, Optimize, Outcome, ParallelLimits, Problem, Search, Stats,
     StopReason,
 };
 use serde_json::{json, Map, Value};
 
-use crate::args::{EstimateArgs, Run};
+use crate::args::{EstimateArgs, Run, Sharing};
 use crate::exit::Status;
 pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
@@ -65,6 +69,20 @@ pub struct Settings {
     json: bool,
     /// `--estimate`: the probes and their seed.
     estimate: Option<(u32, u64)>,
+    spread: Spread,
+}
+
+/// How a count is shared, if it is.
+#[derive(Clone, Debug, Default)]
+enum Spread {
+    /// Not: one run counts it all.
+    #[default]
+    Alone,
+    /// One part of a count in parts (`--parts N --part K`).
+    Part(Share),
+    /// Across the ranks of an MPI job (`--mpi`), with its `--checkpoint` file if any
+    /// (only refused without the `mpi` feature).
+    Mpi(#[cfg_attr(not(feature = "mpi"), allow(dead_code))] Option<std::path::PathBuf>),
 }
 
 impl Settings {
@@ -119,7 +137,67 @@ impl Settings {
             estimate: estimate
                 .estimate
                 .then_some((estimate.probes, estimate.probe_seed)),
+            spread: Spread::Alone,
         })
+    }
+
+    /// Adds the part of a count in parts that `--parts N --part K` ask for, or the count
+    /// across MPI ranks of `--mpi`, checked against the mode: only a whole count (no
+    /// `--limit`, no `--node-limit`) is shared.
+    pub fn sharing(mut self, sharing: &Sharing) -> Result<Self> {
+        if self.estimate.is_some() && (sharing.mpi || sharing.asked().is_some()) {
+            let flag = if sharing.mpi { "--mpi" } else { "--parts" };
+            anyhow::bail!("{flag} applies to a count: --estimate counts nothing (it estimates the whole count)");
+        }
+        if sharing.mpi {
+            match self.mode {
+                Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
+                    "--mpi does not combine with --node-limit: the ranks count every solution"
+                ),
+                Mode::Count { limit: None } => {}
+                Mode::Count { limit: Some(_) } => anyhow::bail!(
+                    "--mpi does not combine with --count --limit: the ranks count every solution"
+                ),
+                _ => anyhow::bail!("--mpi applies to counts (--count)"),
+            }
+            if !cfg!(feature = "mpi") {
+                anyhow::bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)");
+            }
+            self.spread = Spread::Mpi(sharing.checkpoint.clone());
+        }
+        let Some((part, parts)) = sharing.asked() else {
+            return Ok(self);
+        };
+        match self.mode {
+            Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
+                "--parts does not combine with --node-limit: every part counts the whole of its share"
+            ),
+            Mode::Count { limit: None } => {}
+            Mode::Count { limit: Some(_) } => anyhow::bail!(
+                "--parts does not combine with --count --limit: every part counts the whole of its share"
+            ),
+            _ => anyhow::bail!("--parts and --part apply to counts (--count)"),
+        }
+        let share = Share::new(part, parts).ok_or_else(|| {
+            anyhow::anyhow!("--part {part} is past --parts {parts}: the parts are 1 to {parts}")
+        })?;
+        self.spread = Spread::Part(share);
+        Ok(self)
+    }
+
+    /// Settings for a subcommand that searches nothing (merge): text or `json` output.
+    pub fn plain(json: bool) -> Self {
+        Settings {
+            mode: Mode::Count { limit: None },
+            threads: None,
+            time: None,
+            nodes: None,
+            quiet: true,
+            stats: false,
+            json,
+            estimate: None,
+            spread: Spread::Alone,
+        }
     }
 
     /// The mode the flags ask for.
@@ -141,6 +219,7 @@ impl Settings {
             search: String::new(),
             tag: None,
             expected: None,
+            identity: None,
         })
     }
 }
@@ -157,6 +236,8 @@ pub struct Driver {
     tag: Option<(String, Value)>,
     /// The nodes the next search is expected to visit, for the progress line.
     expected: Option<f64>,
+    /// The problem and its parameters, as the record of a count in parts names them.
+    identity: Option<(String, Value)>,
 }
 
 /// What a direct method (not a search) gives: see [`Driver::direct`].
@@ -240,6 +321,16 @@ impl fmt::Display for Stop {
     }
 }
 
+/// The counts of one part of a count in parts: the solutions, and their classes where
+/// the count tells them apart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// The solutions.
+    pub count: u64,
+    /// The classes of solutions, if counted.
+    pub unique: Option<u64>,
+}
+
 /// Adds `"complete"` (was everything searched?) and, if not, `"stopped"` (why: a
 /// [`Stop::key`], or `limit` for `--first` and `--limit`) to a JSON object.
 pub fn end_fields(object: &mut Map<String, Value>, stop: Option<Stop>, at_limit: bool) {
@@ -257,6 +348,34 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
 }
 
 impl Driver {
+    /// The part of a count in parts this run counts (`--parts N --part K`), if any.
+    pub fn share(&self) -> Option<Share> {
+        match self.settings.spread {
+            Spread::Part(share) => Some(share),
+            _ => None,
+        }
+    }
+
+    /// Is the count shared across the ranks of an MPI job (`--mpi`)?
+    pub fn mpi(&self) -> bool {
+        matches!(self.settings.spread, Spread::Mpi(_))
+    }
+
+    /// The problem and its parameters as [`Driver::identify`] named them: a refusal for
+    /// a subcommand that does not count in parts.
+    fn identity(&self) -> Result<(String, Value)> {
+        self.identity
+            .clone()
+            .context("--parts and --mpi apply to counts of queens, knapsack and subset-sum")
+    }
+
+    /// Names the problem and its parameters for the record of a count in parts
+    /// ([`Driver::count`] with `--parts N --part K`): what every part of one count must
+    /// agree on.
+    pub fn identify(&mut self, problem: &str, parameters: Value) {
+        self.identity = Some((problem.to_string(), parameters));
+    }
+
     /// Names the formulation the statistics describe (the first line of `--stats`).
     pub fn describe(&mut self, search: &str) {
         self.search = search.to_string();
@@ -438,6 +557,9 @@ impl Driver {
     /// Counts the solutions of `problem`: on all cores (or `--threads`), splitting its
     /// tree at `split_depth`; on one thread in search order with `--threads 1`,
     /// `--limit K` or `--node-limit N`.
+    ///
+    /// With `--parts N --part K`, counts part K and writes its record, naming the problem
+    /// as [`Driver::identify`] did.
     pub fn count<P>(&mut self, problem: &P, split_depth: usize) -> Result<Status>
     where
         P: Problem + Clone + Send + Sync,
@@ -446,6 +568,36 @@ impl Driver {
         self.expect(|probes, seed, cancel| {
             backtrack::estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
         });
+        #[cfg(feature = "mpi")]
+        if self.mpi() {
+            let shared = cluster::Generic {
+                problem,
+                depth: split_depth,
+            };
+            return self.count_mpi(&shared, "count");
+        }
+        if self.share().is_some() {
+            return self.count_part("count", |limits, share| {
+                let (outcome, (), layout) = parallel::count_share_observed(
+                    problem,
+                    split_depth,
+                    share,
+                    limits,
+                    |_| (),
+                    |(), ()| {},
+                    |()| {},
+                );
+                let tally = Outcome {
+                    found: Tally {
+                        count: outcome.found,
+                        unique: None,
+                    },
+                    stats: outcome.stats,
+                    stopped: outcome.stopped,
+                };
+                (tally, layout)
+            });
+        }
         self.count_either(
             |limits| {
                 Search::new(problem.clone())
@@ -491,6 +643,16 @@ impl Driver {
         &mut self,
         count: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
     ) -> Result<Status> {
+        let outcome = self.split_pool(count)?;
+        self.report_count(&outcome)
+    }
+
+    /// Runs `count` in a pool of `--threads` threads (all cores by default), given the
+    /// time limit, the stop flag and the meter, with the progress line.
+    fn split_pool<T: Send>(
+        &mut self,
+        count: impl FnOnce(&ParallelLimits) -> Outcome<T> + Send,
+    ) -> Result<Outcome<T>> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.settings.threads.unwrap_or(0))
             .build()
@@ -505,7 +667,7 @@ impl Driver {
         }
         let outcome = pool.install(|| count(&limits));
         progress.finish();
-        self.report_count(&outcome)
+        Ok(outcome)
     }
 
     /// Prints a count: `N`, `N (partial: stopped by SIGINT)`, or `{"count":N,…}`.
@@ -535,6 +697,146 @@ impl Driver {
         }
         self.print_stats(&outcome.stats, stop, at_limit);
         Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// Counts this run's part of a count in parts (`--parts N --part K`) with `count`
+    /// (given the limits and the share, in a pool of `--threads` threads) and writes its
+    /// record: one JSON object naming the problem and its parameters as
+    /// [`Driver::identify`] did; `print` says which of the counts the subcommand prints
+    /// (`count`, or `unique`). A part stopped early (a
+    /// signal, `--time-limit`) still writes its record, marked incomplete, which merge
+    /// refuses.
+    pub fn count_part(
+        &mut self,
+        print: &str,
+        count: impl FnOnce(&ParallelLimits, Share) -> (Outcome<Tally>, Layout) + Send,
+    ) -> Result<Status> {
+        let (problem, parameters) = self.identity()?;
+        let share = self.share().unwrap_or_else(Share::whole);
+        let mut layout = None;
+        let outcome = self.split_pool(|limits| {
+            let (outcome, made) = count(limits, share);
+            layout = Some(made);
+            outcome
+        })?;
+        let layout = layout.expect("the count ran");
+        let stop = self.stop_of(outcome.stopped);
+        let record = record::Record {
+            kind: record::KIND.to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            problem,
+            parameters,
+            print: print.to_string(),
+            part: share.part(),
+            parts: share.parts(),
+            split: record::SplitRecord {
+                depth: layout.depth,
+                subproblems: layout.subproblems,
+            },
+            subproblems: layout.counted,
+            count: outcome.found.count,
+            unique: outcome.found.unique,
+            nodes: outcome.stats.nodes,
+            elapsed: outcome.stats.elapsed.as_secs_f64(),
+            complete: stop.is_none(),
+            stopped: stop.map(Stop::key),
+        };
+        let line = serde_json::to_string(&record).context("cannot make the record")?;
+        self.line(&line)?;
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!(
+                "{}{stop}: part {} of {} is partial, and merge will refuse it",
+                self.prefix(),
+                share.part(),
+                share.parts()
+            );
+        }
+        self.print_stats(&outcome.stats, stop, false);
+        Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// Counts across the ranks of an MPI job (`--mpi`): `shared` splits the count and
+    /// counts its subproblems; rank 0 hands them out and prints the total as a count
+    /// prints it (`print`: `count`, or `unique` for the classes; JSON has both), the other
+    /// ranks print nothing. The problem and its parameters ([`Driver::identify`]) head the
+    /// `--checkpoint` file, if any.
+    #[cfg(feature = "mpi")]
+    pub fn count_mpi(&mut self, shared: &impl cluster::Shared, print: &str) -> Result<Status> {
+        let (problem, parameters) = self.identity()?;
+        let identity = json!({ "problem": problem, "parameters": parameters });
+        let checkpoint = match &self.settings.spread {
+            Spread::Mpi(checkpoint) => checkpoint.clone(),
+            _ => None,
+        };
+        let threads = self.settings.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
+        let cancel = self.stopper.cancel().clone();
+        let Some(total) = cluster::count(
+            shared,
+            threads,
+            &cancel,
+            self.settings.time,
+            &identity,
+            checkpoint.as_deref(),
+        )?
+        else {
+            return Ok(Status::Success);
+        };
+        let outcome = total.outcome;
+        let stop = self.stop_of(outcome.stopped);
+        let shown = if print == "unique" {
+            outcome.found.unique.unwrap_or(outcome.found.count)
+        } else {
+            outcome.found.count
+        };
+        if self.settings.json {
+            let mut line = Map::new();
+            line.insert("count".into(), json!(outcome.found.count));
+            if let Some(unique) = outcome.found.unique {
+                line.insert("unique".into(), json!(unique));
+            }
+            line.insert("ranks".into(), json!(total.ranks));
+            line.insert("subproblems".into(), json!(total.subproblems));
+            line.insert("resumed".into(), json!(total.resumed));
+            end_fields(&mut line, stop, false);
+            self.object(line)?;
+        } else if let Some(stop) = stop {
+            self.line(&format_args!("{shown} (partial: {stop})"))?;
+        } else {
+            self.line(&shown)?;
+        }
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!("{}{stop}: the count is partial", self.prefix());
+        }
+        if self.settings.stats && !self.settings.json {
+            note!(
+                "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {:.3?} (MPI started, the count split)",
+                total.ranks,
+                total.subproblems,
+                total.resumed,
+                total.setup
+            );
+        }
+        self.print_stats(&outcome.stats, stop, false);
+        Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// Prints the sum of the part records `files` (`backtrack merge`): the number the
+    /// parts' command prints, or with JSON one object with both counts. A set of records
+    /// that are not every part of one count, each once and complete, is refused (an error
+    /// naming the file).
+    pub fn merge(&mut self, files: &[std::path::PathBuf]) -> Result<Status> {
+        let merged = record::merge(files)?;
+        if self.settings.json {
+            self.line(&merged.json())?;
+        } else {
+            self.line(&merged.printed())?;
+        }
+        self.flush()?;
+        Ok(Status::Success)
     }
 
     /// The best solution of `problem`, by branch and bound, printed by `print` (given why

@@ -1,0 +1,33 @@
+//! `backtrack merge`: the total of a count made in parts.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use crate::args::Format;
+use crate::driver::Settings;
+use crate::exit::Status;
+
+/// Add up the records of a count made in parts (--parts N --part K): prints the total,
+/// as the count made in one run prints it.
+///
+/// Refuses (exit status 2, naming the file) a file that is not a record, a partial part,
+/// a part given twice, a missing part, and parts of different counts (another problem,
+/// other parameters, another number of parts or another version of backtrack).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The records, one file per part, in any order (such as part-*.json).
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// How to print the total: text (the number the parts' command prints), or one JSON
+    /// object with the problem, its parameters, both counts and the nodes.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Runs `backtrack merge`.
+pub fn exec(args: &Args) -> Result<Status> {
+    let mut driver = Settings::plain(args.format == Format::Json).start()?;
+    driver.merge(&args.files)
+}

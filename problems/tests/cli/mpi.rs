@@ -1,0 +1,165 @@
+//! `--mpi` under a real `mpirun` (the `mpi` feature): three ranks count queens 12 and 13
+//! exactly, the classes too; a checkpoint lets a job run again skip what is done.
+//!
+//! Skipped, saying so, where Open MPI's `mpirun` is not installed.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use crate::common::{text, BIN};
+
+/// OEIS A000170 and A002562 for n = 12 and 13.
+const OEIS: [(usize, u64, u64); 2] = [(12, 14_200, 1787), (13, 73_712, 9233)];
+
+/// `mpirun --allow-run-as-root --oversubscribe -np 3 backtrack ARGS`, or `None` (and a
+/// note) without mpirun.
+fn mpirun(args: &[&str]) -> Option<Output> {
+    let out = Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np", "3", BIN])
+        .args(args)
+        .output();
+    match out {
+        Ok(out) => Some(out),
+        Err(err) => {
+            eprintln!("skipped: mpirun cannot be run ({err}): install Open MPI (openmpi-bin)");
+            None
+        }
+    }
+}
+
+/// The one JSON line of a successful run.
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_str(text(&out.stdout).trim()).unwrap()
+}
+
+#[test]
+fn three_ranks_count_queens_12_and_13_exactly() {
+    for (n, total, unique) in OEIS {
+        let n = n.to_string();
+        let Some(out) = mpirun(&["queens", &n, "--count", "--mpi", "--threads", "1"]) else {
+            return;
+        };
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stdout),
+            format!("{total}\n"),
+            "n = {n}: only rank 0 prints"
+        );
+        let Some(out) = mpirun(&[
+            "queens", &n, "--count", "--unique", "--mpi", "--format", "json",
+        ]) else {
+            return;
+        };
+        let line = json(&out);
+        assert_eq!(line["count"], total, "n = {n}");
+        assert_eq!(line["unique"], unique, "n = {n}");
+        assert_eq!(line["ranks"], 3);
+        assert_eq!(line["complete"], true);
+    }
+}
+
+#[test]
+fn a_job_run_again_with_its_checkpoint_skips_what_was_counted() {
+    let dir = std::env::temp_dir().join(format!("backtrack-mpi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file: PathBuf = dir.join("queens-12.checkpoint");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_string_lossy().into_owned();
+    let args = [
+        "queens",
+        "12",
+        "--count",
+        "--mpi",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+        "--checkpoint",
+        &path,
+    ];
+    let Some(out) = mpirun(&args) else {
+        return;
+    };
+    let first = json(&out);
+    assert_eq!(
+        (first["count"].as_u64(), first["resumed"].as_u64()),
+        (Some(14_200), Some(0))
+    );
+    let subproblems = first["subproblems"].as_u64().unwrap() as usize;
+    let lines: Vec<String> = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        lines.len(),
+        subproblems + 1,
+        "a header, then a line per subproblem"
+    );
+    // A job that died after half of the subproblems, in the middle of writing a line.
+    let half = subproblems / 2;
+    let mut cut = lines[..=half].join("\n");
+    cut.push('\n');
+    cut.push_str(&lines[half + 1][..10]);
+    std::fs::write(&file, cut).unwrap();
+    let again = json(&mpirun(&args).unwrap());
+    assert_eq!(again["count"], 14_200);
+    assert_eq!(again["resumed"].as_u64(), Some(half as u64));
+    // Done: a third run counts nothing, and still prints the total.
+    let done = json(&mpirun(&args).unwrap());
+    assert_eq!(
+        (done["count"].as_u64(), done["resumed"].as_u64()),
+        (Some(14_200), Some(subproblems as u64))
+    );
+    // Another count's checkpoint is refused, naming what differs.
+    let out = mpirun(&[
+        "subset-sum",
+        "-t",
+        "5",
+        "1",
+        "2",
+        "3",
+        "--count",
+        "--mpi",
+        "--checkpoint",
+        &path,
+    ])
+    .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "backtrack: error: --checkpoint {path} records another count: it counts queens, not subset-sum"
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    let other = ["queens", "11", "--count", "--mpi", "--checkpoint", &path];
+    let out = mpirun(&other).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "backtrack: error: --checkpoint {path} records another count: in it n is 12, not 11"
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Any problem the engine splits is shared the same way: subset sum across three ranks
+/// gives the count of one run.
+#[test]
+fn three_ranks_count_a_subset_sum_as_one_run_does() {
+    let numbers: Vec<String> = (1..=18).map(|k| k.to_string()).collect();
+    let mut args: Vec<&str> = vec!["subset-sum", "-t", "50", "--count"];
+    args.extend(numbers.iter().map(String::as_str));
+    let whole = crate::common::stdout(&args);
+    args.extend(["--mpi", "--threads", "1"]);
+    let Some(out) = mpirun(&args) else {
+        return;
+    };
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), whole);
+}

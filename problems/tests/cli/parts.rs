@@ -1,0 +1,400 @@
+//! Counts in parts: `--parts N --part K` records, `backtrack merge`, and what both refuse.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{backtrack, error_line, refused, stdout, text};
+
+/// OEIS A000170 and A002562 for n = 12 and 13.
+const OEIS: [(usize, u64, u64); 2] = [(12, 14_200, 1787), (13, 73_712, 9233)];
+
+/// A fresh directory for one test's records.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("backtrack-parts-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs part `k` of `parts` of `queens n --count` (plus `extra`) and writes its record to
+/// `dir/part-k.json`; returns the path.
+fn part(dir: &Path, n: usize, k: usize, parts: usize, extra: &[&str]) -> String {
+    let (n, k, parts) = (n.to_string(), k.to_string(), parts.to_string());
+    let mut args = vec![
+        "queens",
+        &n,
+        "--count",
+        "--threads",
+        "1",
+        "--parts",
+        &parts,
+        "--part",
+        &k,
+    ];
+    args.extend_from_slice(extra);
+    let record = stdout(&args);
+    assert_eq!(record.lines().count(), 1, "one record: {record}");
+    let path = dir.join(format!("part-{k}-of-{parts}.json"));
+    std::fs::write(&path, record).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// `merge --format json` of `files`.
+fn merged(files: &[String]) -> serde_json::Value {
+    let mut args = vec!["merge", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    serde_json::from_str(&stdout(&args)).unwrap()
+}
+
+/// Every number of parts from 1 to 7: the parts, counted one run each and merged, give
+/// the count and the classes of OEIS, in any order; the nodes add up to those of one run.
+fn parts_merge_to_the_count(n: usize, total: u64, unique: u64) {
+    let dir = scratch(&format!("exact-{n}"));
+    let whole = backtrack(&[
+        "queens",
+        &n.to_string(),
+        "--count",
+        "--stats",
+        "--format",
+        "json",
+    ]);
+    let stats: serde_json::Value = serde_json::from_str(text(&whole.stderr).trim()).unwrap();
+    for parts in 1..=7 {
+        let mut files: Vec<String> = (1..=parts).map(|k| part(&dir, n, k, parts, &[])).collect();
+        files.reverse();
+        let sum = merged(&files);
+        assert_eq!(sum["count"], total, "n = {n}, {parts} parts");
+        assert_eq!(sum["unique"], unique, "n = {n}, {parts} parts");
+        assert_eq!(sum["parts"], parts);
+        assert_eq!(sum["nodes"], stats["nodes"], "n = {n}, {parts} parts");
+        let mut args = vec!["merge"];
+        args.extend(files.iter().map(String::as_str));
+        assert_eq!(stdout(&args), format!("{total}\n"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn queens_12_in_1_to_7_parts_merges_to_the_exact_count() {
+    let (n, total, unique) = OEIS[0];
+    parts_merge_to_the_count(n, total, unique);
+}
+
+/// About 6 s of CPU in a debug build: `.ci/run` runs it (`-- --ignored`).
+#[test]
+#[ignore = "slow in debug builds; .ci/run runs it"]
+fn queens_13_in_1_to_7_parts_merges_to_the_exact_count() {
+    let (n, total, unique) = OEIS[1];
+    parts_merge_to_the_count(n, total, unique);
+}
+
+#[test]
+fn a_record_says_what_it_counted_and_unique_parts_merge_to_the_classes() {
+    let dir = scratch("unique");
+    let files: Vec<String> = (1..=2)
+        .map(|k| part(&dir, 10, k, 2, &["--unique"]))
+        .collect();
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert_eq!(record["record"], "backtrack count part");
+    assert_eq!(record["problem"], "queens");
+    assert_eq!(record["parameters"]["n"], 10);
+    assert_eq!(record["parameters"]["symmetry"], "full");
+    assert_eq!(record["print"], "unique");
+    assert_eq!(
+        (record["part"].as_u64(), record["parts"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(record["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(record["complete"], true);
+    assert!(record["elapsed"].as_f64().unwrap() >= 0.0);
+    assert!(record["nodes"].as_u64().unwrap() > 0);
+    // 10-queens: 724 solutions in 92 classes; --unique prints the classes.
+    assert_eq!(stdout(&["merge", &files[0], &files[1]]), "92\n");
+    // The other symmetries count no classes, and their parts add up too.
+    for symmetry in ["none", "mirror"] {
+        let files: Vec<String> = (1..=3)
+            .map(|k| part(&dir, 10, k, 3, &["--symmetry", symmetry]))
+            .collect();
+        let sum = merged(&files);
+        assert_eq!(sum["count"], 724, "{symmetry}");
+        assert_eq!(sum.get("unique"), None, "{symmetry}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
+    let dir = scratch("refusals");
+    let three: Vec<String> = (1..=3).map(|k| part(&dir, 12, k, 3, &[])).collect();
+    let [one, two, three] = [&three[0], &three[1], &three[2]];
+    // Duplicated: part 2 twice (the others all there).
+    error_line(
+        &["merge", one, two, three, two],
+        &format!("{two} is part 2 of 3 again (as {two}): give each part once"),
+    );
+    // Missing.
+    error_line(
+        &["merge", one, three],
+        "part 2 of 3 is missing: the count needs all 3",
+    );
+    let only = dir.join("only").to_string_lossy().into_owned();
+    std::fs::create_dir_all(&only).unwrap();
+    let alone = part(Path::new(&only), 12, 1, 3, &[]);
+    error_line(
+        &["merge", &alone],
+        "parts 2 and 3 of 3 are missing: the count needs all 3",
+    );
+    // Mismatched: another board, another number of parts, another symmetry.
+    let other = dir.join("other").to_string_lossy().into_owned();
+    std::fs::create_dir_all(&other).unwrap();
+    let eleven = part(Path::new(&other), 11, 2, 3, &[]);
+    error_line(
+        &["merge", one, &eleven, three],
+        &format!("{eleven} is not a part of the count of {one}: n is 11, not 12"),
+    );
+    let of_four = part(Path::new(&other), 12, 2, 4, &[]);
+    error_line(
+        &["merge", one, &of_four, three],
+        &format!("{of_four} is not a part of the count of {one}: it is a part of 4, not of 3"),
+    );
+    let mirror = part(Path::new(&other), 12, 2, 3, &["--symmetry", "mirror"]);
+    error_line(
+        &["merge", one, &mirror, three],
+        &format!(
+            "{mirror} is not a part of the count of {one}: symmetry is \"mirror\", not \"full\""
+        ),
+    );
+    // Not a record at all, damaged, unreadable, partial.
+    let not_json = dir.join("notes.txt");
+    std::fs::write(&not_json, "hello\n").unwrap();
+    let not_json = not_json.to_string_lossy().into_owned();
+    refused(
+        &["merge", one, &not_json],
+        &format!("{not_json} is not a part record (one JSON object from --parts N --part K)"),
+    );
+    let other_json = dir.join("other.json");
+    std::fs::write(&other_json, "{\"count\": 3}\n").unwrap();
+    let other_json = other_json.to_string_lossy().into_owned();
+    refused(&["merge", &other_json], "is not a part record");
+    let record = std::fs::read_to_string(two).unwrap();
+    let damaged = dir.join("damaged.json");
+    std::fs::write(&damaged, record.replace("\"count\":", "\"cuont\":")).unwrap();
+    let damaged = damaged.to_string_lossy().into_owned();
+    refused(
+        &["merge", one, &damaged, three],
+        &format!("{damaged} is a damaged part record"),
+    );
+    let partial = dir.join("partial.json");
+    std::fs::write(
+        &partial,
+        record.replace(
+            "\"complete\":true",
+            "\"complete\":false,\"stopped\":\"SIGINT\"",
+        ),
+    )
+    .unwrap();
+    let partial = partial.to_string_lossy().into_owned();
+    error_line(
+        &["merge", one, &partial, three],
+        &format!(
+            "{partial} is a partial count (part 2 of 3, stopped: SIGINT): count that part again"
+        ),
+    );
+    let missing = dir.join("nowhere.json").to_string_lossy().into_owned();
+    refused(
+        &["merge", one, &missing],
+        &format!("{missing}: cannot read"),
+    );
+    refused(&["merge"], "merge needs FILES");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn parts_flags_are_refused_where_they_mean_nothing() {
+    for (args, message) in [
+        (
+            &["queens", "8", "--count", "--parts", "4", "--part", "0"][..],
+            "--part must be at least 1, not 0",
+        ),
+        (
+            &["queens", "8", "--count", "--parts", "0", "--part", "1"],
+            "--parts must be at least 1, not 0",
+        ),
+        (
+            &["queens", "8", "--count", "--parts", "10001", "--part", "1"],
+            "--parts must be at most 10000, not 10001",
+        ),
+        (
+            &["queens", "8", "--count", "--parts", "4", "--part", "5"],
+            "--part 5 is past --parts 4: the parts are 1 to 4",
+        ),
+        (
+            &["queens", "8", "--parts", "4", "--part", "1"],
+            "--parts and --part apply to counts (--count)",
+        ),
+        (
+            &[
+                "queens", "8", "--count", "--limit", "3", "--parts", "4", "--part", "1",
+            ],
+            "--parts does not combine with --count --limit",
+        ),
+        (
+            &[
+                "queens",
+                "8",
+                "--count",
+                "--node-limit",
+                "3",
+                "--parts",
+                "4",
+                "--part",
+                "1",
+            ],
+            "--parts does not combine with --node-limit",
+        ),
+        (
+            &["queens", "8", "--count", "--parts", "4"],
+            "queens needs --part K",
+        ),
+        (
+            &["queens", "8", "--count", "--part", "4"],
+            "queens needs --parts N",
+        ),
+        (
+            &["queens", "8", "--count", "--parts", "x", "--part", "1"],
+            "--parts must be a whole number, not 'x'",
+        ),
+    ] {
+        refused(args, message);
+    }
+}
+
+/// The generic path: any count the engine splits can be shared, here subset sum and the
+/// knapsack; a count in parts adds up to the count in one run.
+#[test]
+fn subset_sum_and_knapsack_counts_in_parts_add_up() {
+    let dir = scratch("generic");
+    let numbers: Vec<String> = (1..=16).map(|k| k.to_string()).collect();
+    let mut args: Vec<&str> = vec!["subset-sum", "-t", "40"];
+    args.extend(numbers.iter().map(String::as_str));
+    args.push("--count");
+    let whole = stdout(&args);
+    assert!(whole.trim().parse::<u64>().unwrap() > 100, "{whole}");
+    for parts in [1, 3, 5] {
+        let files: Vec<String> = (1..=parts)
+            .map(|k| {
+                let (k, n) = (k.to_string(), parts.to_string());
+                let mut run = args.clone();
+                run.extend(["--parts", &n, "--part", &k]);
+                let path = dir.join(format!("subset-{k}-of-{n}.json"));
+                std::fs::write(&path, stdout(&run)).unwrap();
+                path.to_string_lossy().into_owned()
+            })
+            .collect();
+        let mut merge = vec!["merge"];
+        merge.extend(files.iter().map(String::as_str));
+        assert_eq!(stdout(&merge), whole, "{parts} parts");
+        let sum = merged(&files);
+        assert_eq!(sum["problem"], "subset-sum");
+        assert_eq!(sum["parameters"]["target"], 40);
+    }
+    let knapsack = crate::common::fixture("textbook.knapsack");
+    let whole = stdout(&["knapsack", &knapsack, "--count"]);
+    let files: Vec<String> = (1..=2)
+        .map(|k| {
+            let k = k.to_string();
+            let path = dir.join(format!("knapsack-{k}.json"));
+            let record = stdout(&[
+                "knapsack", &knapsack, "--count", "--parts", "2", "--part", &k,
+            ]);
+            std::fs::write(&path, record).unwrap();
+            path.to_string_lossy().into_owned()
+        })
+        .collect();
+    assert_eq!(stdout(&["merge", &files[0], &files[1]]), whole);
+    refused(
+        &["sudoku", "--count", "--parts", "2", "--part", "1"],
+        "--parts applies to queens, knapsack and subset-sum, not sudoku",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without the `mpi` feature, `--mpi` says how to get it.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn mpi_needs_a_build_with_the_feature() {
+    refused(
+        &["queens", "8", "--count", "--mpi"],
+        "--mpi needs backtrack built with MPI: cargo build --release --features mpi",
+    );
+}
+
+#[test]
+fn mpi_flags_are_refused_where_they_mean_nothing() {
+    for (args, message) in [
+        (
+            &["queens", "8", "--mpi"][..],
+            "--mpi applies to counts (--count)",
+        ),
+        (
+            &["queens", "8", "--count", "--limit", "2", "--mpi"],
+            "--mpi does not combine with --count --limit",
+        ),
+        (
+            &["queens", "8", "--count", "--node-limit", "2", "--mpi"],
+            "--mpi does not combine with --node-limit",
+        ),
+        (
+            &["queens", "8", "--count", "--checkpoint", "x"],
+            "queens needs --mpi",
+        ),
+        (
+            &[
+                "queens", "8", "--count", "--mpi", "--parts", "2", "--part", "1",
+            ],
+            "--mpi cannot be used with --parts",
+        ),
+    ] {
+        refused(args, message);
+    }
+}
+
+/// A part stopped before its end still writes its record, marked partial (exit status 3
+/// for the time limit), and merge refuses it; a record that cannot be written is exit
+/// status 4.
+#[test]
+fn a_stopped_part_writes_a_partial_record_that_merge_refuses() {
+    let dir = scratch("stopped");
+    let args = [
+        "queens",
+        "16",
+        "--count",
+        "--parts",
+        "2",
+        "--part",
+        "1",
+        "--time-limit",
+        "10ms",
+    ];
+    let out = backtrack(&args);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let record: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(record["complete"], false);
+    assert_eq!(record["stopped"], "time_limit");
+    assert!(text(&out.stderr).contains("part 1 of 2 is partial, and merge will refuse it"));
+    let partial = dir.join("part-1.json");
+    std::fs::write(&partial, &out.stdout).unwrap();
+    let partial = partial.to_string_lossy().into_owned();
+    refused(
+        &["merge", &partial],
+        &format!("{partial} is a partial count (part 1 of 2, stopped: time_limit)"),
+    );
+    #[cfg(target_os = "linux")]
+    {
+        crate::common::assert_unwritable_output_fails(&[
+            "queens", "8", "--count", "--parts", "2", "--part", "1",
+        ]);
+        crate::common::assert_unwritable_output_fails(&["merge", &part(&dir, 8, 1, 1, &[])]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
