@@ -1,5 +1,6 @@
 //! The `backtrack` binary, run for real: one test binary, one module per part.
 
+mod checkpoint;
 mod common;
 mod driver;
 mod estimate;

@@ -345,10 +345,6 @@ fn mpi_flags_are_refused_where_they_mean_nothing() {
             "--mpi does not combine with --node-limit",
         ),
         (
-            &["queens", "8", "--count", "--checkpoint", "x"],
-            "queens needs --mpi",
-        ),
-        (
             &[
                 "queens", "8", "--count", "--mpi", "--parts", "2", "--part", "1",
             ],

@@ -177,10 +177,16 @@ pub struct Sharing {
     #[arg(long, conflicts_with_all = ["parts", "part"])]
     pub mpi: bool,
 
-    /// With --mpi: record each finished subproblem in FILE, and skip those FILE already
-    /// records (a failed job run again goes on where it stopped).
-    #[arg(long, value_name = "FILE", requires = "mpi")]
+    /// With --count: record each finished subproblem of the count in FILE as it goes (on
+    /// this machine, or with --mpi), and skip those FILE already records, so that a count
+    /// stopped (Ctrl-C, a time limit, a crash) and run again goes on where it stopped.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["parts", "part"])]
     pub checkpoint: Option<std::path::PathBuf>,
+
+    /// With --count: go on with the count FILE records (made by --checkpoint FILE), and
+    /// record in it what is counted from here. FILE must exist.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["parts", "part", "checkpoint"])]
+    pub resume: Option<std::path::PathBuf>,
 }
 
 impl Sharing {

@@ -422,6 +422,10 @@ fn count(
     if driver.mpi() {
         return mpi_count(&mut driver, &plan, print);
     }
+    if driver.checkpointing() {
+        driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
+        return driver.count_checkpointed(&Shared(&plan), print);
+    }
     let pick = |outcome: Outcome<Counts>| Outcome {
         found: if unique {
             outcome
@@ -459,15 +463,14 @@ fn mpi_count(_: &mut Driver, _: &CountPlan, _: &str) -> Result<Status> {
     bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)")
 }
 
-/// A queens count, shared subproblem by subproblem across the ranks of an MPI job.
-#[cfg(feature = "mpi")]
+/// A queens count, shared subproblem by subproblem: across the ranks of an MPI job, or
+/// on this machine with a checkpoint.
 struct Shared<'a>(&'a CountPlan);
 
-#[cfg(feature = "mpi")]
-impl crate::driver::cluster::Shared for Shared<'_> {
-    fn split(&self, at_least: usize) -> crate::driver::cluster::Divided {
+impl crate::driver::shared::Shared for Shared<'_> {
+    fn split(&self, at_least: usize) -> crate::driver::shared::Divided {
         let split = self.0.split(at_least);
-        crate::driver::cluster::Divided {
+        crate::driver::shared::Divided {
             depth: split.depth,
             subproblems: split.subproblems,
             weights: split.weights,

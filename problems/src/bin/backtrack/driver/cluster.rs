@@ -14,100 +14,19 @@
 //! the indices it can give; an empty answer means there are no more. A worker keeps its
 //! threads busy with one subproblem in hand beyond them.
 
-use std::collections::{BTreeMap, VecDeque};
-use std::fs::{File, OpenOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::collections::VecDeque;
+use std::path::Path;
 use std::sync::mpsc;
-use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
-use backtrack::split::{self, Subproblem};
-use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
+use anyhow::{Context, Result};
+use backtrack::{Cancel, Outcome, Stats, StopReason};
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::{Communicator, Destination, Source};
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use super::record::parameter_difference;
+use super::shared::{add, limits_for, Checkpoint, Divided, Done, Pool, Shared, PER_THREAD};
 use super::Tally;
-
-/// A count that can be shared out subproblem by subproblem.
-pub trait Shared: Sync {
-    /// Splits the tree into at least `at_least` subproblems (if it has that many nodes at
-    /// some depth), the same way in every process.
-    fn split(&self, at_least: usize) -> Divided;
-
-    /// Counts the subproblem `sub` on this thread, under `limits`; its statistics leave
-    /// out its root, which the part above the split counts.
-    fn count(&self, sub: &Subproblem, limits: Limits) -> Result<Outcome<Tally>>;
-}
-
-/// Any problem's count, through the engine: split by [`split::split_at_least`], each
-/// subproblem replayed on a clone of the root and counted by one search.
-pub struct Generic<'a, P> {
-    /// The root.
-    pub problem: &'a P,
-    /// The least depth to split at.
-    pub depth: usize,
-}
-
-impl<P> Shared for Generic<'_, P>
-where
-    P: Problem + Clone + Send + Sync,
-    P::Op: Send + Sync,
-{
-    fn split(&self, at_least: usize) -> Divided {
-        let (tree, ()) =
-            split::split_at_least(self.problem, self.depth, at_least, &Limits::none(), || ());
-        let weights = split::estimate_sizes(self.problem, &tree, split::PROBES, split::SEED);
-        let above = &tree.above;
-        Divided {
-            depth: tree.depth,
-            weights,
-            above: Outcome {
-                found: Tally {
-                    count: above.found,
-                    unique: None,
-                },
-                stats: above.stats,
-                stopped: above.stopped,
-            },
-            subproblems: tree.subproblems,
-        }
-    }
-
-    fn count(&self, sub: &Subproblem, limits: Limits) -> Result<Outcome<Tally>> {
-        let state = sub.replay(self.problem)?;
-        let outcome = Search::new(state).limits(limits).count_solutions();
-        let mut stats = outcome.stats;
-        stats.nodes = stats.nodes.saturating_sub(1);
-        stats.max_depth += sub.depth();
-        Ok(Outcome {
-            found: Tally {
-                count: outcome.found,
-                unique: None,
-            },
-            stats,
-            stopped: outcome.stopped,
-        })
-    }
-}
-
-/// A tree split for sharing: see [`Shared::split`].
-pub struct Divided {
-    /// The depth of the split.
-    pub depth: usize,
-    /// The subproblems.
-    pub subproblems: Vec<Subproblem>,
-    /// The estimated size of each.
-    pub weights: Vec<f64>,
-    /// The counts and statistics of the part above the split.
-    pub above: Outcome<Tally>,
-}
-
-/// How many subproblems to split into for each counting thread of the job.
-const PER_THREAD: usize = 32;
 
 /// How long a main thread sleeps when there is nothing to do: from the first of these,
 /// doubling while nothing happens up to the second. Its counting threads have a
@@ -147,16 +66,6 @@ pub struct Total {
     pub resumed: usize,
     /// The time rank 0 took to start MPI and split the count, before any counting.
     pub setup: Duration,
-}
-
-/// One finished subproblem, as it travels: its index, counts and statistics.
-#[derive(Clone, Copy, Debug, Default)]
-struct Done {
-    index: usize,
-    count: u64,
-    unique: Option<u64>,
-    stopped: Option<StopReason>,
-    stats: Stats,
 }
 
 impl Done {
@@ -205,61 +114,6 @@ impl Done {
             },
         }
     }
-}
-
-/// The counting threads of one rank, fed subproblem indices by the main thread.
-struct Pool {
-    queue: Mutex<(VecDeque<usize>, bool)>,
-    ready: Condvar,
-}
-
-impl Pool {
-    fn new() -> Self {
-        Pool {
-            queue: Mutex::new((VecDeque::new(), false)),
-            ready: Condvar::new(),
-        }
-    }
-
-    fn push(&self, index: usize) {
-        self.queue
-            .lock()
-            .expect("no panics while locked")
-            .0
-            .push_back(index);
-        self.ready.notify_one();
-    }
-
-    fn close(&self) {
-        self.queue.lock().expect("no panics while locked").1 = true;
-        self.ready.notify_all();
-    }
-
-    /// The next index, waiting for one; `None` once closed and empty.
-    fn take(&self) -> Option<usize> {
-        let mut guard = self.queue.lock().expect("no panics while locked");
-        loop {
-            if let Some(index) = guard.0.pop_front() {
-                return Some(index);
-            }
-            if guard.1 {
-                return None;
-            }
-            guard = self.ready.wait(guard).expect("no panics while locked");
-        }
-    }
-}
-
-/// The limits of one subproblem: the stop flag, and what is left of the time limit.
-fn limits_for(cancel: &Cancel, time: Option<Duration>, start: Instant) -> Limits {
-    let mut limits = Limits::none().cancel(cancel.clone());
-    if let Some(max) = time {
-        limits = limits.time(
-            max.saturating_sub(start.elapsed())
-                .max(Duration::from_nanos(1)),
-        );
-    }
-    limits
 }
 
 /// Counts `shared` across the ranks of the MPI job this process is part of, `threads`
@@ -466,15 +320,6 @@ fn lead(
     })
 }
 
-/// Adds a finished subproblem to the total.
-fn add(tally: &mut Tally, stats: &mut Stats, done: &Done) {
-    tally.count += done.count;
-    tally.unique = tally.unique.zip(done.unique).map(|(a, b)| a + b);
-    let mut part = done.stats;
-    part.elapsed = Duration::ZERO;
-    stats.merge(&part);
-}
-
 /// A worker rank: asks for subproblems, counts them, sends back the counts.
 fn follow(
     world: &impl Communicator,
@@ -529,177 +374,4 @@ fn follow(
         }
         idle.after(busy);
     }
-}
-
-/// The checkpoint file: a header line naming the count and its split, then one line per
-/// finished subproblem, flushed as it is written.
-struct Checkpoint {
-    file: Option<File>,
-    path: PathBuf,
-    done: BTreeMap<usize, Done>,
-    last_sync: Instant,
-}
-
-impl Checkpoint {
-    fn none() -> Self {
-        Checkpoint {
-            file: None,
-            path: PathBuf::new(),
-            done: BTreeMap::new(),
-            last_sync: Instant::now(),
-        }
-    }
-
-    /// Opens the checkpoint at `path`: reads what an earlier run of the same count
-    /// finished (a last line cut short by a crash is dropped), or starts the file.
-    fn open(path: &Path, identity: &Value, divided: &Divided) -> Result<Self> {
-        let shown = path.display();
-        let header = json!({
-            "checkpoint": "backtrack count",
-            "version": env!("CARGO_PKG_VERSION"),
-            "count": identity,
-            "split": { "depth": divided.depth, "subproblems": divided.subproblems.len() },
-        });
-        let mut done = BTreeMap::new();
-        let cannot_write = || format!("--checkpoint {shown}: cannot write");
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
-                anyhow::anyhow!(
-                    "--checkpoint {shown} is not a checkpoint of backtrack: it is not text"
-                )
-            })?,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(err) => {
-                return Err(err).with_context(|| format!("--checkpoint {shown}: cannot read"))
-            }
-        };
-        // The bytes of whole lines: a last line with no end was cut short by the crash the
-        // file is kept for, and is dropped.
-        let mut kept = 0;
-        for (k, line) in text.split_inclusive('\n').enumerate() {
-            let Some(line) = line.strip_suffix('\n') else {
-                break;
-            };
-            if k == 0 {
-                check_header(line, &header, &shown.to_string())?;
-            } else {
-                let entry: Entry = serde_json::from_str(line).map_err(|err| {
-                    anyhow::anyhow!("--checkpoint {shown}, line {}: {err}", k + 1)
-                })?;
-                if divided.subproblems.get(entry.index) != Some(&entry.sub) {
-                    bail!(
-                        "--checkpoint {shown}, line {}: subproblem {} is not this count's",
-                        k + 1,
-                        entry.index
-                    );
-                }
-                let stats = Stats {
-                    nodes: entry.nodes,
-                    ..Stats::default()
-                };
-                let finished = Done {
-                    index: entry.index,
-                    count: entry.count,
-                    unique: entry.unique,
-                    stopped: None,
-                    stats,
-                };
-                done.insert(entry.index, finished);
-            }
-            kept += line.len() + 1;
-        }
-        if kept == 0 && !text.is_empty() {
-            // Never cut a file that was not ours.
-            bail!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header");
-        }
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(cannot_write)?;
-        file.set_len(kept as u64).with_context(cannot_write)?;
-        if kept == 0 {
-            writeln!(file, "{header}").with_context(cannot_write)?;
-        }
-        Ok(Checkpoint {
-            file: Some(file),
-            path: path.to_path_buf(),
-            done,
-            last_sync: Instant::now(),
-        })
-    }
-
-    /// Records a finished subproblem (nothing without a file): one line, written at once,
-    /// and synced to the disk every second or so.
-    fn write(&mut self, done: &Done, sub: &Subproblem) -> Result<()> {
-        let Some(file) = &mut self.file else {
-            return Ok(());
-        };
-        let entry = Entry {
-            index: done.index,
-            sub: sub.clone(),
-            count: done.count,
-            unique: done.unique,
-            nodes: done.stats.nodes,
-        };
-        let line = serde_json::to_string(&entry).context("cannot make a checkpoint line")?;
-        let shown = self.path.display();
-        writeln!(file, "{line}").with_context(|| format!("--checkpoint {shown}: cannot write"))?;
-        if self.last_sync.elapsed() > Duration::from_secs(1) {
-            file.sync_data()
-                .with_context(|| format!("--checkpoint {shown}: cannot write"))?;
-            self.last_sync = Instant::now();
-        }
-        Ok(())
-    }
-}
-
-/// Refuses a checkpoint whose first line, `line`, is not `header`, saying what differs.
-fn check_header(line: &str, header: &Value, shown: &str) -> Result<()> {
-    let found: Value = serde_json::from_str(line).map_err(|_| {
-        anyhow::anyhow!(
-            "--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header"
-        )
-    })?;
-    if found.get("checkpoint") != header.get("checkpoint") {
-        bail!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header");
-    }
-    if &found != header {
-        let why = if found.get("version") != header.get("version") {
-            format!("it was written by backtrack {}", found["version"])
-        } else if found["count"]["problem"] != header["count"]["problem"] {
-            let name = |value: &Value| {
-                value["count"]["problem"]
-                    .as_str()
-                    .unwrap_or("?")
-                    .to_string()
-            };
-            format!("it counts {}, not {}", name(&found), name(header))
-        } else if found.get("count") != header.get("count") {
-            format!(
-                "in it {}",
-                parameter_difference(
-                    &header["count"]["parameters"],
-                    &found["count"]["parameters"]
-                )
-            )
-        } else {
-            format!("its split is {}, not {}", found["split"], header["split"])
-        };
-        bail!("--checkpoint {shown} records another count: {why}");
-    }
-    Ok(())
-}
-
-/// One line of a checkpoint: a finished subproblem.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Entry {
-    index: usize,
-    #[serde(flatten)]
-    sub: Subproblem,
-    count: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    unique: Option<u64>,
-    nodes: u64,
 }

@@ -14,6 +14,7 @@ mod estimate;
 mod output;
 mod progress;
 pub mod record;
+pub mod shared;
 mod signals;
 mod tree;
 
@@ -69,6 +70,8 @@ pub struct Settings {
     json: bool,
     /// `--estimate`: the probes and their seed.
     estimate: Option<(u32, u64)>,
+    /// `--checkpoint FILE` or `--resume FILE` of a count on this machine.
+    checkpoint: Option<std::path::PathBuf>,
     spread: Spread,
 }
 
@@ -137,6 +140,7 @@ impl Settings {
             estimate: estimate
                 .estimate
                 .then_some((estimate.probes, estimate.probe_seed)),
+            checkpoint: None,
             spread: Spread::Alone,
         })
     }
@@ -145,6 +149,33 @@ impl Settings {
     /// across MPI ranks of `--mpi`, checked against the mode: only a whole count (no
     /// `--limit`, no `--node-limit`) is shared.
     pub fn sharing(mut self, sharing: &Sharing) -> Result<Self> {
+        if let Some(path) = sharing.checkpoint.as_ref().or(sharing.resume.as_ref()) {
+            let flag = if sharing.resume.is_some() {
+                "--resume"
+            } else {
+                "--checkpoint"
+            };
+            match self.mode {
+                _ if self.estimate.is_some() => anyhow::bail!(
+                    "{flag} applies to a count: --estimate counts nothing"
+                ),
+                Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
+                    "{flag} does not combine with --node-limit: the subproblems of a count with a checkpoint finish in any order"
+                ),
+                Mode::Count { limit: None } => {}
+                Mode::Count { limit: Some(_) } => anyhow::bail!(
+                    "{flag} does not combine with --count --limit: a count with a checkpoint counts every solution"
+                ),
+                _ => anyhow::bail!("{flag} applies to counts (--count)"),
+            }
+            if sharing.resume.is_some() && !path.exists() {
+                anyhow::bail!(
+                    "--resume {}: no such file (--checkpoint FILE makes one)",
+                    path.display()
+                );
+            }
+            self.checkpoint = Some(path.clone());
+        }
         if self.estimate.is_some() && (sharing.mpi || sharing.asked().is_some()) {
             let flag = if sharing.mpi { "--mpi" } else { "--parts" };
             anyhow::bail!("{flag} applies to a count: --estimate counts nothing (it estimates the whole count)");
@@ -163,7 +194,7 @@ impl Settings {
             if !cfg!(feature = "mpi") {
                 anyhow::bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)");
             }
-            self.spread = Spread::Mpi(sharing.checkpoint.clone());
+            self.spread = Spread::Mpi(self.checkpoint.take());
         }
         let Some((part, parts)) = sharing.asked() else {
             return Ok(self);
@@ -196,6 +227,7 @@ impl Settings {
             stats: false,
             json,
             estimate: None,
+            checkpoint: None,
             spread: Spread::Alone,
         }
     }
@@ -570,11 +602,18 @@ impl Driver {
         });
         #[cfg(feature = "mpi")]
         if self.mpi() {
-            let shared = cluster::Generic {
+            let shared = shared::Generic {
                 problem,
                 depth: split_depth,
             };
             return self.count_mpi(&shared, "count");
+        }
+        if self.checkpointing() {
+            let shared = shared::Generic {
+                problem,
+                depth: split_depth,
+            };
+            return self.count_checkpointed(&shared, "count");
         }
         if self.share().is_some() {
             return self.count_part("count", |limits, share| {
@@ -762,7 +801,7 @@ impl Driver {
     /// ranks print nothing. The problem and its parameters ([`Driver::identify`]) head the
     /// `--checkpoint` file, if any.
     #[cfg(feature = "mpi")]
-    pub fn count_mpi(&mut self, shared: &impl cluster::Shared, print: &str) -> Result<Status> {
+    pub fn count_mpi(&mut self, shared: &impl shared::Shared, print: &str) -> Result<Status> {
         let (problem, parameters) = self.identity()?;
         let identity = json!({ "problem": problem, "parameters": parameters });
         let checkpoint = match &self.settings.spread {
@@ -784,7 +823,83 @@ impl Driver {
         else {
             return Ok(Status::Success);
         };
-        let outcome = total.outcome;
+        let setup = format!(
+            "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {:.3?} (MPI started, the count split)",
+            total.ranks, total.subproblems, total.resumed, total.setup
+        );
+        let mut extra = Map::new();
+        extra.insert("ranks".into(), json!(total.ranks));
+        self.report_shared(
+            &total.outcome,
+            print,
+            (total.subproblems, total.resumed),
+            extra,
+            &setup,
+        )
+    }
+
+    /// Does this count keep a checkpoint on this machine (`--checkpoint` or `--resume`,
+    /// without `--mpi`)? Then the subcommand counts with [`Driver::count_checkpointed`].
+    pub fn checkpointing(&self) -> bool {
+        self.settings.checkpoint.is_some()
+    }
+
+    /// Counts `shared` on this machine's threads (`--threads`, or all cores) subproblem by
+    /// subproblem, keeping the checkpoint `--checkpoint` or `--resume` names, and prints
+    /// the total as a count prints it (`print`: `count`, or `unique` for the classes).
+    pub fn count_checkpointed(
+        &mut self,
+        shared: &impl shared::Shared,
+        print: &str,
+    ) -> Result<Status> {
+        let (problem, parameters) = self.identity()?;
+        let identity = json!({ "problem": problem, "parameters": parameters });
+        let path = self
+            .settings
+            .checkpoint
+            .clone()
+            .expect("a count with a checkpoint");
+        let threads = self.settings.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
+        let progress = self.progress(false);
+        let cancel = self.stopper.cancel().clone();
+        let here = shared::count_here(
+            shared,
+            threads,
+            (&cancel, self.settings.time, progress.meter()),
+            &identity,
+            &path,
+        );
+        progress.finish();
+        let here = here?;
+        let note = format!(
+            "checkpoint: {} ({} subproblems, {} counted before this run)",
+            path.display(),
+            here.subproblems,
+            here.resumed
+        );
+        self.report_shared(
+            &here.outcome,
+            print,
+            (here.subproblems, here.resumed),
+            Map::new(),
+            &note,
+        )
+    }
+
+    /// Prints the total of a count made subproblem by subproblem (across MPI ranks, or on
+    /// this machine with a checkpoint) as a count prints: `print` is `count`, or `unique`
+    /// for the classes (JSON has both, with `extra`, the subproblems and how many a
+    /// checkpoint had); with `--stats`, `note` first.
+    fn report_shared(
+        &mut self,
+        outcome: &Outcome<Tally>,
+        print: &str,
+        (subproblems, resumed): (usize, usize),
+        mut extra: Map<String, Value>,
+        note: &str,
+    ) -> Result<Status> {
         let stop = self.stop_of(outcome.stopped);
         let shown = if print == "unique" {
             outcome.found.unique.unwrap_or(outcome.found.count)
@@ -792,16 +907,14 @@ impl Driver {
             outcome.found.count
         };
         if self.settings.json {
-            let mut line = Map::new();
-            line.insert("count".into(), json!(outcome.found.count));
+            extra.insert("count".into(), json!(outcome.found.count));
             if let Some(unique) = outcome.found.unique {
-                line.insert("unique".into(), json!(unique));
+                extra.insert("unique".into(), json!(unique));
             }
-            line.insert("ranks".into(), json!(total.ranks));
-            line.insert("subproblems".into(), json!(total.subproblems));
-            line.insert("resumed".into(), json!(total.resumed));
-            end_fields(&mut line, stop, false);
-            self.object(line)?;
+            extra.insert("subproblems".into(), json!(subproblems));
+            extra.insert("resumed".into(), json!(resumed));
+            end_fields(&mut extra, stop, false);
+            self.object(extra)?;
         } else if let Some(stop) = stop {
             self.line(&format_args!("{shown} (partial: {stop})"))?;
         } else {
@@ -812,13 +925,7 @@ impl Driver {
             note!("{}{stop}: the count is partial", self.prefix());
         }
         if self.settings.stats && !self.settings.json {
-            note!(
-                "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {:.3?} (MPI started, the count split)",
-                total.ranks,
-                total.subproblems,
-                total.resumed,
-                total.setup
-            );
+            note!("{note}");
         }
         self.print_stats(&outcome.stats, stop, false);
         Ok(stop.map_or(Status::Success, Stop::status))

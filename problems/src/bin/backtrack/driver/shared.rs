@@ -1,0 +1,523 @@
+//! A count shared out subproblem by subproblem, and its checkpoint: what `--checkpoint`
+//! and `--resume` keep of a long count, on one machine or across the ranks of an MPI job.
+//!
+//! The tree is split into many subproblems the same way in every run (the split is
+//! deterministic), so a subproblem is named by its index. A run counts them on its threads,
+//! biggest first by estimated size, and records each one finished in the checkpoint file:
+//! a header line naming the count and its split, then a line per finished subproblem, each
+//! line headed by the CRC-32 of the rest of it. A run given the file again skips what it
+//! records. A last line cut short (the crash the file is kept for) is dropped; a line whose
+//! checksum does not match, another count's file, or a file that is not a checkpoint, is
+//! refused, never trusted.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use backtrack::progress::Meter;
+use backtrack::split::{self, Subproblem};
+use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
+use serde_json::{json, Value};
+
+use super::record::parameter_difference;
+use super::Tally;
+
+/// A count that can be shared out subproblem by subproblem.
+pub trait Shared: Sync {
+    /// Splits the tree into at least `at_least` subproblems (if it has that many nodes at
+    /// some depth), the same way in every process.
+    fn split(&self, at_least: usize) -> Divided;
+
+    /// Counts the subproblem `sub` on this thread, under `limits`; its statistics leave
+    /// out its root, which the part above the split counts.
+    fn count(&self, sub: &Subproblem, limits: Limits) -> Result<Outcome<Tally>>;
+}
+
+/// Any problem's count, through the engine: split by [`split::split_at_least`], each
+/// subproblem replayed on a clone of the root and counted by one search.
+pub struct Generic<'a, P> {
+    /// The root.
+    pub problem: &'a P,
+    /// The least depth to split at.
+    pub depth: usize,
+}
+
+impl<P> Shared for Generic<'_, P>
+where
+    P: Problem + Clone + Send + Sync,
+    P::Op: Send + Sync,
+{
+    fn split(&self, at_least: usize) -> Divided {
+        let (tree, ()) =
+            split::split_at_least(self.problem, self.depth, at_least, &Limits::none(), || ());
+        let weights = split::estimate_sizes(self.problem, &tree, split::PROBES, split::SEED);
+        let above = &tree.above;
+        Divided {
+            depth: tree.depth,
+            weights,
+            above: Outcome {
+                found: Tally {
+                    count: above.found,
+                    unique: None,
+                },
+                stats: above.stats,
+                stopped: above.stopped,
+            },
+            subproblems: tree.subproblems,
+        }
+    }
+
+    fn count(&self, sub: &Subproblem, limits: Limits) -> Result<Outcome<Tally>> {
+        let state = sub.replay(self.problem)?;
+        let outcome = Search::new(state).limits(limits).count_solutions();
+        let mut stats = outcome.stats;
+        stats.nodes = stats.nodes.saturating_sub(1);
+        stats.max_depth += sub.depth();
+        Ok(Outcome {
+            found: Tally {
+                count: outcome.found,
+                unique: None,
+            },
+            stats,
+            stopped: outcome.stopped,
+        })
+    }
+}
+
+/// A tree split for sharing: see [`Shared::split`].
+pub struct Divided {
+    /// The depth of the split.
+    pub depth: usize,
+    /// The subproblems.
+    pub subproblems: Vec<Subproblem>,
+    /// The estimated size of each.
+    pub weights: Vec<f64>,
+    /// The counts and statistics of the part above the split.
+    pub above: Outcome<Tally>,
+}
+
+/// How many subproblems to split into for each counting thread of the job.
+pub(super) const PER_THREAD: usize = 32;
+
+/// One finished subproblem, as it travels: its index, counts and statistics.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Done {
+    pub(super) index: usize,
+    pub(super) count: u64,
+    pub(super) unique: Option<u64>,
+    pub(super) stopped: Option<StopReason>,
+    pub(super) stats: Stats,
+}
+
+/// The counting threads of one rank, fed subproblem indices by the main thread.
+pub(super) struct Pool {
+    queue: Mutex<(VecDeque<usize>, bool)>,
+    ready: Condvar,
+}
+
+impl Pool {
+    pub(super) fn new() -> Self {
+        Pool {
+            queue: Mutex::new((VecDeque::new(), false)),
+            ready: Condvar::new(),
+        }
+    }
+
+    pub(super) fn push(&self, index: usize) {
+        self.queue
+            .lock()
+            .expect("no panics while locked")
+            .0
+            .push_back(index);
+        self.ready.notify_one();
+    }
+
+    pub(super) fn close(&self) {
+        self.queue.lock().expect("no panics while locked").1 = true;
+        self.ready.notify_all();
+    }
+
+    /// The next index, waiting for one; `None` once closed and empty.
+    pub(super) fn take(&self) -> Option<usize> {
+        let mut guard = self.queue.lock().expect("no panics while locked");
+        loop {
+            if let Some(index) = guard.0.pop_front() {
+                return Some(index);
+            }
+            if guard.1 {
+                return None;
+            }
+            guard = self.ready.wait(guard).expect("no panics while locked");
+        }
+    }
+}
+
+/// The limits of one subproblem: the stop flag, and what is left of the time limit.
+pub(super) fn limits_for(cancel: &Cancel, time: Option<Duration>, start: Instant) -> Limits {
+    let mut limits = Limits::none().cancel(cancel.clone());
+    if let Some(max) = time {
+        limits = limits.time(
+            max.saturating_sub(start.elapsed())
+                .max(Duration::from_nanos(1)),
+        );
+    }
+    limits
+}
+
+/// Adds a finished subproblem to the total.
+pub(super) fn add(tally: &mut Tally, stats: &mut Stats, done: &Done) {
+    tally.count += done.count;
+    tally.unique = tally.unique.zip(done.unique).map(|(a, b)| a + b);
+    let mut part = done.stats;
+    part.elapsed = Duration::ZERO;
+    stats.merge(&part);
+}
+
+/// The checkpoint file: a header line naming the count and its split, then one line per
+/// finished subproblem, flushed as it is written.
+pub(super) struct Checkpoint {
+    file: Option<File>,
+    path: PathBuf,
+    pub(super) done: BTreeMap<usize, Done>,
+    last_sync: Instant,
+}
+
+impl Checkpoint {
+    #[cfg(feature = "mpi")]
+    pub(super) fn none() -> Self {
+        Checkpoint {
+            file: None,
+            path: PathBuf::new(),
+            done: BTreeMap::new(),
+            last_sync: Instant::now(),
+        }
+    }
+
+    /// Opens the checkpoint at `path`: reads what an earlier run of the same count
+    /// finished (a last line cut short by a crash is dropped), or starts the file.
+    pub(super) fn open(path: &Path, identity: &Value, divided: &Divided) -> Result<Self> {
+        let shown = path.display();
+        let header = json!({
+            "checkpoint": "backtrack count",
+            "version": env!("CARGO_PKG_VERSION"),
+            "count": identity,
+            "split": { "depth": divided.depth, "subproblems": divided.subproblems.len() },
+        });
+        let mut done = BTreeMap::new();
+        let cannot_write = || format!("--checkpoint {shown}: cannot write");
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+                anyhow::anyhow!(
+                    "--checkpoint {shown} is not a checkpoint of backtrack: it is not text"
+                )
+            })?,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(err) => {
+                return Err(err).with_context(|| format!("--checkpoint {shown}: cannot read"))
+            }
+        };
+        // The bytes of whole lines: a last line with no end was cut short by the crash the
+        // file is kept for, and is dropped.
+        let mut kept = 0;
+        for (k, raw) in text.split_inclusive('\n').enumerate() {
+            let Some(line) = raw.strip_suffix('\n') else {
+                break;
+            };
+            let Some(line) = checked(line) else {
+                let ours = line.split_once(' ').is_some_and(|(_, text)| {
+                    text.starts_with("{\"checkpoint\":\"backtrack count\"")
+                });
+                if k == 0 && !ours {
+                    bail!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header");
+                }
+                bail!(
+                    "--checkpoint {shown}, line {}: its checksum does not match: the file was changed or damaged",
+                    k + 1
+                );
+            };
+            if k == 0 {
+                check_header(line, &header, &shown.to_string())?;
+            } else {
+                let entry: Entry = serde_json::from_str(line).map_err(|err| {
+                    anyhow::anyhow!("--checkpoint {shown}, line {}: {err}", k + 1)
+                })?;
+                if divided.subproblems.get(entry.index) != Some(&entry.sub) {
+                    bail!(
+                        "--checkpoint {shown}, line {}: subproblem {} is not this count's",
+                        k + 1,
+                        entry.index
+                    );
+                }
+                let stats = Stats {
+                    nodes: entry.nodes,
+                    solutions: entry.solutions,
+                    dead_ends: entry.dead_ends,
+                    rejections: entry.rejections,
+                    prunings: entry.prunings,
+                    max_depth: entry.max_depth,
+                    elapsed: Duration::ZERO,
+                };
+                let finished = Done {
+                    index: entry.index,
+                    count: entry.count,
+                    unique: entry.unique,
+                    stopped: None,
+                    stats,
+                };
+                done.insert(entry.index, finished);
+            }
+            kept += raw.len();
+        }
+        if kept == 0 && !text.is_empty() {
+            // Never cut a file that was not ours.
+            bail!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header");
+        }
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(cannot_write)?;
+        file.set_len(kept as u64).with_context(cannot_write)?;
+        if kept == 0 {
+            writeln!(file, "{}", with_checksum(&header.to_string())).with_context(cannot_write)?;
+        }
+        Ok(Checkpoint {
+            file: Some(file),
+            path: path.to_path_buf(),
+            done,
+            last_sync: Instant::now(),
+        })
+    }
+
+    /// Records a finished subproblem (nothing without a file): one line, written at once,
+    /// and synced to the disk every second or so.
+    pub(super) fn write(&mut self, done: &Done, sub: &Subproblem) -> Result<()> {
+        let Some(file) = &mut self.file else {
+            return Ok(());
+        };
+        let entry = Entry {
+            index: done.index,
+            sub: sub.clone(),
+            count: done.count,
+            unique: done.unique,
+            nodes: done.stats.nodes,
+            solutions: done.stats.solutions,
+            dead_ends: done.stats.dead_ends,
+            rejections: done.stats.rejections,
+            prunings: done.stats.prunings,
+            max_depth: done.stats.max_depth,
+        };
+        let line = serde_json::to_string(&entry).context("cannot make a checkpoint line")?;
+        let shown = self.path.display();
+        writeln!(file, "{}", with_checksum(&line))
+            .with_context(|| format!("--checkpoint {shown}: cannot write"))?;
+        if self.last_sync.elapsed() > Duration::from_secs(1) {
+            file.sync_data()
+                .with_context(|| format!("--checkpoint {shown}: cannot write"))?;
+            self.last_sync = Instant::now();
+        }
+        Ok(())
+    }
+}
+
+/// A line of a checkpoint: the CRC-32 of `text` in hexadecimal, a space, `text`.
+fn with_checksum(text: &str) -> String {
+    format!("{:08x} {text}", crc32fast::hash(text.as_bytes()))
+}
+
+/// The text of a checkpoint's line, if its checksum matches.
+fn checked(line: &str) -> Option<&str> {
+    let (sum, text) = line.split_once(' ')?;
+    let sum = u32::from_str_radix(sum, 16)
+        .ok()
+        .filter(|_| sum.len() == 8)?;
+    (crc32fast::hash(text.as_bytes()) == sum).then_some(text)
+}
+
+/// Refuses a checkpoint whose first line, `line`, is not `header`, saying what differs.
+fn check_header(line: &str, header: &Value, shown: &str) -> Result<()> {
+    let found: Value = serde_json::from_str(line).map_err(|_| {
+        anyhow::anyhow!(
+            "--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header"
+        )
+    })?;
+    if found.get("checkpoint") != header.get("checkpoint") {
+        bail!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header");
+    }
+    if &found != header {
+        let why = if found.get("version") != header.get("version") {
+            format!("it was written by backtrack {}", found["version"])
+        } else if found["count"]["problem"] != header["count"]["problem"] {
+            let name = |value: &Value| {
+                value["count"]["problem"]
+                    .as_str()
+                    .unwrap_or("?")
+                    .to_string()
+            };
+            format!("it counts {}, not {}", name(&found), name(header))
+        } else if found.get("count") != header.get("count") {
+            format!(
+                "in it {}",
+                parameter_difference(
+                    &header["count"]["parameters"],
+                    &found["count"]["parameters"]
+                )
+            )
+        } else {
+            format!("its split is {}, not {}", found["split"], header["split"])
+        };
+        bail!("--checkpoint {shown} records another count: {why}");
+    }
+    Ok(())
+}
+
+/// One line of a checkpoint: a finished subproblem.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    index: usize,
+    #[serde(flatten)]
+    sub: Subproblem,
+    count: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    unique: Option<u64>,
+    nodes: u64,
+    /// The subproblem's other statistics (its time is not kept).
+    solutions: u64,
+    dead_ends: u64,
+    rejections: u64,
+    prunings: u64,
+    max_depth: usize,
+}
+
+impl Checkpoint {
+    /// Syncs what was written to the disk.
+    pub(super) fn sync(&mut self) -> Result<()> {
+        if let Some(file) = &mut self.file {
+            file.sync_data()
+                .with_context(|| format!("--checkpoint {}: cannot write", self.path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// What a count on this machine came to.
+pub(super) struct Here {
+    /// The counts and statistics (`elapsed`: this run's), with what the checkpoint had.
+    pub(super) outcome: Outcome<Tally>,
+    /// The subproblems of the split.
+    pub(super) subproblems: usize,
+    /// How many of them the checkpoint had already counted.
+    pub(super) resumed: usize,
+}
+
+/// Counts `shared` on `threads` threads of this machine, biggest subproblems first,
+/// recording each finished subproblem in the checkpoint at `path` and skipping those it
+/// already records (see the [module docs](self)). `identity` (the problem and its
+/// parameters) heads the file. A stop (the flag, the time limit) or a failed write ends the
+/// count: what was finished is recorded, the rest is left for a run given the file again.
+pub(super) fn count_here(
+    shared: &impl Shared,
+    threads: usize,
+    limits: (&Cancel, Option<Duration>, Option<&Meter>),
+    identity: &Value,
+    path: &Path,
+) -> Result<Here> {
+    let (cancel, time, meter) = limits;
+    let start = Instant::now();
+    let divided = shared.split(PER_THREAD * threads);
+    let mut journal = Checkpoint::open(path, identity, &divided)?;
+    let mut tally = divided.above.found;
+    let mut stats = divided.above.stats;
+    let mut stopped = divided.above.stopped;
+    let resumed = journal.done.clone();
+    for done in resumed.values() {
+        add(&mut tally, &mut stats, done);
+    }
+    if let Some(meter) = meter {
+        meter.add(stats.nodes, 0);
+    }
+    let mut order: Vec<usize> = (0..divided.subproblems.len())
+        .filter(|k| !resumed.contains_key(k))
+        .collect();
+    order.sort_by(|&a, &b| {
+        divided.weights[b]
+            .total_cmp(&divided.weights[a])
+            .then(a.cmp(&b))
+    });
+    let pool = Pool::new();
+    for index in order {
+        pool.push(index);
+    }
+    pool.close();
+    // Set when the count must end early: no more subproblems are started.
+    let halt = std::sync::atomic::AtomicBool::new(stopped.is_some());
+    let mut written = Ok(());
+    let (sender, results) = mpsc::channel::<Done>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (pool, sender, divided, halt) = (&pool, sender.clone(), &divided, &halt);
+            scope.spawn(move || {
+                while let Some(index) = pool.take() {
+                    if halt.load(std::sync::atomic::Ordering::Relaxed) {
+                        return;
+                    }
+                    let mut limits = limits_for(cancel, time, start);
+                    if let Some(meter) = meter {
+                        limits = limits.meter(meter.clone());
+                    }
+                    let done = match shared.count(&divided.subproblems[index], limits) {
+                        Ok(outcome) => Done {
+                            index,
+                            count: outcome.found.count,
+                            unique: outcome.found.unique,
+                            stopped: outcome.stopped,
+                            stats: outcome.stats,
+                        },
+                        // The split was made here: its paths replay.
+                        Err(_) => Done {
+                            index,
+                            stopped: Some(StopReason::Observer),
+                            ..Done::default()
+                        },
+                    };
+                    if sender.send(done).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for done in results {
+            if done.stopped.is_some() {
+                stopped = stopped.or(done.stopped);
+                halt.store(true, std::sync::atomic::Ordering::Relaxed);
+                continue;
+            }
+            add(&mut tally, &mut stats, &done);
+            if written.is_ok() {
+                written = journal.write(&done, &divided.subproblems[done.index]);
+                if written.is_err() {
+                    halt.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    written?;
+    journal.sync()?;
+    stats.elapsed = start.elapsed();
+    Ok(Here {
+        outcome: Outcome {
+            found: tally,
+            stats,
+            stopped,
+        },
+        subproblems: divided.subproblems.len(),
+        resumed: resumed.len(),
+    })
+}

@@ -1,0 +1,208 @@
+//! `--checkpoint FILE` and `--resume FILE`: a count stopped (a signal, a kill, a time limit)
+//! goes on where it stopped and ends with the count of an uninterrupted run; a damaged,
+//! cut or foreign checkpoint is refused or repaired, never trusted.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use crate::common::{backtrack, error_line, json_lines, refused, stdout, text, BIN};
+
+/// A fresh path for a checkpoint in the temporary directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("backtrack-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The JSON line of a finished count, and its `--stats` object.
+fn count_and_stats(args: &[&str]) -> (serde_json::Value, serde_json::Value) {
+    let out = backtrack(args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    let line = json_lines(&text(&out.stdout)).remove(0);
+    let stats = json_lines(&text(&out.stderr)).remove(0);
+    (line, stats)
+}
+
+/// Starts the count with `args`, and stops it after `after` with `signal` (`INT` or
+/// `KILL`). Returns whether it ended by itself before.
+fn interrupted(args: &[&str], after: Duration, signal: &str) -> bool {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    if child.try_wait().unwrap().is_some() {
+        return true;
+    }
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let status = child.wait().unwrap();
+    // Stopped by SIGINT, the count exits 130 after recording what it finished; killed,
+    // it has no say. Either way the next run resumes from the file.
+    assert!(status.code() == Some(130) || status.code().is_none() || status.success());
+    status.success()
+}
+
+#[test]
+fn a_count_stopped_and_killed_at_random_points_resumes_to_the_exact_count() {
+    let path = scratch("queens-14.checkpoint");
+    let file = path.to_str().unwrap();
+    let whole = [
+        "queens",
+        "14",
+        "--count",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+        "--stats",
+    ];
+    let (expected, expected_stats) = count_and_stats(&whole);
+    // OEIS A000170 for n = 14.
+    assert_eq!(expected["count"].as_u64(), Some(365_596));
+    let first = [
+        "queens",
+        "14",
+        "--count",
+        "--threads",
+        "1",
+        "--checkpoint",
+        file,
+    ];
+    let again = [
+        "queens",
+        "14",
+        "--count",
+        "--threads",
+        "1",
+        "--resume",
+        file,
+    ];
+    // Stop points from a fixed pseudo-random sequence (the test is repeatable), alternately
+    // by SIGINT and by SIGKILL.
+    let mut seed: u64 = 0x1234_5678;
+    let mut rounds = 0;
+    let mut finished = false;
+    while !finished && rounds < 40 {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let after = Duration::from_millis(20 + (seed >> 33) % 120);
+        let signal = if rounds % 2 == 0 { "INT" } else { "KILL" };
+        let args: &[&str] = if rounds == 0 { &first } else { &again };
+        finished = interrupted(args, after, signal);
+        rounds += 1;
+    }
+    let mut last: Vec<&str> = again.to_vec();
+    last.extend(["--format", "json", "--stats"]);
+    let (resumed, stats) = count_and_stats(&last);
+    assert_eq!(resumed["count"], expected["count"], "{resumed}");
+    assert_eq!(resumed["complete"], true);
+    assert!(rounds > 2, "stopped at least twice: {rounds}");
+    // Nothing counted twice, nothing lost: the statistics add up to the uninterrupted
+    // run's (its time aside).
+    for key in ["nodes", "solutions", "dead_ends", "max_depth"] {
+        assert_eq!(stats[key], expected_stats[key], "{key}");
+    }
+    // The unique count too.
+    let out = stdout(&["queens", "14", "--count", "--unique", "--resume", file]);
+    assert_eq!(out, "45752\n");
+}
+
+#[test]
+fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
+    let path = scratch("queens-11.checkpoint");
+    let file = path.to_str().unwrap();
+    let run = |flag: &str| backtrack(&["queens", "11", "--count", flag, file]);
+    assert!(run("--checkpoint").status.success());
+    let good = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    assert!(lines.len() > 10, "a header and a line per subproblem");
+    // A last line cut short (a crash while writing it) is dropped and counted again.
+    let cut = format!("{}\n{}", lines[..5].join("\n"), &lines[5][..7]);
+    std::fs::write(&path, cut).unwrap();
+    let out = run("--resume");
+    assert_eq!(text(&out.stdout), "2680\n", "{}", text(&out.stderr));
+    // A changed count (line 3), or a changed board in the header, is caught by the line's
+    // checksum.
+    for (line, from, to) in [
+        (3, "\"count\":", "\"count\":1"),
+        (1, "\"n\":11", "\"n\":12"),
+    ] {
+        let mut damaged: Vec<String> = lines.iter().map(|l| (*l).to_string()).collect();
+        damaged[line - 1] = damaged[line - 1].replacen(from, to, 1);
+        assert_ne!(damaged[line - 1], lines[line - 1]);
+        std::fs::write(&path, damaged.join("\n") + "\n").unwrap();
+        error_line(
+            &["queens", "11", "--count", "--resume", file],
+            &format!("--checkpoint {file}, line {line}: its checksum does not match: the file was changed or damaged"),
+        );
+    }
+    // Another board's checkpoint names what differs.
+    std::fs::write(&path, &good).unwrap();
+    error_line(
+        &["queens", "10", "--count", "--resume", file],
+        &format!("--checkpoint {file} records another count: in it n is 11, not 10"),
+    );
+    // A file that is not a checkpoint is refused, and left as it was.
+    std::fs::write(&path, "my notes\n").unwrap();
+    refused(
+        &["queens", "11", "--count", "--checkpoint", file],
+        "is not a checkpoint of backtrack",
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes\n");
+    // --resume needs the file; the flags apply to whole counts.
+    let missing = scratch("missing.checkpoint");
+    let missing = missing.to_str().unwrap();
+    error_line(
+        &["queens", "11", "--count", "--resume", missing],
+        &format!("--resume {missing}: no such file (--checkpoint FILE makes one)"),
+    );
+    error_line(
+        &["queens", "11", "--checkpoint", file],
+        "--checkpoint applies to counts (--count)",
+    );
+    error_line(
+        &["queens", "11", "--count", "--limit", "3", "--checkpoint", file],
+        "--checkpoint does not combine with --count --limit: a count with a checkpoint counts every solution",
+    );
+    refused(
+        &[
+            "queens",
+            "11",
+            "--count",
+            "--checkpoint",
+            file,
+            "--resume",
+            file,
+        ],
+        "--resume",
+    );
+}
+
+#[test]
+fn every_count_through_the_engine_keeps_a_checkpoint() {
+    let path = scratch("subset-sum.checkpoint");
+    let file = path.to_str().unwrap();
+    let numbers = [
+        "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14",
+    ];
+    let mut args = vec!["subset-sum", "--target", "30", "--count"];
+    args.extend(numbers);
+    let plain = stdout(&args);
+    args.extend(["--checkpoint", file]);
+    assert_eq!(stdout(&args), plain);
+    // Run again, everything is already counted: the same total.
+    *args.last_mut().unwrap() = file;
+    let again = stdout(&args);
+    assert_eq!(again, plain);
+}
