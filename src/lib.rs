@@ -62,7 +62,7 @@ pub mod tree;
 pub use limits::{Cancel, Limits, ParallelLimits, StopReason};
 pub use observer::{Control, Observer};
 pub use problem::{Optimize, Problem};
-pub use search::{Outcome, Search};
+pub use search::{Outcome, Position, PositionError, Search};
 pub use stats::Stats;
 
 /// The README's Rust examples, compiled and run as doctests.

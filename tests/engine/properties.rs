@@ -218,6 +218,49 @@ proptest! {
     }
 
     #[test]
+    fn a_search_goes_on_from_its_position_in_another_search(
+        tables in tables(),
+        stops in prop::collection::vec((0u64..40, any::<bool>()), 1..5),
+    ) {
+        let reference = Reference::of(&tables);
+        let expected: Vec<Vec<u8>> = reference.solutions.iter().map(|(p, _)| p.clone()).collect();
+        let whole = counts(&Search::new(TableProblem::new(tables.clone())).count_solutions().stats);
+        // In place: after some solutions, or stopped by a node budget, the position goes
+        // through JSON to a new search of a new problem, which goes on.
+        let mut found: Vec<Vec<u8>> = Vec::new();
+        let mut search = Search::new(TableProblem::new(tables.clone()));
+        for (step, by_budget) in &stops {
+            if *by_budget {
+                let budget = search.stats().nodes + step + 1;
+                search = search.limits(Limits::none().nodes(budget));
+                found.extend(search.by_ref());
+            } else {
+                found.extend(search.by_ref().take(*step as usize % 4));
+            }
+            let text = serde_json::to_string(&search.position()).unwrap();
+            let position: backtrack::Position = serde_json::from_str(&text).unwrap();
+            search = Search::resume(TableProblem::new(tables.clone()), &position).unwrap();
+        }
+        found.extend(search.by_ref());
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(counts(search.stats()), whole);
+        prop_assert!(search.position().done);
+        // By value, counting, the same.
+        let mut search = Search::new(ValueTable::new(&tables));
+        let mut count = 0;
+        for (step, _) in &stops {
+            let budget = search.stats().nodes + step + 1;
+            search = search.limits(Limits::none().nodes(budget));
+            count += search.count_more();
+            let position = search.position();
+            search = Search::resume(ValueTable::new(&tables), &position).unwrap();
+        }
+        count += search.count_more();
+        prop_assert_eq!(count, expected.len() as u64);
+        prop_assert_eq!(counts(search.stats()), whole);
+    }
+
+    #[test]
     fn into_parts_gives_back_the_root(tables in tables(), taken in 0usize..6) {
         let mut search = Search::new(TableProblem::new(tables));
         for _ in search.by_ref().take(taken) {}

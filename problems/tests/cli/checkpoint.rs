@@ -168,10 +168,6 @@ fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
         &format!("--resume {missing}: no such file (--checkpoint FILE makes one)"),
     );
     error_line(
-        &["queens", "11", "--checkpoint", file],
-        "--checkpoint applies to counts (--count)",
-    );
-    error_line(
         &["queens", "11", "--count", "--limit", "3", "--checkpoint", file],
         "--checkpoint does not combine with --count --limit: a count with a checkpoint counts every solution",
     );
@@ -205,4 +201,141 @@ fn every_count_through_the_engine_keeps_a_checkpoint() {
     *args.last_mut().unwrap() = file;
     let again = stdout(&args);
     assert_eq!(again, plain);
+}
+
+/// Runs the listing `args` with its output to a string, stopped by `signal` after
+/// `after` if it is still running; returns its output and whether it ended by itself.
+fn listing_until(args: &[&str], after: Duration, signal: &str) -> (String, bool) {
+    use std::io::Read as _;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).unwrap();
+        text
+    });
+    let start = std::time::Instant::now();
+    let mut ended = false;
+    while start.elapsed() < after {
+        if child.try_wait().unwrap().is_some() {
+            ended = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    if !ended {
+        let _ = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status();
+    }
+    let status = child.wait().unwrap();
+    (reader.join().unwrap(), ended && status.success())
+}
+
+#[test]
+fn a_listing_stopped_goes_on_where_it_stopped_with_its_numbers() {
+    let path = scratch("queens-13-listing.checkpoint");
+    let file = path.to_str().unwrap();
+    let whole = stdout(&["queens", "13", "--format", "compact"]);
+    let first = ["queens", "13", "--format", "compact", "--checkpoint", file];
+    let again = ["queens", "13", "--format", "compact", "--resume", file];
+    // Stopped by SIGINT (a clean stop): the pieces add up to the whole listing, each
+    // solution once, numbered on.
+    let mut pieces = String::new();
+    let mut seed: u64 = 99;
+    let mut done = false;
+    let mut rounds = 0;
+    while !done && rounds < 40 {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let after = Duration::from_millis(10 + (seed >> 33) % 60);
+        let args: &[&str] = if rounds == 0 { &first } else { &again };
+        let (piece, finished) = listing_until(args, after, "INT");
+        pieces.push_str(&piece);
+        done = finished;
+        rounds += 1;
+    }
+    let (rest, _) = listing_until(&again, Duration::from_secs(600), "INT");
+    pieces.push_str(&rest);
+    assert!(rounds > 2, "stopped at least twice");
+    assert_eq!(pieces.lines().count(), whole.lines().count());
+    assert!(
+        pieces == whole,
+        "the pieces are the whole listing, in order"
+    );
+    // Killed (after its first save, every two seconds): what was printed since the last
+    // save is printed again, with the same numbers; every solution is there.
+    std::fs::remove_file(&path).unwrap();
+    let slow = ["queens", "14", "--format", "compact", "--checkpoint", file];
+    let whole = stdout(&["queens", "14", "--format", "compact"]);
+    let (piece, finished) = listing_until(&slow, Duration::from_millis(2500), "KILL");
+    let (rest, _) = listing_until(&slow, Duration::from_secs(600), "INT");
+    let number = |line: &&str| {
+        line[3..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    };
+    if !finished {
+        let first_again = rest.lines().next().map_or(0, |line| number(&line));
+        assert!(
+            first_again > 1,
+            "went on from its last save, not from the start"
+        );
+    }
+    let mut lines: Vec<&str> = piece.lines().chain(rest.lines()).collect();
+    lines.sort_by_key(number);
+    lines.dedup();
+    assert_eq!(lines.len(), whole.lines().count());
+    assert!(
+        lines.join("\n") + "\n" == whole,
+        "every solution, each with its number"
+    );
+}
+
+#[test]
+fn a_listing_checkpoint_is_the_listing_s_own() {
+    let path = scratch("listing-foreign.checkpoint");
+    let file = path.to_str().unwrap();
+    assert!(backtrack(&["queens", "9", "--count", "--checkpoint", file])
+        .status
+        .success());
+    error_line(
+        &["queens", "9", "--resume", file],
+        &format!("--checkpoint {file} is the checkpoint of a count (--count), not of a listing"),
+    );
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        backtrack(&["queens", "9", "--limit", "3", "--checkpoint", file])
+            .status
+            .success()
+    );
+    error_line(
+        &["queens", "9", "--order", "heuristic", "--resume", file],
+        &format!("--checkpoint {file} records another count: in it lex is true, not false"),
+    );
+    let saved = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, saved.replacen("\"listed\":3", "\"listed\":4", 1)).unwrap();
+    error_line(
+        &["queens", "9", "--resume", file],
+        &format!("--checkpoint {file}, line 2: its checksum does not match: the file was changed or damaged"),
+    );
+    error_line(
+        &[
+            "knapsack",
+            &crate::common::fixture("textbook.knapsack"),
+            "--checkpoint",
+            file,
+        ],
+        "--checkpoint applies to counts and listings (--count, --all), not to the best packing",
+    );
 }

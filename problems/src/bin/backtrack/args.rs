@@ -177,14 +177,15 @@ pub struct Sharing {
     #[arg(long, conflicts_with_all = ["parts", "part"])]
     pub mpi: bool,
 
-    /// With --count: record each finished subproblem of the count in FILE as it goes (on
-    /// this machine, or with --mpi), and skip those FILE already records, so that a count
-    /// stopped (Ctrl-C, a time limit, a crash) and run again goes on where it stopped.
+    /// Keep the progress in FILE and go on from what FILE already holds: a count records
+    /// each finished subproblem (on this machine, or with --mpi), a listing its position
+    /// every two seconds and when it stops, so that a run stopped (Ctrl-C, a time limit,
+    /// a crash) and run again goes on where it stopped.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["parts", "part"])]
     pub checkpoint: Option<std::path::PathBuf>,
 
-    /// With --count: go on with the count FILE records (made by --checkpoint FILE), and
-    /// record in it what is counted from here. FILE must exist.
+    /// Go on with the count or listing FILE records (made by --checkpoint FILE), and keep
+    /// the progress in it from here. FILE must exist.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["parts", "part", "checkpoint"])]
     pub resume: Option<std::path::PathBuf>,
 }

@@ -3,7 +3,6 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, Result};
-use backtrack::Search;
 use backtrack_problems::knapsack::{Item, Knapsack};
 use serde_json::{json, Map, Value};
 
@@ -87,7 +86,7 @@ pub fn exec(args: &Args) -> Result<Status> {
             packing.write(out, None, chosen, stop)
         }),
         Mode::Count { .. } => driver.count(&knapsack, 8),
-        Mode::List { .. } => driver.list(Search::new(knapsack), "packing", |out, index, chosen| {
+        Mode::List { .. } => driver.list_resumable(knapsack, "packing", |out, index, chosen| {
             packing
                 .write(out, Some(index), &chosen, None)
                 .map(|()| true)

@@ -519,6 +519,11 @@ fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) 
         Order::Auto => n <= AUTO_LEX_MAX,
     };
     let mut driver = settings.start()?;
+    // What a listing's checkpoint names: the search and what is printed of it.
+    driver.identify(
+        "queens",
+        json!({ "n": n, "place": args.place, "lex": lex, "unique": args.unique }),
+    );
     let printer = Printer {
         format,
         glyphs: glyphs(args),
@@ -552,9 +557,8 @@ fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) 
                 },
             );
         }
-        let search = Search::new(problem);
         let mut printer = printer;
-        driver.list(search, "solution", |out, index, cols| {
+        driver.list_resumable(problem, "solution", |out, index, cols| {
             filter.emit(&cols, |cols| printer.write(out, index, cols))
         })
     }
@@ -590,8 +594,7 @@ impl MaskJob for List<'_> {
                 },
             );
         }
-        let search = Search::new(problem);
-        driver.list(search, "solution", |out, index, cols| {
+        driver.list_resumable(problem, "solution", |out, index, cols| {
             filter.emit(&cols, |cols| printer.write(out, index, cols))
         })
     }

@@ -4,7 +4,6 @@ use crate::args::clip;
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use backtrack::Search;
 use backtrack_problems::subset_sum::SubsetSum;
 
 use crate::args::{Common, Sharing, TextFormat};
@@ -76,7 +75,7 @@ pub fn exec(args: &Args) -> Result<Status> {
         _ if driver.estimating() => driver.estimate_search(&problem),
         Mode::Count { .. } => driver.count(&problem, 8.min(numbers.len())),
         Mode::List { .. } | Mode::Best => {
-            driver.list(Search::new(problem), "subset", |out, index, subset| {
+            driver.list_resumable(problem, "subset", |out, index, subset| {
                 let taken: Vec<u64> = subset.iter().map(|&i| numbers[i]).collect();
                 let positions: Vec<u64> = subset.iter().map(|&i| i as u64 + 1).collect();
                 if json {

@@ -11,6 +11,7 @@
 #[cfg(feature = "mpi")]
 pub mod cluster;
 mod estimate;
+mod listing;
 mod output;
 mod progress;
 pub mod record;
@@ -159,14 +160,16 @@ impl Settings {
                 _ if self.estimate.is_some() => anyhow::bail!(
                     "{flag} applies to a count: --estimate counts nothing"
                 ),
-                Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
-                    "{flag} does not combine with --node-limit: the subproblems of a count with a checkpoint finish in any order"
+                _ if self.nodes.is_some() => anyhow::bail!(
+                    "{flag} does not combine with --node-limit: a search that goes on from a checkpoint has no budget of its own"
                 ),
-                Mode::Count { limit: None } => {}
+                Mode::Count { limit: None } | Mode::List { .. } => {}
                 Mode::Count { limit: Some(_) } => anyhow::bail!(
                     "{flag} does not combine with --count --limit: a count with a checkpoint counts every solution"
                 ),
-                _ => anyhow::bail!("{flag} applies to counts (--count)"),
+                Mode::Best => anyhow::bail!(
+                    "{flag} applies to counts and listings (--count, --all), not to the best packing"
+                ),
             }
             if sharing.resume.is_some() && !path.exists() {
                 anyhow::bail!(

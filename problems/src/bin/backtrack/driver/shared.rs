@@ -326,12 +326,12 @@ impl Checkpoint {
 }
 
 /// A line of a checkpoint: the CRC-32 of `text` in hexadecimal, a space, `text`.
-fn with_checksum(text: &str) -> String {
+pub(super) fn with_checksum(text: &str) -> String {
     format!("{:08x} {text}", crc32fast::hash(text.as_bytes()))
 }
 
 /// The text of a checkpoint's line, if its checksum matches.
-fn checked(line: &str) -> Option<&str> {
+pub(super) fn checked(line: &str) -> Option<&str> {
     let (sum, text) = line.split_once(' ')?;
     let sum = u32::from_str_radix(sum, 16)
         .ok()
@@ -340,7 +340,7 @@ fn checked(line: &str) -> Option<&str> {
 }
 
 /// Refuses a checkpoint whose first line, `line`, is not `header`, saying what differs.
-fn check_header(line: &str, header: &Value, shown: &str) -> Result<()> {
+pub(super) fn check_header(line: &str, header: &Value, shown: &str) -> Result<()> {
     let found: Value = serde_json::from_str(line).map_err(|_| {
         anyhow::anyhow!(
             "--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header"

@@ -1,0 +1,182 @@
+//! `--checkpoint FILE` and `--resume FILE` for a listing: the search's [`Position`] and
+//! the number of solutions printed, saved every few seconds and when the listing stops,
+//! so that a listing stopped goes on where it stopped.
+//!
+//! The file is two lines, each headed by the CRC-32 of the rest: a header naming the
+//! listing (the problem and its parameters, the version), then the number of solutions
+//! listed and the position. It is replaced whole each time (a temporary file, synced,
+//! then renamed over it), so a crash leaves the last one saved.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use backtrack::{Limits, Position, Problem, Search, StopReason};
+use serde_json::{json, Value};
+
+use super::shared::{check_header, checked, with_checksum};
+use super::{output, plural, Driver, Mode, Out};
+use crate::exit::Status;
+
+/// How often the position of a listing is saved while it runs.
+const SAVE_EVERY: Duration = Duration::from_secs(2);
+
+/// What a listing's checkpoint holds.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    /// The solutions printed before the position.
+    listed: u64,
+    position: Position,
+}
+
+impl Driver {
+    /// Lists the solutions of `problem` as [`Driver::list`] does. With `--checkpoint FILE`
+    /// or `--resume FILE`, the listing goes on from where FILE says an earlier one
+    /// stopped (numbering on from it), and saves where it is in FILE every two seconds and
+    /// when it stops. After a stop by a signal or a time limit, the solutions printed and
+    /// the position saved agree; after a kill, those printed since the last save are
+    /// printed again when the listing goes on (with the same numbers).
+    pub fn list_resumable<P>(
+        &mut self,
+        problem: P,
+        thing: &str,
+        mut emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+    ) -> Result<Status>
+    where
+        P: Problem + Clone,
+        P::Ops: Clone,
+    {
+        let Some(path) = self.settings.checkpoint.clone() else {
+            return self.list(Search::new(problem), thing, emit);
+        };
+        let (name, parameters) = self.identity()?;
+        let header = json!({
+            "checkpoint": "backtrack listing",
+            "version": env!("CARGO_PKG_VERSION"),
+            "count": { "problem": name, "parameters": parameters },
+        });
+        let shown = path.display().to_string();
+        let (mut listed, mut search) = match read(&path, &header)? {
+            Some(saved) => {
+                let search = Search::resume(problem, &saved.position)
+                    .map_err(|err| anyhow!("--checkpoint {shown}: {err}"))?;
+                (saved.listed, search)
+            }
+            None => (0, Search::new(problem)),
+        };
+        let limit = match self.settings.mode {
+            Mode::List { limit } => limit,
+            _ => None,
+        };
+        let progress = self.progress(true);
+        let mut base = Limits::none().cancel(self.stopper.cancel().clone());
+        if let Some(meter) = progress.meter() {
+            base = base.meter(meter.clone());
+        }
+        let user_time = self.settings.time;
+        let start = Instant::now();
+        let mut save_at = SAVE_EVERY;
+        let mut result = Ok(());
+        'listing: loop {
+            // The search pauses at the next save, or stops at the time limit.
+            let until = user_time.map_or(save_at, |time| time.min(save_at));
+            search = search.limits(base.clone().time(until));
+            loop {
+                if limit.is_some_and(|k| listed >= k) {
+                    break 'listing;
+                }
+                let Some(solution) = search.next() else { break };
+                match emit(&mut self.out, listed + 1, solution) {
+                    Ok(printed) => listed += u64::from(printed),
+                    Err(err) => {
+                        result = Err(err);
+                        break 'listing;
+                    }
+                }
+            }
+            let paused = search.stopped() == Some(StopReason::TimeLimit)
+                && user_time.is_none_or(|time| until < time);
+            if !paused {
+                break;
+            }
+            self.flush()?;
+            save(&path, &header, listed, &search.position())?;
+            save_at = start.elapsed() + SAVE_EVERY;
+        }
+        progress.finish();
+        result.map_err(output::failed)?;
+        self.flush()?;
+        save(&path, &header, listed, &search.position())?;
+        let stop = self.stop_of(search.stopped());
+        let at_limit = limit == Some(listed);
+        self.end_listing(listed, stop, at_limit)?;
+        if let Some(stop) = stop {
+            note!(
+                "{}{stop} after {}: the listing is partial; --resume {shown} goes on with it",
+                self.prefix(),
+                plural(listed, thing, &format!("{thing}s"))
+            );
+        }
+        self.print_stats(search.stats(), stop, at_limit);
+        Ok(match stop {
+            Some(stop) => stop.status(),
+            None if listed == 0 => Status::NoSolution,
+            None => Status::Success,
+        })
+    }
+}
+
+/// What the listing checkpoint at `path` saved, if there is one: `None` if there is no
+/// file. A file that is not this listing's checkpoint, or whose checksums do not match,
+/// is refused.
+fn read(path: &Path, header: &Value) -> Result<Option<Saved>> {
+    let shown = path.display().to_string();
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+            anyhow!("--checkpoint {shown} is not a checkpoint of backtrack: it is not text")
+        })?,
+        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(err) => return Err(err).with_context(|| format!("--checkpoint {shown}: cannot read")),
+    };
+    let mut lines = text.lines();
+    let first = lines.next().and_then(checked).ok_or_else(|| {
+        anyhow!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header")
+    })?;
+    if first.starts_with("{\"checkpoint\":\"backtrack count\"") {
+        bail!("--checkpoint {shown} is the checkpoint of a count (--count), not of a listing");
+    }
+    check_header(first, header, &shown)?;
+    let second = lines
+        .next()
+        .ok_or_else(|| anyhow!("--checkpoint {shown}, line 2: missing: the file was cut short"))?;
+    let second = checked(second).ok_or_else(|| {
+        anyhow!("--checkpoint {shown}, line 2: its checksum does not match: the file was changed or damaged")
+    })?;
+    let saved: Saved = serde_json::from_str(second)
+        .map_err(|err| anyhow!("--checkpoint {shown}, line 2: {err}"))?;
+    Ok(Some(saved))
+}
+
+/// Saves `listed` and `position` in the checkpoint at `path`: written to a temporary
+/// file beside it, synced, and renamed over it.
+fn save(path: &Path, header: &Value, listed: u64, position: &Position) -> Result<()> {
+    let shown = path.display();
+    let cannot = || format!("--checkpoint {shown}: cannot write");
+    let saved = Saved {
+        listed,
+        position: position.clone(),
+    };
+    let body = serde_json::to_string(&saved).with_context(cannot)?;
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    let temporary = path.with_file_name(name);
+    let mut file = File::create(&temporary).with_context(cannot)?;
+    writeln!(file, "{}", with_checksum(&header.to_string())).with_context(cannot)?;
+    writeln!(file, "{}", with_checksum(&body)).with_context(cannot)?;
+    file.sync_all().with_context(cannot)?;
+    std::fs::rename(&temporary, path).with_context(cannot)?;
+    Ok(())
+}
