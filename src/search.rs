@@ -703,6 +703,21 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         self.run.stats.solutions - before
     }
 
+    /// Branch and bound ([`Search::best`]) from where the search is, until it ends or a
+    /// limit stops it, keeping the best found in `incumbent`; the search is kept, to go on
+    /// with other [`limits`](Search::limits). To go on from a [`Position`] of an earlier
+    /// branch and bound, give its incumbent too: the bound then prunes as it did.
+    pub fn best_more(&mut self, incumbent: &mut Option<(P::Solution, P::Value)>)
+    where
+        P: Optimize,
+    {
+        let mut mode = Best {
+            incumbent: incumbent.take(),
+        };
+        self.timed(|s| s.kernel(&mut mode));
+        *incumbent = mode.incumbent;
+    }
+
     /// Counts the solutions without building any: [`Problem::solution`] is never called.
     pub fn count_solutions(mut self) -> Outcome<u64> {
         let before = self.run.stats.solutions;

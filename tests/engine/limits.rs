@@ -131,7 +131,9 @@ fn time_limit_counts_the_time_between_solutions() {
         thread::sleep(Duration::from_millis(40));
     }
     assert_eq!(search.stopped(), Some(StopReason::TimeLimit));
-    assert!((2..=4).contains(&taken), "{taken} solutions");
+    // About three; one on a machine so loaded that a sleep of 40 ms takes 100; never
+    // the 92 a clock counting only the search's own time would allow.
+    assert!((1..=4).contains(&taken), "{taken} solutions");
     assert!(
         search.stats().elapsed < limit,
         "{:?}",

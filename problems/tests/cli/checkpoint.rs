@@ -330,12 +330,54 @@ fn a_listing_checkpoint_is_the_listing_s_own() {
         &format!("--checkpoint {file}, line 2: its checksum does not match: the file was changed or damaged"),
     );
     error_line(
-        &[
-            "knapsack",
-            &crate::common::fixture("textbook.knapsack"),
-            "--checkpoint",
-            file,
-        ],
-        "--checkpoint applies to counts and listings (--count, --all), not to the best packing",
+        &["knapsack", &crate::common::fixture("textbook.knapsack"), "--resume", file],
+        &format!("--checkpoint {file} is the checkpoint of a listing, not of a branch and bound (the best)"),
     );
+}
+
+/// A knapsack of `items` items whose branch and bound takes a while: weights and values
+/// from a fixed pseudo-random sequence, the capacity half the total weight.
+fn hard_knapsack(items: usize) -> String {
+    let mut seed: u64 = 7;
+    let mut lines = Vec::new();
+    let mut total = 0;
+    for _ in 0..items {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let weight = 1000 + (seed >> 40) % 1000;
+        // Values strongly correlated with weights: the bound prunes little.
+        let value = weight + 100;
+        total += weight;
+        lines.push(format!("{weight} {value}"));
+    }
+    format!("capacity {}\n{}\n", total / 2, lines.join("\n"))
+}
+
+#[test]
+fn a_branch_and_bound_stopped_goes_on_with_its_best_so_far() {
+    let knapsack = scratch("hard.knapsack");
+    std::fs::write(&knapsack, hard_knapsack(38)).unwrap();
+    let knapsack = knapsack.to_str().unwrap();
+    let path = scratch("knapsack-best.checkpoint");
+    let file = path.to_str().unwrap();
+    let whole = ["knapsack", knapsack, "--format", "json", "--stats"];
+    let (expected, expected_stats) = count_and_stats(&whole);
+    let first = ["knapsack", knapsack, "--checkpoint", file];
+    let again = ["knapsack", knapsack, "--resume", file];
+    let mut rounds = 0;
+    let mut finished = false;
+    while !finished && rounds < 6 {
+        let args: &[&str] = if rounds == 0 { &first } else { &again };
+        finished = interrupted(args, Duration::from_millis(150), "INT");
+        rounds += 1;
+    }
+    let mut last = again.to_vec();
+    last.extend(["--format", "json", "--stats"]);
+    let (best, stats) = count_and_stats(&last);
+    assert!(rounds > 1, "stopped at least once");
+    assert_eq!(best, expected, "the same best packing");
+    for key in ["nodes", "solutions", "prunings", "max_depth"] {
+        assert_eq!(stats[key], expected_stats[key], "{key}");
+    }
 }

@@ -82,7 +82,7 @@ pub fn exec(args: &Args) -> Result<Status> {
         _ if args.common.tree.tree => driver.tree(knapsack, &args.common.tree),
         Mode::Best if driver.estimating() => driver.estimate_best(&knapsack),
         _ if driver.estimating() => driver.estimate_search(&knapsack),
-        Mode::Best => driver.best(knapsack, "packing", |out, chosen, _, stop| {
+        Mode::Best => driver.best_resumable(knapsack, "packing", |out, chosen, _, stop| {
             packing.write(out, None, chosen, stop)
         }),
         Mode::Count { .. } => driver.count(&knapsack, 8),

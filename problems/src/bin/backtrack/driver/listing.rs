@@ -13,22 +13,22 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use backtrack::{Limits, Position, Problem, Search, StopReason};
+use backtrack::{Limits, Optimize, Outcome, Position, Problem, Search, StopReason};
 use serde_json::{json, Value};
 
 use super::shared::{check_header, checked, with_checksum};
-use super::{output, plural, Driver, Mode, Out};
+use super::{output, plural, Driver, Mode, Out, Stop};
 use crate::exit::Status;
 
 /// How often the position of a listing is saved while it runs.
 const SAVE_EVERY: Duration = Duration::from_secs(2);
 
-/// What a listing's checkpoint holds.
+/// What a checkpoint of a listing or a branch and bound holds: the solutions listed (or
+/// the best found) before the position, and the position.
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Saved {
-    /// The solutions printed before the position.
-    listed: u64,
+struct Saved<T> {
+    listed: T,
     position: Position,
 }
 
@@ -59,7 +59,7 @@ impl Driver {
             "count": { "problem": name, "parameters": parameters },
         });
         let shown = path.display().to_string();
-        let (mut listed, mut search) = match read(&path, &header)? {
+        let (mut listed, mut search) = match read::<u64>(&path, &header)? {
             Some(saved) => {
                 let search = Search::resume(problem, &saved.position)
                     .map_err(|err| anyhow!("--checkpoint {shown}: {err}"))?;
@@ -103,13 +103,13 @@ impl Driver {
                 break;
             }
             self.flush()?;
-            save(&path, &header, listed, &search.position())?;
+            save(&path, &header, &listed, &search.position())?;
             save_at = start.elapsed() + SAVE_EVERY;
         }
         progress.finish();
         result.map_err(output::failed)?;
         self.flush()?;
-        save(&path, &header, listed, &search.position())?;
+        save(&path, &header, &listed, &search.position())?;
         let stop = self.stop_of(search.stopped());
         let at_limit = limit == Some(listed);
         self.end_listing(listed, stop, at_limit)?;
@@ -129,10 +129,77 @@ impl Driver {
     }
 }
 
+impl Driver {
+    /// The best solution of `problem` by branch and bound, as [`Driver::best`] finds and
+    /// prints it. With `--checkpoint FILE` or `--resume FILE`, it goes on from where FILE
+    /// says an earlier one stopped, its best so far included (so the bound prunes as it
+    /// did), and saves where it is and its best in FILE every two seconds and when it stops.
+    pub fn best_resumable<P>(
+        &mut self,
+        problem: P,
+        thing: &str,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+    ) -> Result<Status>
+    where
+        P: Optimize + Clone,
+        P::Ops: Clone,
+        P::Solution: serde::Serialize + serde::de::DeserializeOwned,
+        P::Value: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        let Some(path) = self.settings.checkpoint.clone() else {
+            return self.best(problem, thing, print);
+        };
+        let (name, parameters) = self.identity()?;
+        let header = json!({
+            "checkpoint": "backtrack best",
+            "version": env!("CARGO_PKG_VERSION"),
+            "count": { "problem": name, "parameters": parameters },
+        });
+        let shown = path.display().to_string();
+        let (mut best, mut search) = match read::<Option<(P::Solution, P::Value)>>(&path, &header)?
+        {
+            Some(saved) => {
+                let search = Search::resume(problem, &saved.position)
+                    .map_err(|err| anyhow!("--checkpoint {shown}: {err}"))?;
+                (saved.listed, search)
+            }
+            None => (None, Search::new(problem)),
+        };
+        let progress = self.progress(false);
+        let mut base = Limits::none().cancel(self.stopper.cancel().clone());
+        if let Some(meter) = progress.meter() {
+            base = base.meter(meter.clone());
+        }
+        let user_time = self.settings.time;
+        let start = Instant::now();
+        let mut save_at = SAVE_EVERY;
+        loop {
+            let until = user_time.map_or(save_at, |time| time.min(save_at));
+            search = search.limits(base.clone().time(until));
+            search.best_more(&mut best);
+            let paused = search.stopped() == Some(StopReason::TimeLimit)
+                && user_time.is_none_or(|time| until < time);
+            if !paused {
+                break;
+            }
+            save(&path, &header, &best, &search.position())?;
+            save_at = start.elapsed() + SAVE_EVERY;
+        }
+        progress.finish();
+        save(&path, &header, &best, &search.position())?;
+        let outcome = Outcome {
+            found: best,
+            stats: *search.stats(),
+            stopped: search.stopped(),
+        };
+        self.report_best::<P>(&outcome, thing, print)
+    }
+}
+
 /// What the listing checkpoint at `path` saved, if there is one: `None` if there is no
 /// file. A file that is not this listing's checkpoint, or whose checksums do not match,
 /// is refused.
-fn read(path: &Path, header: &Value) -> Result<Option<Saved>> {
+fn read<T: serde::de::DeserializeOwned>(path: &Path, header: &Value) -> Result<Option<Saved<T>>> {
     let shown = path.display().to_string();
     let text = match std::fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
@@ -145,8 +212,19 @@ fn read(path: &Path, header: &Value) -> Result<Option<Saved>> {
     let first = lines.next().and_then(checked).ok_or_else(|| {
         anyhow!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header")
     })?;
-    if first.starts_with("{\"checkpoint\":\"backtrack count\"") {
-        bail!("--checkpoint {shown} is the checkpoint of a count (--count), not of a listing");
+    let kind = |of: &Value| of["checkpoint"].as_str().unwrap_or("").to_string();
+    let found: Value = serde_json::from_str(first).unwrap_or(Value::Null);
+    let what = |kind: &str| match kind {
+        "backtrack count" => "a count (--count)",
+        "backtrack best" => "a branch and bound (the best)",
+        _ => "a listing",
+    };
+    if kind(&found) != kind(header) && kind(&found).starts_with("backtrack ") {
+        bail!(
+            "--checkpoint {shown} is the checkpoint of {}, not of {}",
+            what(&kind(&found)),
+            what(&kind(header))
+        );
     }
     check_header(first, header, &shown)?;
     let second = lines
@@ -155,20 +233,29 @@ fn read(path: &Path, header: &Value) -> Result<Option<Saved>> {
     let second = checked(second).ok_or_else(|| {
         anyhow!("--checkpoint {shown}, line 2: its checksum does not match: the file was changed or damaged")
     })?;
-    let saved: Saved = serde_json::from_str(second)
+    let saved: Saved<T> = serde_json::from_str(second)
         .map_err(|err| anyhow!("--checkpoint {shown}, line 2: {err}"))?;
     Ok(Some(saved))
 }
 
+/// [`Saved`], borrowed, to write.
+#[derive(serde::Serialize)]
+struct SavedRef<'a, T> {
+    listed: &'a T,
+    position: &'a Position,
+}
+
 /// Saves `listed` and `position` in the checkpoint at `path`: written to a temporary
 /// file beside it, synced, and renamed over it.
-fn save(path: &Path, header: &Value, listed: u64, position: &Position) -> Result<()> {
+fn save<T: serde::Serialize>(
+    path: &Path,
+    header: &Value,
+    listed: &T,
+    position: &Position,
+) -> Result<()> {
     let shown = path.display();
     let cannot = || format!("--checkpoint {shown}: cannot write");
-    let saved = Saved {
-        listed,
-        position: position.clone(),
-    };
+    let saved = SavedRef { listed, position };
     let body = serde_json::to_string(&saved).with_context(cannot)?;
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");

@@ -163,12 +163,9 @@ impl Settings {
                 _ if self.nodes.is_some() => anyhow::bail!(
                     "{flag} does not combine with --node-limit: a search that goes on from a checkpoint has no budget of its own"
                 ),
-                Mode::Count { limit: None } | Mode::List { .. } => {}
+                Mode::Count { limit: None } | Mode::List { .. } | Mode::Best => {}
                 Mode::Count { limit: Some(_) } => anyhow::bail!(
                     "{flag} does not combine with --count --limit: a count with a checkpoint counts every solution"
-                ),
-                Mode::Best => anyhow::bail!(
-                    "{flag} applies to counts and listings (--count, --all), not to the best packing"
                 ),
             }
             if sharing.resume.is_some() && !path.exists() {
@@ -963,6 +960,16 @@ impl Driver {
             .limits(self.limits(progress.meter()))
             .best();
         progress.finish();
+        self.report_best::<P>(&outcome, thing, print)
+    }
+
+    /// Prints what a branch and bound found: see [`Driver::best`].
+    pub(super) fn report_best<P: Optimize>(
+        &mut self,
+        outcome: &Outcome<Option<(P::Solution, P::Value)>>,
+        thing: &str,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+    ) -> Result<Status> {
         let stop = self.stop_of(outcome.stopped);
         match &outcome.found {
             Some((solution, value)) => {
