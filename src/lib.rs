@@ -47,6 +47,7 @@
 //! assert_eq!(outcome.stats.nodes, 2057); // the solution tree, root included
 //! ```
 
+pub mod bits;
 pub mod estimate;
 pub mod limits;
 pub mod observer;

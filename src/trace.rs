@@ -152,9 +152,16 @@ impl<P: Label + ?Sized> Observer<P> for Trace {
 /// The event trace of a whole search of `problem` (from its current state), counting every
 /// solution. The problem is cloned; `problem` itself is left as it is.
 pub fn trace_of<P: Label + Clone>(problem: &P) -> String {
+    trace_with(problem.clone(), |search| {
+        search.count_solutions();
+    })
+}
+
+/// The trace of the search that `run` makes of `problem`, in any mode (the first
+/// solution, the best by branch and bound, under limits): `run` is given the search,
+/// watched by the trace.
+pub fn trace_with<P: Label>(problem: P, run: impl FnOnce(Search<P, &mut Trace>)) -> String {
     let mut trace = Trace::new();
-    Search::new(problem.clone())
-        .observer(&mut trace)
-        .count_solutions();
+    run(Search::new(problem).observer(&mut trace));
     trace.into_string()
 }

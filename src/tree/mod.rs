@@ -78,7 +78,7 @@ pub use recorder::Recorder;
 pub use text::Text;
 pub use writer::TreeWriter;
 
-use crate::{Search, Stats, StopReason};
+use crate::{Optimize, Search, Stats, StopReason};
 
 use walk::Shown;
 
@@ -209,11 +209,58 @@ pub fn tree_of<P: Label + Clone>(problem: &P) -> Tree {
 
 /// Records the solution tree of `problem` with the given `recorder` (budget, attempts
 /// shown), counting every solution. Pass `&mut problem` to keep the problem.
-pub fn record<P: Label>(problem: P, mut recorder: Recorder) -> Tree {
-    Search::new(problem)
-        .observer(&mut recorder)
-        .count_solutions();
+pub fn record<P: Label>(problem: P, recorder: Recorder) -> Tree {
+    record_with(problem, recorder, |search| {
+        search.count_solutions();
+    })
+}
+
+/// Records the tree of the search that `run` makes of `problem`, in any mode: `run` is
+/// given the search, watched by `recorder`, and runs it as it likes (the first solution,
+/// the first `k`, the best by branch and bound, under limits of its own).
+///
+/// ```
+/// use backtrack::tree::{record_with, Recorder};
+/// # use backtrack::{tree::Label, Problem};
+/// # #[derive(Clone)]
+/// # struct Bits { bits: Vec<bool> }
+/// # impl Problem for Bits {
+/// #     type Op = bool;
+/// #     type Ops = std::array::IntoIter<bool, 2>;
+/// #     type Solution = Vec<bool>;
+/// #     fn operators(&self) -> Self::Ops { [false, true].into_iter() }
+/// #     fn apply(&mut self, b: bool) { self.bits.push(b) }
+/// #     fn undo(&mut self, _: bool) { self.bits.pop(); }
+/// #     fn is_complete(&self) -> bool { self.bits.len() == 3 }
+/// #     fn solution(&self) -> Vec<bool> { self.bits.clone() }
+/// # }
+/// # impl Label for Bits {
+/// #     fn label(&self) -> String { format!("{:?}", self.bits) }
+/// #     fn op_label(&self, b: bool) -> String { u8::from(b).to_string() }
+/// # }
+/// // The tree of the search for the first two bit strings of length 3.
+/// let tree = record_with(Bits { bits: vec![] }, Recorder::new(), |search| {
+///     let _ = search.take(2).count();
+/// });
+/// assert_eq!(tree.solutions().count(), 2);
+/// assert_eq!(tree.nodes().len(), 5); // the root, 0, 00, 000, 001
+/// ```
+pub fn record_with<P: Label>(
+    problem: P,
+    mut recorder: Recorder,
+    run: impl FnOnce(Search<P, &mut Recorder>),
+) -> Tree {
+    run(Search::new(problem).observer(&mut recorder));
     recorder.into_tree()
+}
+
+/// Records the tree of the branch and bound of `problem` ([`Search::best`]), with the
+/// default [`Recorder`]: the children the bound pruned are shown as attempts. The problem
+/// is cloned.
+pub fn best_tree_of<P: Label + Optimize + Clone>(problem: &P) -> Tree {
+    record_with(problem.clone(), Recorder::new(), |search| {
+        search.best();
+    })
 }
 
 /// A recorded solution tree: the arena of [`Node`]s in expansion order (a node comes after

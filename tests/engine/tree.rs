@@ -656,3 +656,40 @@ fn an_operator_is_labelled_on_the_state_it_applies_to_entered_or_refused() {
     assert!(trace.contains("enter v2 by pay 1 of 2 1 left"), "{trace}");
     assert!(trace.contains("reject pay 2 of 1"), "{trace}");
 }
+
+#[test]
+fn the_tree_of_any_mode_the_first_solution_or_the_best() {
+    use backtrack::trace::trace_with;
+    use backtrack::tree::{best_tree_of, record_with};
+    // 4-queens up to its first solution: v1..v9, v9 the solution, nothing after it.
+    let first = record_with(Queens::new(4), Recorder::new(), |mut search| {
+        assert!(search.next().is_some());
+    });
+    assert_eq!(ids(&first, Status::Solution), [9]);
+    assert_eq!(first.nodes().iter().filter_map(|n| n.id).max(), Some(9));
+    // The branch and bound of the knapsack: the bound's prunings are drawn, and the tree
+    // counts what the search counted.
+    let best = best_tree_of(&knapsack());
+    let outcome = Search::new(knapsack()).best();
+    assert_eq!(best.stats().nodes, outcome.stats.nodes);
+    assert_eq!(best.stats().prunings, outcome.stats.prunings);
+    assert!(outcome.stats.prunings > 0);
+    assert_eq!(
+        best.nodes()
+            .iter()
+            .filter(|n| n.status == Status::Pruned)
+            .count() as u64,
+        outcome.stats.prunings
+    );
+    // The same for the trace.
+    let trace = trace_with(knapsack(), |search| {
+        search.best();
+    });
+    assert_eq!(
+        trace
+            .lines()
+            .filter(|l| l.trim_start().starts_with("prune"))
+            .count() as u64,
+        outcome.stats.prunings
+    );
+}
