@@ -91,32 +91,66 @@ impl Figure {
     }
 }
 
-/// Running mean and variance (Welford's method).
-#[derive(Default)]
+/// Running mean and variance (Welford's method), of values kept in units of `scale` so
+/// that their squares do not overflow: trees of 10^200 nodes are common (a probe's
+/// estimate of an n-queens tree grows like n!).
 struct Moments {
     count: u32,
+    /// The unit the mean and the squares are kept in: the largest value seen so far.
+    scale: f64,
     mean: f64,
     /// The sum of squared differences from the mean.
     squares: f64,
+    /// A value past the largest `f64` was seen: the figure is infinite.
+    overflow: bool,
+}
+
+impl Default for Moments {
+    fn default() -> Self {
+        Moments {
+            count: 0,
+            scale: 1.0,
+            mean: 0.0,
+            squares: 0.0,
+            overflow: false,
+        }
+    }
 }
 
 impl Moments {
     fn add(&mut self, x: f64) {
         self.count += 1;
-        let delta = x - self.mean;
+        if !x.is_finite() {
+            self.overflow = true;
+            return;
+        }
+        if x > self.scale {
+            let shrink = self.scale / x;
+            self.mean *= shrink;
+            self.squares *= shrink * shrink;
+            self.scale = x;
+        }
+        let y = x / self.scale;
+        let delta = y - self.mean;
         self.mean += delta / f64::from(self.count);
-        self.squares += delta * (x - self.mean);
+        self.squares += delta * (y - self.mean);
     }
 
     fn figure(&self) -> Figure {
+        if self.overflow {
+            return Figure {
+                mean: f64::INFINITY,
+                std_error: f64::INFINITY,
+            };
+        }
         let std_error = if self.count < 2 {
             0.0
         } else {
             (self.squares / f64::from(self.count - 1) / f64::from(self.count)).sqrt()
         };
         Figure {
-            mean: self.mean,
-            std_error,
+            mean: self.mean * self.scale,
+            std_error: std_error * self.scale,
         }
     }
 }
@@ -158,7 +192,8 @@ pub fn estimate<P: Problem>(problem: P, probes: u32, seed: u64) -> Estimate {
 /// observer is told of each node a probe enters, and of nothing else.
 ///
 /// With `cancel`, the probes stop early once it is cancelled (it is looked at every 64
-/// probes): [`Estimate::probes`] then says how many were made.
+/// probes, and every 1024 steps of a probe): [`Estimate::probes`] then says how many
+/// were made in full.
 pub fn estimate_observed<P: Problem, O: Observer<P>>(
     mut problem: P,
     mut observer: O,
@@ -177,7 +212,12 @@ pub fn estimate_observed<P: Problem, O: Observer<P>>(
         }
         let (mut estimate, mut weight, mut found) = (1.0, 1.0, 0.0);
         let mut entered = observer.enter(&problem, 0, None) == Control::Continue;
+        let mut cut = false;
         while entered {
+            if path.len() % 1024 == 1023 && cancel.is_some_and(Cancel::is_cancelled) {
+                cut = true;
+                break;
+            }
             if problem.is_complete() {
                 found = weight;
                 break;
@@ -202,6 +242,9 @@ pub fn estimate_observed<P: Problem, O: Observer<P>>(
         }
         while let Some(op) = path.pop() {
             problem.undo(op);
+        }
+        if cut {
+            break;
         }
         nodes.add(estimate);
         solutions.add(found);

@@ -782,6 +782,10 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     fn kernel<M: Mode<P>>(&mut self, mode: &mut M) -> bool {
         match self.run.phase {
             Phase::Done(_) => return false,
+            // Stopped before the root was entered: starts afresh.
+            Phase::Stopped(_) if self.run.live == 0 && self.run.stats.nodes == 0 => {
+                self.run.phase = Phase::Fresh;
+            }
             Phase::Stopped(_) => {
                 // Goes on from where it stopped, its limits looked at first.
                 self.run.phase = Phase::Running;

@@ -321,3 +321,27 @@ fn slow_nodes_still_stop_at_the_time_limit_promptly() {
     assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
     assert!(outcome.stats.nodes < 50, "{} nodes", outcome.stats.nodes);
 }
+
+#[test]
+fn a_search_stopped_before_its_root_goes_on_from_the_start() {
+    let whole = Search::new(Queens::new(6)).count_solutions();
+    let cancel = Cancel::new();
+    cancel.cancel();
+    for limits in [
+        Limits::none().nodes(0),
+        Limits::none().time(Duration::ZERO),
+        Limits::none().solutions(0),
+        Limits::none().cancel(cancel),
+    ] {
+        let mut search = Search::new(Queens::new(6)).limits(limits);
+        assert_eq!(search.count_more(), 0);
+        assert!(search.stopped().is_some());
+        search = search.limits(Limits::none());
+        assert_eq!(search.count_more(), whole.found);
+        assert_eq!(search.stats().nodes, whole.stats.nodes);
+        let mut again = Search::new(Queens::new(6)).limits(Limits::none().nodes(0));
+        assert_eq!(again.next(), None);
+        again = again.limits(Limits::none());
+        assert_eq!(again.count(), whole.found as usize);
+    }
+}

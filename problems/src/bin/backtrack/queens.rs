@@ -191,6 +191,9 @@ pub fn exec(args: &Args) -> Result<Status> {
         // Checked here, after whether it applies at all: one error, the first to fix.
         parse_glyphs(text).map_err(|problem| anyhow!("--glyphs {problem}"))?;
     }
+    if args.unique && args.common.estimate.estimate {
+        bail!("--unique counts classes, which --estimate does not estimate (it estimates the boards): leave out --unique");
+    }
     let counting = matches!(mode, Mode::Count { .. });
     if counting {
         if args.format.is_some_and(|f| f != Format::Json) {

@@ -4,9 +4,9 @@
 //! [`estimate`](backtrack::estimate)), the speed from a sample: the search itself, run for
 //! a quarter of a second. A search that ends within its sample is reported exactly.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use backtrack::estimate::{self, Estimate, Figure};
 use backtrack::{Cancel, Limits, Optimize, Outcome, Problem, Search, StopReason};
 use serde_json::{json, Map, Value};
@@ -16,6 +16,8 @@ use crate::exit::Status;
 
 /// How long the sample that measures the speed runs.
 const SAMPLE: Duration = Duration::from_millis(250);
+/// The longest the probes may take: past it, the estimate is made of those done.
+const PROBING: Duration = Duration::from_secs(10);
 
 /// A figure's mean and 95% interval, `(mean, low, high)`.
 type Range = (f64, f64, f64);
@@ -40,13 +42,50 @@ impl Driver {
     ) -> Result<Status> {
         let (probes, seed) = self.settings.estimate.unwrap_or((1, 1));
         let cancel = self.stopper.cancel().clone();
-        let estimate = estimate(probes, seed, &cancel);
+        // The probes stop at a signal, or after PROBING: a flag of their own, set by a
+        // watch.
+        let probing = Cancel::new();
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let (estimate, timed_out) = std::thread::scope(|scope| {
+            let watch = scope.spawn(|| {
+                let start = Instant::now();
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    if cancel.is_cancelled() {
+                        probing.cancel();
+                        return false;
+                    }
+                    if start.elapsed() >= PROBING {
+                        probing.cancel();
+                        return true;
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                false
+            });
+            let estimate = estimate(probes, seed, &probing);
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            (estimate, watch.join().unwrap_or(false))
+        });
         if let Some(stop) = self.cancelled() {
             note!(
                 "{}{stop} while probing the tree: no estimate",
                 self.prefix()
             );
             return Ok(stop.status());
+        }
+        if timed_out {
+            if estimate.probes < 2 {
+                bail!(
+                    "--estimate: not two probes of the tree in {}: its paths are too long to estimate it this way",
+                    humantime::format_duration(PROBING)
+                );
+            }
+            note!(
+                "{}--estimate: {} of the {probes} probes in {} (the rest would take too long); the intervals are as wide as that few make them",
+                self.prefix(),
+                estimate.probes,
+                humantime::format_duration(PROBING)
+            );
         }
         let ran = sample(Limits::none().cancel(cancel).time(SAMPLE));
         if ran.stopped == Some(StopReason::Cancelled) {
@@ -167,6 +206,10 @@ impl Driver {
                 self.line(&format_args!("time:       {time}"))?;
             } else {
                 let count = |(mean, low, high): Range| {
+                    if !mean.is_finite() {
+                        return "more than 1.8e308 (past what a floating-point number holds)"
+                            .to_string();
+                    }
                     format!(
                         "{}, 95% interval {} to {}",
                         number(mean),
@@ -187,12 +230,16 @@ impl Driver {
                     number(report.speed),
                     humantime::format_duration(SAMPLE)
                 ))?;
-                self.line(&format_args!(
-                    "time:       {} {threads}, 95% interval {} to {}",
-                    seconds(mean),
-                    seconds(low),
-                    seconds(high)
-                ))?;
+                if high.is_finite() && high < 1e15 {
+                    self.line(&format_args!(
+                        "time:       {} {threads}, 95% interval {} to {}",
+                        seconds(mean),
+                        seconds(low),
+                        seconds(high)
+                    ))?;
+                } else {
+                    self.line(&format_args!("time:       {} {threads}", seconds(mean)))?;
+                }
                 self.line(&format_args!("probes:     {probes}, seed {seed}"))?;
             }
         }
@@ -224,6 +271,9 @@ fn range(figure: &Figure, floor: f64) -> Range {
 /// A figure people read: whole below a million (`92`, `724,000` is `724000`), else in
 /// scientific notation with four digits (`2.112e8`).
 fn number(x: f64) -> String {
+    if !x.is_finite() {
+        return "more than 1.8e308".to_string();
+    }
     if x < 1e6 {
         format!("{x:.0}")
     } else {
@@ -242,7 +292,20 @@ fn seconds(s: f64) -> String {
     let whole = Duration::from_secs(s.round() as u64);
     // The two largest units are enough.
     let text = humantime::format_duration(whole).to_string();
-    text.split(' ').take(2).collect::<Vec<_>>().join(" ")
+    // `41years 2months` as `41 years 2 months`: the two largest units.
+    text.split(' ')
+        .take(2)
+        .map(|part| {
+            let at = part.find(|c: char| !c.is_ascii_digit()).unwrap_or(part.len());
+            let (digits, unit) = part.split_at(at);
+            if unit.len() > 1 && !matches!(unit, "ms" | "us" | "ns") {
+                format!("{digits} {unit}")
+            } else {
+                part.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -256,6 +319,8 @@ mod tests {
         assert_eq!(seconds(0.254), "0.25s");
         assert_eq!(seconds(200.0), "3m 20s");
         assert_eq!(seconds(7_530.4), "2h 5m");
+        assert_eq!(seconds(3.4e13), "1077394 years 11 months");
+        assert_eq!(number(f64::INFINITY), "more than 1.8e308");
         assert_eq!(seconds(f64::INFINITY), "more than 30 million years");
     }
 }

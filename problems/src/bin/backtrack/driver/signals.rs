@@ -4,6 +4,7 @@
 
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use backtrack::Cancel;
@@ -11,6 +12,10 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 use crate::exit::Status;
+
+/// How soon after a signal the same signal again is taken for the same one, delivered
+/// twice.
+const ECHO: Duration = Duration::from_millis(300);
 
 /// The flag, and the first signal that set it.
 #[derive(Clone, Debug, Default)]
@@ -27,7 +32,8 @@ impl Stopper {
     }
 
     /// From now on SIGINT, SIGTERM and SIGHUP stop the searches instead of killing the
-    /// process; a second signal ends it at once, with the status of a signal
+    /// process; a second signal (not the same one again within a moment, which
+    /// `timeout` sends twice) ends it at once, with the status of a signal
     /// ([`Status::Signal`]: 128 + its number).
     pub fn listen(&self) -> Result<()> {
         let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])
@@ -36,8 +42,19 @@ impl Stopper {
         std::thread::Builder::new()
             .name("signals".into())
             .spawn(move || {
+                let mut first: Option<(i32, Instant)> = None;
                 for signal in signals.forever() {
-                    if !stopper.stop(signal) {
+                    if stopper.stop(signal) {
+                        first = Some((signal, Instant::now()));
+                        continue;
+                    }
+                    // The same signal again at once is the same request delivered twice
+                    // (`timeout` signals the child, then its own process group), not a
+                    // second one.
+                    let echo = first.is_some_and(|(sent, at)| {
+                        sent == signal && at.elapsed() < ECHO
+                    });
+                    if !echo {
                         std::process::exit(Status::Signal(signal).code().into());
                     }
                 }
