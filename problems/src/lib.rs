@@ -1,6 +1,8 @@
 //! Problems for the [`backtrack`] engine, one module each. The `backtrack` command-line
 //! tool that runs them is this package's binary (`src/bin/backtrack/`).
 //!
+//! - [`permutations`] and [`combinations`]: the permutations of `1..=n` and the
+//!   `k`-subsets of `1..=n` in lexicographic order, the simplest problems for teaching.
 //! - [`queens`]: N-Queens, the flagship: the textbook formulation ([`queens::Queens`]),
 //!   bitboards ([`queens::BitQueens`]) with symmetry, and a heuristic order for any board
 //!   size ([`queens::HeuristicQueens`]).
@@ -20,7 +22,9 @@
 //!   backtrack-problems = { version = "0.1", default-features = false }
 //!   ```
 
+pub mod combinations;
 pub mod knapsack;
+pub mod permutations;
 pub mod queens;
 pub mod subset_sum;
 pub mod sudoku;

@@ -641,6 +641,8 @@ fn manual_pages_name_the_command_its_values_and_its_version() {
             "sudoku",
             "knapsack",
             "subset-sum",
+            "permutations",
+            "combinations",
             "merge",
             "completions",
             "man",

@@ -22,6 +22,7 @@ mod generate;
 mod input;
 mod knapsack;
 mod merge;
+mod permutations;
 mod queens;
 mod subset_sum;
 mod sudoku;
@@ -49,6 +50,8 @@ enum Command {
     Sudoku(sudoku::Args),
     Knapsack(knapsack::Args),
     SubsetSum(subset_sum::Args),
+    Permutations(permutations::PermutationsArgs),
+    Combinations(permutations::CombinationsArgs),
     Merge(merge::Args),
     Completions(generate::CompletionsArgs),
     Man(generate::ManArgs),
@@ -72,6 +75,8 @@ fn run(cli: &Cli) -> Result<Status> {
         Command::Sudoku(args) => sudoku::exec(args),
         Command::Knapsack(args) => knapsack::exec(args),
         Command::SubsetSum(args) => subset_sum::exec(args),
+        Command::Permutations(args) => permutations::exec_permutations(args),
+        Command::Combinations(args) => permutations::exec_combinations(args),
         Command::Merge(args) => merge::exec(args),
         Command::Completions(args) => generate::completions(args),
         Command::Man(args) => generate::man(args),
