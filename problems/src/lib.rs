@@ -6,6 +6,8 @@
 //! - [`queens`]: N-Queens, the flagship: the textbook formulation ([`queens::Queens`]),
 //!   bitboards ([`queens::BitQueens`]) with symmetry, and a heuristic order for any board
 //!   size ([`queens::HeuristicQueens`]).
+//! - [`coloring`]: graph coloring with K colors, and the chromatic number by branch and
+//!   bound, in DSATUR order ([`coloring::Coloring`]), on graphs read from DIMACS files.
 //! - [`knapsack`]: the 0/1 knapsack by branch and bound ([`knapsack::Knapsack`]).
 //! - [`subset_sum`]: which numbers add up to a target ([`subset_sum::SubsetSum`]).
 //! - [`sudoku`]: 9×9 sudoku, most constrained cell first ([`sudoku::Sudoku`]).
@@ -22,6 +24,7 @@
 //!   backtrack-problems = { version = "0.1", default-features = false }
 //!   ```
 
+pub mod coloring;
 pub mod combinations;
 pub mod knapsack;
 pub mod permutations;

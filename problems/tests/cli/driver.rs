@@ -643,6 +643,7 @@ fn manual_pages_name_the_command_its_values_and_its_version() {
             "subset-sum",
             "permutations",
             "combinations",
+            "coloring",
             "merge",
             "completions",
             "man",

@@ -139,6 +139,7 @@ fn readme_and_help_agree() {
         "subset-sum",
         "permutations",
         "combinations",
+        "coloring",
     ] {
         let text = crate::common::stdout(&[subcommand, "--help"]);
         for line in text.lines() {

@@ -16,6 +16,7 @@ macro_rules! note {
 }
 
 mod args;
+mod coloring;
 mod driver;
 mod exit;
 mod generate;
@@ -52,6 +53,7 @@ enum Command {
     SubsetSum(subset_sum::Args),
     Permutations(permutations::PermutationsArgs),
     Combinations(permutations::CombinationsArgs),
+    Coloring(coloring::Args),
     Merge(merge::Args),
     Completions(generate::CompletionsArgs),
     Man(generate::ManArgs),
@@ -77,6 +79,7 @@ fn run(cli: &Cli) -> Result<Status> {
         Command::SubsetSum(args) => subset_sum::exec(args),
         Command::Permutations(args) => permutations::exec_permutations(args),
         Command::Combinations(args) => permutations::exec_combinations(args),
+        Command::Coloring(args) => coloring::exec(args),
         Command::Merge(args) => merge::exec(args),
         Command::Completions(args) => generate::completions(args),
         Command::Man(args) => generate::man(args),
