@@ -1,6 +1,8 @@
 //! Problems for the [`backtrack`] engine, one module each. The `backtrack` command-line
 //! tool that runs them is this package's binary (`src/bin/backtrack/`).
 //!
+//! - [`knights_tour`]: a knight's tour of an R×C board, open or closed, in Warnsdorff's
+//!   order ([`knights_tour::KnightsTour`]).
 //! - [`permutations`] and [`combinations`]: the permutations of `1..=n` and the
 //!   `k`-subsets of `1..=n` in lexicographic order, the simplest problems for teaching.
 //! - [`queens`]: N-Queens, the flagship: the textbook formulation ([`queens::Queens`]),
@@ -27,6 +29,7 @@
 pub mod coloring;
 pub mod combinations;
 pub mod knapsack;
+pub mod knights_tour;
 pub mod permutations;
 pub mod queens;
 pub mod subset_sum;

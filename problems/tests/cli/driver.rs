@@ -644,6 +644,7 @@ fn manual_pages_name_the_command_its_values_and_its_version() {
             "permutations",
             "combinations",
             "coloring",
+            "knights-tour",
             "merge",
             "completions",
             "man",

@@ -140,6 +140,7 @@ fn readme_and_help_agree() {
         "permutations",
         "combinations",
         "coloring",
+        "knights-tour",
     ] {
         let text = crate::common::stdout(&[subcommand, "--help"]);
         for line in text.lines() {
