@@ -830,6 +830,15 @@ mod tests {
         assert_eq!(chromatic(&Graph::new(3, [])), 1);
     }
 
+    /// myciel5 (47 vertices, 236 edges): chromatic number 6 (DIMACS benchmarks; Mycielski
+    /// 1955).
+    #[test]
+    fn myciel5_needs_six_colors() {
+        let myciel5 = mycielskian(&mycielskian(&mycielskian(&cycle(5))));
+        assert_eq!((myciel5.vertices(), myciel5.edges()), (47, 236));
+        assert_eq!(chromatic(&myciel5), 6);
+    }
+
     /// DSATUR: the first vertex is one of greatest degree, then those with the most
     /// distinct colors around them.
     #[test]

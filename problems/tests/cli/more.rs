@@ -1,6 +1,8 @@
 //! `backtrack permutations`, `combinations`, `coloring` and `knights-tour`: outputs
 //! checked against independent computations, modes, trees, and bad input.
 
+use std::fmt::Write as _;
+
 use crate::common::{
     backtrack, backtrack_with_stdin, error_line, fixture, json_lines, refused_output, stdout, text,
 };
@@ -225,6 +227,41 @@ fn colorings_count_as_the_chromatic_polynomial() {
         (out.status.code(), text(&out.stdout)),
         (Some(1), "no solution\n".to_string())
     );
+}
+
+/// The Mycielskian of a DIMACS graph (vertices from 1): its chromatic number is one more.
+fn mycielskian(vertices: usize, edges: &[(usize, usize)]) -> (usize, Vec<(usize, usize)>) {
+    let mut more = edges.to_vec();
+    for &(u, v) in edges {
+        more.extend([(u, vertices + v), (v, vertices + u)]);
+    }
+    more.extend((1..=vertices).map(|v| (vertices + v, 2 * vertices + 1)));
+    (2 * vertices + 1, more)
+}
+
+/// A branch and bound stopped early prints the best coloring found so far, checked, and
+/// says that it may not be the fewest colors (exit status 3).
+#[test]
+fn a_stopped_minimum_is_marked_partial() {
+    let (vertices, edges) = graph("myciel4.col");
+    let (vertices, edges) = mycielskian(vertices, &edges);
+    let mut input = format!("p edge {vertices} {}\n", edges.len());
+    for (u, v) in &edges {
+        writeln!(input, "e {u} {v}").unwrap();
+    }
+    let out = backtrack_with_stdin(&["coloring", "--min", "--node-limit", "500"], &input);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("at most ")
+            && lines[0].ends_with(" colors (partial: node limit of 500 reached)"),
+        "{stdout}"
+    );
+    let colors: Vec<usize> = lines[1].split(' ').map(|w| w.parse().unwrap()).collect();
+    assert_eq!(colors.len(), vertices);
+    assert!(edges.iter().all(|&(u, v)| colors[u - 1] != colors[v - 1]));
+    assert!(text(&out.stderr).contains("the best coloring found so far, perhaps not the best"));
 }
 
 #[test]
