@@ -469,8 +469,8 @@ mod tests {
         }
     }
 
-    /// 5×5 from a corner: 304 open tours, the count usually quoted for this board (e.g.
-    /// MathWorld, "Knight's Tour"); the brute force agrees (below, ignored: slow).
+    /// 5×5 from a corner: 304 open tours, the figure usually quoted for this board, and
+    /// what the plain brute force below finds (ignored: slow in a debug build).
     #[test]
     fn five_by_five_from_a_corner() {
         let found = Search::new(KnightsTour::new(5, 5, (0, 0), false))
