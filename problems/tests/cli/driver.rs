@@ -88,6 +88,16 @@ fn long_runs() -> Vec<LongRun> {
         run(&["subset-sum", "--target", "900"], &numbers, "", Kind::List),
         run(&["knapsack"], &[], &hard_knapsack, Kind::Best),
         run(&["knapsack", "--count"], &[], &hard_knapsack, Kind::Count),
+        run(&["permutations", "15", "--count"], &[], "", Kind::Count),
+        // 24 vertices and no edge: 4^24 colorings.
+        run(
+            &["coloring", "--colors", "4"],
+            &[],
+            "p edge 24 0\n",
+            Kind::List,
+        ),
+        run(&["knights-tour", "8", "8", "--all"], &[], "", Kind::List),
+        run(&["knights-tour", "8", "8", "--count"], &[], "", Kind::Count),
     ]
 }
 
@@ -348,7 +358,8 @@ fn a_best_search_stopped_before_any_solution_says_so() {
 fn stats_and_the_closing_line_agree_on_completeness() {
     let classic = fixture("classic.sudoku");
     let textbook = fixture("textbook.knapsack");
-    let runs: [&[&str]; 8] = [
+    let k4 = fixture("k4.col");
+    let runs: [&[&str]; 12] = [
         &["queens", "8", "--first"],
         &["queens", "8", "--limit", "3"],
         &["queens", "8", "--count", "--limit", "3"],
@@ -356,6 +367,10 @@ fn stats_and_the_closing_line_agree_on_completeness() {
         &["queens", "8", "--count"],
         &["sudoku", "--first", &classic],
         &["knapsack", "--limit", "2", &textbook],
+        &["permutations", "4", "--first"],
+        &["combinations", "5", "2"],
+        &["coloring", "--min", &k4],
+        &["knights-tour", "5", "5", "--limit", "2"],
         &[
             "subset-sum",
             "-t",
@@ -641,6 +656,10 @@ fn manual_pages_name_the_command_its_values_and_its_version() {
             "sudoku",
             "knapsack",
             "subset-sum",
+            "permutations",
+            "combinations",
+            "coloring",
+            "knights-tour",
             "merge",
             "completions",
             "man",

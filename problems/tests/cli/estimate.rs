@@ -85,6 +85,8 @@ fn a_search_that_ends_within_its_sample_is_reported_exactly() {
 fn every_subcommand_estimates_its_search() {
     let sudoku = fixture("classic.sudoku");
     let knapsack = fixture("textbook.knapsack");
+    let petersen = fixture("petersen.col");
+    let myciel4 = fixture("myciel4.col");
     for args in [
         vec!["sudoku", &sudoku],
         vec!["sudoku", &sudoku, "--count"],
@@ -103,6 +105,11 @@ fn every_subcommand_estimates_its_search() {
             "27",
         ],
         vec!["queens", "30", "--probes", "300"],
+        vec!["permutations", "12"],
+        vec!["combinations", "30", "15", "--count"],
+        vec!["coloring", "--colors", "3", &petersen],
+        vec!["coloring", "--min", &myciel4],
+        vec!["knights-tour", "6", "6", "--closed", "--probes", "300"],
     ] {
         let mut all = args.clone();
         all.push("--estimate");

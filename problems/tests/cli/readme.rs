@@ -132,7 +132,16 @@ fn readme_and_help_agree() {
         .expect("a flags section");
     let mut help = String::new();
     let mut option_lines = String::new();
-    for subcommand in ["queens", "sudoku", "knapsack", "subset-sum"] {
+    for subcommand in [
+        "queens",
+        "sudoku",
+        "knapsack",
+        "subset-sum",
+        "permutations",
+        "combinations",
+        "coloring",
+        "knights-tour",
+    ] {
         let text = crate::common::stdout(&[subcommand, "--help"]);
         for line in text.lines() {
             if line.trim_start().starts_with('-') {

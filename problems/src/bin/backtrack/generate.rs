@@ -31,7 +31,7 @@ pub struct CompletionsArgs {
 pub struct ManArgs {
     /// The page of a subcommand (backtrack-queens(1), …) instead of the tool's.
     #[arg(value_name = "SUBCOMMAND", value_parser = [
-        "queens", "sudoku", "knapsack", "subset-sum", "merge", "completions", "man", "help",
+        "queens", "sudoku", "knapsack", "subset-sum", "permutations", "combinations", "coloring", "knights-tour", "merge", "completions", "man", "help",
     ])]
     pub subcommand: Option<String>,
 }

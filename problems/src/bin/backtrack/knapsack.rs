@@ -80,7 +80,7 @@ pub fn exec(args: &Args) -> Result<Status> {
     match mode {
         Mode::Best if args.common.tree.tree => driver.best_tree(knapsack, &args.common.tree),
         _ if args.common.tree.tree => driver.tree(knapsack, &args.common.tree),
-        Mode::Best if driver.estimating() => driver.estimate_best(&knapsack),
+        Mode::Best if driver.estimating() => driver.estimate_best(&knapsack, "packing"),
         _ if driver.estimating() => driver.estimate_search(&knapsack),
         Mode::Best => driver.best_resumable(knapsack, "packing", |out, chosen, _, stop| {
             packing.write(out, None, chosen, stop)

@@ -16,12 +16,15 @@ macro_rules! note {
 }
 
 mod args;
+mod coloring;
 mod driver;
 mod exit;
 mod generate;
 mod input;
 mod knapsack;
+mod knights_tour;
 mod merge;
+mod permutations;
 mod queens;
 mod subset_sum;
 mod sudoku;
@@ -34,8 +37,9 @@ use clap::{Parser, Subcommand};
 
 use exit::Status;
 
-/// Backtracking search, shown and fast: N-Queens, sudoku, knapsack and subset sum, through
-/// one engine and the same flags.
+/// Backtracking search, shown and fast: N-Queens, sudoku, knapsack, subset sum, graph
+/// coloring, knight's tours, permutations and combinations, through one engine and the
+/// same flags.
 #[derive(Debug, Parser)]
 #[command(name = "backtrack", version, after_help = exit::after_help())]
 pub struct Cli {
@@ -49,6 +53,10 @@ enum Command {
     Sudoku(sudoku::Args),
     Knapsack(knapsack::Args),
     SubsetSum(subset_sum::Args),
+    Permutations(permutations::PermutationsArgs),
+    Combinations(permutations::CombinationsArgs),
+    Coloring(coloring::Args),
+    KnightsTour(knights_tour::Args),
     Merge(merge::Args),
     Completions(generate::CompletionsArgs),
     Man(generate::ManArgs),
@@ -72,6 +80,10 @@ fn run(cli: &Cli) -> Result<Status> {
         Command::Sudoku(args) => sudoku::exec(args),
         Command::Knapsack(args) => knapsack::exec(args),
         Command::SubsetSum(args) => subset_sum::exec(args),
+        Command::Permutations(args) => permutations::exec_permutations(args),
+        Command::Combinations(args) => permutations::exec_combinations(args),
+        Command::Coloring(args) => coloring::exec(args),
+        Command::KnightsTour(args) => knights_tour::exec(args),
         Command::Merge(args) => merge::exec(args),
         Command::Completions(args) => generate::completions(args),
         Command::Man(args) => generate::man(args),

@@ -278,6 +278,15 @@ fn value_of(arg: &str) -> String {
 
 /// An argument `needs` names: `--target T, the sum to reach`; `the board size N`.
 fn needed(command: &Command, arg: &str) -> String {
+    // One of a required group: `--colors K or --min`.
+    if arg.contains('|') {
+        let choices: Vec<String> = arg
+            .replace(['<', '>', '[', ']'], "")
+            .split('|')
+            .map(str::to_string)
+            .collect();
+        return or(&choices);
+    }
     let place = place(arg);
     let shown = arg
         .replace(['<', '>', '[', ']'], "")

@@ -148,9 +148,14 @@ impl Driver {
     /// [`Driver::estimate`] of the branch and bound of `problem`: the probes see the tree
     /// without the bound's pruning, so its nodes are an upper bound (said on stderr); the
     /// sample runs the branch and bound, whose solutions are the improving ones it finds.
-    pub fn estimate_best<P: Optimize + Clone>(&mut self, problem: &P) -> Result<Status> {
+    /// `thing` names a solution (`packing`).
+    pub fn estimate_best<P: Optimize + Clone>(
+        &mut self,
+        problem: &P,
+        thing: &str,
+    ) -> Result<Status> {
         note!(
-            "{}the probes do not prune by the bound: the nodes and solutions estimated are those of every packing, at most what the branch and bound visits",
+            "{}the probes do not prune by the bound: the nodes and solutions estimated are those of every {thing}, at most what the branch and bound visits",
             self.prefix()
         );
         self.estimate(

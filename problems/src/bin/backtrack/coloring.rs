@@ -1,0 +1,165 @@
+//! `backtrack coloring`: color a graph's vertices with K colors, adjacent vertices
+//! differently, or find its chromatic number.
+
+use std::cell::Cell;
+use std::io::Write;
+
+use anyhow::{anyhow, bail, Result};
+use backtrack::Search;
+use backtrack_problems::coloring::{Coloring, Fault, Graph, MAX_COLORS};
+use serde_json::{json, Map, Value};
+
+use crate::args::{Common, TextFormat};
+use crate::driver::{end_fields, Mode, Out};
+use crate::exit::Status;
+use crate::input;
+
+/// Graph coloring: give each vertex of a graph one of K colors, adjacent vertices different
+/// ones (--colors K), or find the fewest colors that do it, the chromatic number (--min).
+///
+/// The graph is a DIMACS .col file: `c` comment lines, a problem line `p edge V E`, then E
+/// lines `e U W`, one per edge, vertices numbered 1 to V (at most 10000). The search colors
+/// the vertices in DSATUR order (next, the one whose neighbors show the most distinct
+/// colors; ties to the greater degree, then the smaller number), each trying the colors
+/// from 1 up.
+///
+/// With --colors K, lists every proper coloring (or --first, --limit, --count: the count is
+/// the chromatic polynomial at K), one per line: the colors of vertices 1 to V, from 1.
+/// With --min, prints `chromatic number K` then such a line, by branch and bound over the
+/// colorings up to a renaming of the colors. Every coloring is checked before it is
+/// printed.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("task").args(["colors", "min"]).required(true))]
+pub struct Args {
+    /// The graph, a DIMACS .col file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: String,
+
+    /// Color with the colors 1 to K (K from 1 to 256).
+    #[arg(long, value_name = "K", value_parser = parse_colors, allow_negative_numbers = true,
+          help_heading = "Coloring")]
+    pub colors: Option<usize>,
+
+    /// Find the chromatic number, the fewest colors, by branch and bound, and a coloring
+    /// with so many.
+    #[arg(long, conflicts_with_all = ["colors", "all", "first", "limit", "count"], help_heading = "Coloring")]
+    pub min: bool,
+
+    #[command(flatten)]
+    pub common: Common,
+
+    #[command(flatten)]
+    pub format: TextFormat,
+}
+
+/// What `--stats` describes.
+const EVERY: &str = "the vertices in DSATUR order (most distinct colors around, then degree), each given the colors from 1 up; a color a neighbor has is rejected";
+const BEST: &str = "branch and bound over the colorings up to renaming, vertices in DSATUR order, each given a color used or the next new one; a child that cannot use fewer colors than the best (nor fewer than a clique's size) is pruned";
+
+/// Runs `backtrack coloring`.
+pub fn exec(args: &Args) -> Result<Status> {
+    let json = args.format.json() || args.common.tree.json();
+    let default = if args.min {
+        Mode::Best
+    } else {
+        Mode::List { limit: None }
+    };
+    let settings = args.common.settings(default, args.format.json())?;
+    let mode = settings.mode();
+    let input = input::read(&args.file, "a graph")?;
+    let graph: Graph = input
+        .text
+        .parse()
+        .map_err(|err| anyhow!("{}: {err}", input.name))?;
+    if args.min && graph.dsatur_colors() > MAX_COLORS {
+        bail!(
+            "{}: the graph needs more than {MAX_COLORS} colors (a greedy coloring uses {}): --min searches at most {MAX_COLORS}",
+            input.name,
+            graph.dsatur_colors()
+        );
+    }
+    let mut driver = settings.start()?;
+    driver.describe(if args.min { BEST } else { EVERY });
+    let fault: Cell<Option<Fault>> = Cell::new(None);
+    let checked = |colors: &[usize]| match graph.check(colors) {
+        Ok(()) => true,
+        Err(err) => {
+            fault.set(Some(err));
+            false
+        }
+    };
+    let status = if args.min {
+        let problem = Coloring::minimum(&graph);
+        if args.common.tree.tree {
+            driver.best_tree(problem, &args.common.tree)
+        } else if driver.estimating() {
+            driver.estimate_best(&problem, "coloring")
+        } else {
+            driver.best(problem, "coloring", |out, colors, used, stop| {
+                if !checked(colors) {
+                    return Ok(());
+                }
+                if json {
+                    let mut line = Map::new();
+                    let known = stop.is_none().then_some(used.0);
+                    line.insert("chromatic_number".into(), json!(known));
+                    line.insert("colors_used".into(), json!(used.0));
+                    line.insert("colors".into(), json!(shown(colors)));
+                    end_fields(&mut line, stop, false);
+                    return writeln!(out, "{}", Value::Object(line));
+                }
+                match stop {
+                    None => writeln!(out, "chromatic number {}", used.0)?,
+                    Some(stop) => writeln!(out, "at most {} colors (partial: {stop})", used.0)?,
+                }
+                write_colors(out, colors)
+            })
+        }
+    } else {
+        let colors = args.colors.unwrap_or(1);
+        let problem = Coloring::new(&graph, colors);
+        if args.common.tree.tree {
+            driver.tree(problem, &args.common.tree)
+        } else if driver.estimating() {
+            driver.estimate_search(&problem)
+        } else if let Mode::Count { .. } = mode {
+            driver.count(&problem, 6.min(graph.vertices()))
+        } else {
+            driver.list(Search::new(problem), "coloring", |out, index, colors| {
+                if !checked(&colors) {
+                    return Ok(false);
+                }
+                if json {
+                    let line = json!({ "index": index, "colors": shown(&colors) });
+                    writeln!(out, "{line}")?;
+                } else {
+                    write_colors(out, &colors)?;
+                }
+                Ok(true)
+            })
+        }
+    };
+    if let Some(fault) = fault.get() {
+        bail!("a coloring found failed its check ({fault}): a bug in backtrack, please report it");
+    }
+    status
+}
+
+/// The colors from 1.
+fn shown(colors: &[usize]) -> Vec<usize> {
+    colors.iter().map(|c| c + 1).collect()
+}
+
+/// One line: the colors of vertices 1 to V, from 1, or `(empty)` for a graph without
+/// vertices.
+fn write_colors(out: &mut Out, colors: &[usize]) -> std::io::Result<()> {
+    if colors.is_empty() {
+        return writeln!(out, "(empty)");
+    }
+    let words: Vec<String> = shown(colors).iter().map(usize::to_string).collect();
+    writeln!(out, "{}", words.join(" "))
+}
+
+fn parse_colors(text: &str) -> Result<usize, String> {
+    crate::args::whole(text, 1, MAX_COLORS as u64).map(|k| k as usize)
+}

@@ -1,0 +1,151 @@
+//! `backtrack knights-tour`: a knight's tour of an R×C board.
+
+use std::cell::Cell;
+use std::io::Write;
+
+use anyhow::{bail, Result};
+use backtrack::Search;
+use backtrack_problems::knights_tour::{check, KnightsTour, TourFault, MAX_SIDE};
+
+use crate::args::{clip, Common, TextFormat};
+use crate::driver::{Mode, Out};
+use crate::exit::Status;
+
+/// Knight's tour: a knight visits every square of an R×C board once, from a start square
+/// (--closed: and ends a knight's move from it).
+///
+/// Prints the first tour found (the default; --all, --limit and --count for more) as the
+/// board, each square numbered by the move that reaches it, the start 1; or "no solution"
+/// (exit status 1) when there is none. The moves are tried in Warnsdorff's order: the
+/// squares with the fewest onward moves first, ties to the farther from the center (with
+/// --closed, first to the farther from the start), then clockwise from two up and one
+/// right. A square stranded with no unvisited neighbor ends a path early, and a color
+/// argument refuses the starts where no tour can be (a knight changes color at every
+/// move). Open tours of boards up to 1000×1000 come at once, closed ones up to about 70×70;
+/// the search is complete but may take long on bigger boards (see --time-limit). Every
+/// tour is checked before it is printed.
+#[derive(Debug, clap::Args)]
+#[command(
+    mut_arg("all", |arg| arg.help("List every tour, in search order, instead of the first")),
+    mut_arg("first", |arg| arg.help("Print only the first tour (the default; or \"no solution\", exit status 1)")),
+)]
+pub struct Args {
+    /// The board's rows, 1 to 1000.
+    #[arg(value_name = "R", value_parser = parse_side, allow_negative_numbers = true)]
+    pub rows: usize,
+
+    /// The board's columns, 1 to 1000.
+    #[arg(value_name = "C", value_parser = parse_side, allow_negative_numbers = true)]
+    pub cols: usize,
+
+    /// The start square, row and column from 1 (default: 1,1, a corner).
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_start, allow_negative_numbers = true,
+          help_heading = "Tour")]
+    pub start: Option<(usize, usize)>,
+
+    /// Only closed tours: the last square a knight's move from the start.
+    #[arg(long, help_heading = "Tour")]
+    pub closed: bool,
+
+    #[command(flatten)]
+    pub common: Common,
+
+    #[command(flatten)]
+    pub format: TextFormat,
+}
+
+/// What `--stats` describes.
+const SEARCH: &str = "the knight's path, moves in Warnsdorff's order (fewest onward moves, then farther from the start if closed, then from the center); a move that strands a square, or leaves a closed tour no way back, is rejected";
+
+/// Runs `backtrack knights-tour`.
+pub fn exec(args: &Args) -> Result<Status> {
+    let json = args.format.json();
+    let settings = args.common.settings(Mode::List { limit: Some(1) }, json)?;
+    let mode = settings.mode();
+    let (rows, cols) = (args.rows, args.cols);
+    let (r, c) = args.start.unwrap_or((1, 1));
+    if r > rows || c > cols {
+        bail!(
+            "--start {r},{c} is off the {rows}×{cols} board: the row is 1 to {rows}, the column 1 to {cols}"
+        );
+    }
+    let problem = KnightsTour::new(rows, cols, (r - 1, c - 1), args.closed);
+    let mut driver = settings.start()?;
+    driver.describe(SEARCH);
+    if args.common.tree.tree {
+        return driver.tree(problem, &args.common.tree);
+    }
+    if driver.estimating() {
+        return driver.estimate_search(&problem);
+    }
+    if let Mode::Count { .. } = mode {
+        return driver.count(&problem, 6);
+    }
+    let fault: Cell<Option<TourFault>> = Cell::new(None);
+    let status = driver.list(Search::new(problem), "tour", |out, index, tour| {
+        if let Err(err) = check(rows, cols, &tour, args.closed) {
+            fault.set(Some(err));
+            return Ok(false);
+        }
+        if json {
+            let squares: Vec<[usize; 2]> = tour.iter().map(|&(r, c)| [r + 1, c + 1]).collect();
+            let line = serde_json::json!({ "index": index, "tour": squares });
+            writeln!(out, "{line}")?;
+        } else {
+            if index > 1 {
+                writeln!(out)?;
+            }
+            write_board(out, rows, cols, &tour)?;
+        }
+        Ok(true)
+    });
+    if let Some(fault) = fault.get() {
+        bail!("a tour found failed its check ({fault}): a bug in backtrack, please report it");
+    }
+    status
+}
+
+/// The board, one line per row, each square the number of the move that reaches it (the
+/// start 1), right-aligned.
+fn write_board(
+    out: &mut Out,
+    rows: usize,
+    cols: usize,
+    tour: &[(usize, usize)],
+) -> std::io::Result<()> {
+    let mut step = vec![0usize; rows * cols];
+    for (k, &(r, c)) in tour.iter().enumerate() {
+        step[r * cols + c] = k + 1;
+    }
+    let width = (rows * cols).to_string().len();
+    for row in step.chunks(cols) {
+        let words: Vec<String> = row.iter().map(|k| format!("{k:>width$}")).collect();
+        writeln!(out, "{}", words.join(" "))?;
+    }
+    Ok(())
+}
+
+fn parse_side(text: &str) -> Result<usize, String> {
+    crate::args::whole(text, 1, MAX_SIDE as u64).map(|n| n as usize)
+}
+
+/// `ROW,COL`, each from 1 (checked against the board once its size is known).
+fn parse_start(text: &str) -> Result<(usize, usize), String> {
+    let expected = || {
+        format!(
+            "must be ROW,COL, two whole numbers from 1 such as 1,1, not '{}'",
+            clip(text)
+        )
+    };
+    let (row, col) = text.split_once(',').ok_or_else(expected)?;
+    let number = |word: &str| {
+        word.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_SIDE).contains(n))
+    };
+    match (number(row), number(col)) {
+        (Some(row), Some(col)) => Ok((row, col)),
+        _ => Err(expected()),
+    }
+}
