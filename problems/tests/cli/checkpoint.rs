@@ -143,15 +143,15 @@ fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
         assert_ne!(damaged[line - 1], lines[line - 1]);
         std::fs::write(&path, damaged.join("\n") + "\n").unwrap();
         error_line(
-            &["queens", "11", "--count", "--resume", file],
-            &format!("--checkpoint {file}, line {line}: its checksum does not match: the file was changed or damaged"),
+        &["queens", "11", "--count", "--resume", file],
+        &format!("--resume {file}, line {line}: its checksum does not match: the file was changed or damaged"),
         );
     }
     // Another board's checkpoint names what differs.
     std::fs::write(&path, &good).unwrap();
     error_line(
         &["queens", "10", "--count", "--resume", file],
-        &format!("--checkpoint {file} records another count: in it n is 11, not 10"),
+        &format!("--resume {file} records another count: in it n is 11, not 10"),
     );
     // A file that is not a checkpoint is refused, and left as it was.
     std::fs::write(&path, "my notes\n").unwrap();
@@ -160,6 +160,18 @@ fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
         "is not a checkpoint of backtrack",
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes\n");
+    // Not a file of its own, or empty.
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    error_line(
+        &["queens", "11", "--count", "--checkpoint", dir],
+        &format!("--checkpoint {dir}: not a regular file (a checkpoint is a file of its own)"),
+    );
+    std::fs::write(&path, "").unwrap();
+    error_line(
+        &["queens", "11", "--count", "--resume", file],
+        &format!("--resume {file}: the file is empty: it is not a checkpoint"),
+    );
     // --resume needs the file; the flags apply to whole counts.
     let missing = scratch("missing.checkpoint");
     let missing = missing.to_str().unwrap();
@@ -311,7 +323,7 @@ fn a_listing_checkpoint_is_the_listing_s_own() {
         .success());
     error_line(
         &["queens", "9", "--resume", file],
-        &format!("--checkpoint {file} is the checkpoint of a count (--count), not of a listing"),
+        &format!("--resume {file} is the checkpoint of a count (--count), not of a listing"),
     );
     std::fs::remove_file(&path).unwrap();
     assert!(
@@ -321,17 +333,26 @@ fn a_listing_checkpoint_is_the_listing_s_own() {
     );
     error_line(
         &["queens", "9", "--order", "heuristic", "--resume", file],
-        &format!("--checkpoint {file} records another count: in it lex is true, not false"),
+        &format!("--resume {file} records another count: in it lex is true, not false"),
     );
     let saved = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, saved.replacen("\"listed\":3", "\"listed\":4", 1)).unwrap();
     error_line(
         &["queens", "9", "--resume", file],
-        &format!("--checkpoint {file}, line 2: its checksum does not match: the file was changed or damaged"),
+        &format!(
+            "--resume {file}, line 2: its checksum does not match: the file was changed or damaged"
+        ),
     );
     error_line(
-        &["knapsack", &crate::common::fixture("textbook.knapsack"), "--resume", file],
-        &format!("--checkpoint {file} is the checkpoint of a listing, not of a branch and bound (the best)"),
+        &[
+            "knapsack",
+            &crate::common::fixture("textbook.knapsack"),
+            "--resume",
+            file,
+        ],
+        &format!(
+            "--resume {file} is the checkpoint of a listing, not of a branch and bound (the best)"
+        ),
     );
 }
 

@@ -120,9 +120,33 @@ fn every_subcommand_estimates_its_search() {
         assert!(stdout.contains("\nnodes:      "), "{all:?}: {stdout}");
         assert!(stdout.contains("\nsolutions:  "), "{all:?}: {stdout}");
     }
-    // Branch and bound: the probes do not prune by the bound, and say so.
+    // Branch and bound: the probes do not prune by the bound, and say so, unless the
+    // sample ran the whole search and the figures are exact.
     let out = backtrack(&["knapsack", &knapsack, "--estimate"]);
     assert!(out.status.success());
+    assert!(text(&out.stdout).contains("(exact"));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+    let big = std::env::temp_dir().join(format!(
+        "backtrack-estimate-{}.knapsack",
+        std::process::id()
+    ));
+    let items: Vec<String> = (0..60)
+        .map(|k| format!("{} {}", 1000 + k * 37 % 1000, 1100 + k * 37 % 1000))
+        .collect();
+    std::fs::write(&big, format!("capacity 30000\n{}\n", items.join("\n"))).unwrap();
+    let out = backtrack(&[
+        "knapsack",
+        big.to_str().unwrap(),
+        "--estimate",
+        "--probes",
+        "500",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stdout).contains("(exact"),
+        "{}",
+        text(&out.stdout)
+    );
     assert!(text(&out.stderr).contains("do not prune by the bound"));
 }
 

@@ -230,7 +230,12 @@ fn lead(
     // A checkpoint that does not fit this count is refused, but the workers must still be
     // let go: they are given nothing.
     let resumed = match checkpoint {
-        Some(path) => Checkpoint::open(path, identity, divided),
+        Some(path) => Checkpoint::open(
+            path,
+            &format!("--checkpoint {}", path.display()),
+            identity,
+            divided,
+        ),
         None => Ok(Checkpoint::none()),
     };
     let (journal, refused) = match resumed {

@@ -127,6 +127,10 @@ impl Driver {
                 threads,
             }
         };
+        // A caveat of the probes, unless the sample gave the exact figures.
+        if let Some(caveat) = self.caveat.take().filter(|_| !report.exact) {
+            note!("{}{caveat}", self.prefix());
+        }
         self.print_estimate(&report, estimate.probes, seed)?;
         Ok(Status::Success)
     }
@@ -154,10 +158,9 @@ impl Driver {
         problem: &P,
         thing: &str,
     ) -> Result<Status> {
-        note!(
-            "{}the probes do not prune by the bound: the nodes and solutions estimated are those of every {thing}, at most what the branch and bound visits",
-            self.prefix()
-        );
+        self.caveat = Some(format!(
+            "the probes do not prune by the bound: the nodes and solutions estimated are those of every {thing}, at most what the branch and bound visits"
+        ));
         self.estimate(
             |probes, seed, cancel| {
                 estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
@@ -301,7 +304,9 @@ fn seconds(s: f64) -> String {
     text.split(' ')
         .take(2)
         .map(|part| {
-            let at = part.find(|c: char| !c.is_ascii_digit()).unwrap_or(part.len());
+            let at = part
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(part.len());
             let (digits, unit) = part.split_at(at);
             if unit.len() > 1 && !matches!(unit, "ms" | "us" | "ns") {
                 format!("{digits} {unit}")

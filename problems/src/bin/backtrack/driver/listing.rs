@@ -58,11 +58,11 @@ impl Driver {
             "version": env!("CARGO_PKG_VERSION"),
             "count": { "problem": name, "parameters": parameters },
         });
-        let shown = path.display().to_string();
-        let (mut listed, mut search) = match read::<u64>(&path, &header)? {
+        let shown = format!("{} {}", self.settings.checkpoint_flag, path.display());
+        let (mut listed, mut search) = match read::<u64>(&path, &shown, &header)? {
             Some(saved) => {
                 let search = Search::resume(problem, &saved.position)
-                    .map_err(|err| anyhow!("--checkpoint {shown}: {err}"))?;
+                    .map_err(|err| anyhow!("{shown}: {err}"))?;
                 (saved.listed, search)
             }
             None => (0, Search::new(problem)),
@@ -103,13 +103,13 @@ impl Driver {
                 break;
             }
             self.flush()?;
-            save(&path, &header, &listed, &search.position())?;
+            save(&path, &shown, &header, &listed, &search.position())?;
             save_at = start.elapsed() + SAVE_EVERY;
         }
         progress.finish();
         result.map_err(output::failed)?;
         self.flush()?;
-        save(&path, &header, &listed, &search.position())?;
+        save(&path, &shown, &header, &listed, &search.position())?;
         let stop = self.stop_of(search.stopped());
         let at_limit = limit == Some(listed);
         self.end_listing(listed, stop, at_limit)?;
@@ -155,16 +155,16 @@ impl Driver {
             "version": env!("CARGO_PKG_VERSION"),
             "count": { "problem": name, "parameters": parameters },
         });
-        let shown = path.display().to_string();
-        let (mut best, mut search) = match read::<Option<(P::Solution, P::Value)>>(&path, &header)?
-        {
-            Some(saved) => {
-                let search = Search::resume(problem, &saved.position)
-                    .map_err(|err| anyhow!("--checkpoint {shown}: {err}"))?;
-                (saved.listed, search)
-            }
-            None => (None, Search::new(problem)),
-        };
+        let shown = format!("{} {}", self.settings.checkpoint_flag, path.display());
+        let (mut best, mut search) =
+            match read::<Option<(P::Solution, P::Value)>>(&path, &shown, &header)? {
+                Some(saved) => {
+                    let search = Search::resume(problem, &saved.position)
+                        .map_err(|err| anyhow!("{shown}: {err}"))?;
+                    (saved.listed, search)
+                }
+                None => (None, Search::new(problem)),
+            };
         let progress = self.progress(false);
         let mut base = Limits::none().cancel(self.stopper.cancel().clone());
         if let Some(meter) = progress.meter() {
@@ -182,11 +182,11 @@ impl Driver {
             if !paused {
                 break;
             }
-            save(&path, &header, &best, &search.position())?;
+            save(&path, &shown, &header, &best, &search.position())?;
             save_at = start.elapsed() + SAVE_EVERY;
         }
         progress.finish();
-        save(&path, &header, &best, &search.position())?;
+        save(&path, &shown, &header, &best, &search.position())?;
         let outcome = Outcome {
             found: best,
             stats: *search.stats(),
@@ -199,18 +199,20 @@ impl Driver {
 /// What the listing checkpoint at `path` saved, if there is one: `None` if there is no
 /// file. A file that is not this listing's checkpoint, or whose checksums do not match,
 /// is refused.
-fn read<T: serde::de::DeserializeOwned>(path: &Path, header: &Value) -> Result<Option<Saved<T>>> {
-    let shown = path.display().to_string();
+fn read<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    shown: &str,
+    header: &Value,
+) -> Result<Option<Saved<T>>> {
     let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
-            anyhow!("--checkpoint {shown} is not a checkpoint of backtrack: it is not text")
-        })?,
+        Ok(bytes) => String::from_utf8(bytes)
+            .map_err(|_| anyhow!("{shown} is not a checkpoint of backtrack: it is not text"))?,
         Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(err) => return Err(err).with_context(|| format!("--checkpoint {shown}: cannot read")),
+        Err(err) => return Err(err).with_context(|| format!("{shown}: cannot read")),
     };
     let mut lines = text.lines();
     let first = lines.next().and_then(checked).ok_or_else(|| {
-        anyhow!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header")
+        anyhow!("{shown} is not a checkpoint of backtrack: its first line is not its header")
     })?;
     let kind = |of: &Value| of["checkpoint"].as_str().unwrap_or("").to_string();
     let found: Value = serde_json::from_str(first).unwrap_or(Value::Null);
@@ -221,20 +223,20 @@ fn read<T: serde::de::DeserializeOwned>(path: &Path, header: &Value) -> Result<O
     };
     if kind(&found) != kind(header) && kind(&found).starts_with("backtrack ") {
         bail!(
-            "--checkpoint {shown} is the checkpoint of {}, not of {}",
+            "{shown} is the checkpoint of {}, not of {}",
             what(&kind(&found)),
             what(&kind(header))
         );
     }
-    check_header(first, header, &shown)?;
+    check_header(first, header, shown)?;
     let second = lines
         .next()
-        .ok_or_else(|| anyhow!("--checkpoint {shown}, line 2: missing: the file was cut short"))?;
+        .ok_or_else(|| anyhow!("{shown}, line 2: missing: the file was cut short"))?;
     let second = checked(second).ok_or_else(|| {
-        anyhow!("--checkpoint {shown}, line 2: its checksum does not match: the file was changed or damaged")
+        anyhow!("{shown}, line 2: its checksum does not match: the file was changed or damaged")
     })?;
-    let saved: Saved<T> = serde_json::from_str(second)
-        .map_err(|err| anyhow!("--checkpoint {shown}, line 2: {err}"))?;
+    let saved: Saved<T> =
+        serde_json::from_str(second).map_err(|err| anyhow!("{shown}, line 2: {err}"))?;
     Ok(Some(saved))
 }
 
@@ -249,12 +251,12 @@ struct SavedRef<'a, T> {
 /// file beside it, synced, and renamed over it.
 fn save<T: serde::Serialize>(
     path: &Path,
+    shown: &str,
     header: &Value,
     listed: &T,
     position: &Position,
 ) -> Result<()> {
-    let shown = path.display();
-    let cannot = || format!("--checkpoint {shown}: cannot write");
+    let cannot = || format!("{shown}: cannot write");
     let saved = SavedRef { listed, position };
     let body = serde_json::to_string(&saved).with_context(cannot)?;
     let mut name = path.file_name().unwrap_or_default().to_os_string();

@@ -73,6 +73,8 @@ pub struct Settings {
     estimate: Option<(u32, u64)>,
     /// `--checkpoint FILE` or `--resume FILE` of a count on this machine.
     checkpoint: Option<std::path::PathBuf>,
+    /// Which of the two: how errors name the file.
+    checkpoint_flag: &'static str,
     spread: Spread,
 }
 
@@ -142,6 +144,7 @@ impl Settings {
                 .estimate
                 .then_some((estimate.probes, estimate.probe_seed)),
             checkpoint: None,
+            checkpoint_flag: "--checkpoint",
             spread: Spread::Alone,
         })
     }
@@ -168,13 +171,23 @@ impl Settings {
                     "{flag} does not combine with --count --limit: a count with a checkpoint counts every solution"
                 ),
             }
-            if sharing.resume.is_some() && !path.exists() {
-                anyhow::bail!(
+            match std::fs::metadata(path) {
+                Err(_) if sharing.resume.is_some() => anyhow::bail!(
                     "--resume {}: no such file (--checkpoint FILE makes one)",
                     path.display()
-                );
+                ),
+                Ok(meta) if !meta.is_file() => anyhow::bail!(
+                    "{flag} {}: not a regular file (a checkpoint is a file of its own)",
+                    path.display()
+                ),
+                Ok(meta) if meta.len() == 0 && sharing.resume.is_some() => anyhow::bail!(
+                    "--resume {}: the file is empty: it is not a checkpoint",
+                    path.display()
+                ),
+                Ok(_) | Err(_) => {}
             }
             self.checkpoint = Some(path.clone());
+            self.checkpoint_flag = flag;
         }
         if self.estimate.is_some() && (sharing.mpi || sharing.asked().is_some()) {
             let flag = if sharing.mpi { "--mpi" } else { "--parts" };
@@ -228,6 +241,7 @@ impl Settings {
             json,
             estimate: None,
             checkpoint: None,
+            checkpoint_flag: "--checkpoint",
             spread: Spread::Alone,
         }
     }
@@ -251,6 +265,7 @@ impl Settings {
             search: String::new(),
             tag: None,
             expected: None,
+            caveat: None,
             identity: None,
         })
     }
@@ -268,6 +283,8 @@ pub struct Driver {
     tag: Option<(String, Value)>,
     /// The nodes the next search is expected to visit, for the progress line.
     expected: Option<f64>,
+    /// What to say of the next estimate, unless it is exact.
+    caveat: Option<String>,
     /// The problem and its parameters, as the record of a count in parts names them.
     identity: Option<(String, Value)>,
 }
@@ -864,12 +881,14 @@ impl Driver {
         });
         let progress = self.progress(false);
         let cancel = self.stopper.cancel().clone();
+        let named = format!("{} {}", self.settings.checkpoint_flag, path.display());
         let here = shared::count_here(
             shared,
             threads,
             (&cancel, self.settings.time, progress.meter()),
             &identity,
             &path,
+            &named,
         );
         progress.finish();
         let here = here?;

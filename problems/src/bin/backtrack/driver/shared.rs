@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -182,7 +182,8 @@ pub(super) fn add(tally: &mut Tally, stats: &mut Stats, done: &Done) {
 /// finished subproblem, flushed as it is written.
 pub(super) struct Checkpoint {
     file: Option<File>,
-    path: PathBuf,
+    /// How errors name the file.
+    named: String,
     pub(super) done: BTreeMap<usize, Done>,
     last_sync: Instant,
 }
@@ -192,7 +193,7 @@ impl Checkpoint {
     pub(super) fn none() -> Self {
         Checkpoint {
             file: None,
-            path: PathBuf::new(),
+            named: String::new(),
             done: BTreeMap::new(),
             last_sync: Instant::now(),
         }
@@ -200,8 +201,14 @@ impl Checkpoint {
 
     /// Opens the checkpoint at `path`: reads what an earlier run of the same count
     /// finished (a last line cut short by a crash is dropped), or starts the file.
-    pub(super) fn open(path: &Path, identity: &Value, divided: &Divided) -> Result<Self> {
-        let shown = path.display();
+    /// `named`: how errors name the file, `--checkpoint FILE` or `--resume FILE`.
+    pub(super) fn open(
+        path: &Path,
+        named: &str,
+        identity: &Value,
+        divided: &Divided,
+    ) -> Result<Self> {
+        let shown = named;
         let header = json!({
             "checkpoint": "backtrack count",
             "version": env!("CARGO_PKG_VERSION"),
@@ -209,17 +216,13 @@ impl Checkpoint {
             "split": { "depth": divided.depth, "subproblems": divided.subproblems.len() },
         });
         let mut done = BTreeMap::new();
-        let cannot_write = || format!("--checkpoint {shown}: cannot write");
+        let cannot_write = || format!("{shown}: cannot write");
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
-                anyhow::anyhow!(
-                    "--checkpoint {shown} is not a checkpoint of backtrack: it is not text"
-                )
+                anyhow::anyhow!("{shown} is not a checkpoint of backtrack: it is not text")
             })?,
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(err) => {
-                return Err(err).with_context(|| format!("--checkpoint {shown}: cannot read"))
-            }
+            Err(err) => return Err(err).with_context(|| format!("{shown}: cannot read")),
         };
         // The bytes of whole lines: a last line with no end was cut short by the crash the
         // file is kept for, and is dropped.
@@ -233,22 +236,21 @@ impl Checkpoint {
                     text.starts_with("{\"checkpoint\":\"backtrack count\"")
                 });
                 if k == 0 && !ours {
-                    bail!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header");
+                    bail!("{shown} is not a checkpoint of backtrack: its first line is not its header");
                 }
                 bail!(
-                    "--checkpoint {shown}, line {}: its checksum does not match: the file was changed or damaged",
+                    "{shown}, line {}: its checksum does not match: the file was changed or damaged",
                     k + 1
                 );
             };
             if k == 0 {
-                check_header(line, &header, &shown.to_string())?;
+                check_header(line, &header, shown)?;
             } else {
-                let entry: Entry = serde_json::from_str(line).map_err(|err| {
-                    anyhow::anyhow!("--checkpoint {shown}, line {}: {err}", k + 1)
-                })?;
+                let entry: Entry = serde_json::from_str(line)
+                    .map_err(|err| anyhow::anyhow!("{shown}, line {}: {err}", k + 1))?;
                 if divided.subproblems.get(entry.index) != Some(&entry.sub) {
                     bail!(
-                        "--checkpoint {shown}, line {}: subproblem {} is not this count's",
+                        "{shown}, line {}: subproblem {} is not this count's",
                         k + 1,
                         entry.index
                     );
@@ -275,7 +277,7 @@ impl Checkpoint {
         }
         if kept == 0 && !text.is_empty() {
             // Never cut a file that was not ours.
-            bail!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header");
+            bail!("{shown} is not a checkpoint of backtrack: its first line is not its header");
         }
         let mut file = OpenOptions::new()
             .create(true)
@@ -288,7 +290,7 @@ impl Checkpoint {
         }
         Ok(Checkpoint {
             file: Some(file),
-            path: path.to_path_buf(),
+            named: named.to_string(),
             done,
             last_sync: Instant::now(),
         })
@@ -313,12 +315,12 @@ impl Checkpoint {
             max_depth: done.stats.max_depth,
         };
         let line = serde_json::to_string(&entry).context("cannot make a checkpoint line")?;
-        let shown = self.path.display();
+        let shown = &self.named;
         writeln!(file, "{}", with_checksum(&line))
-            .with_context(|| format!("--checkpoint {shown}: cannot write"))?;
+            .with_context(|| format!("{shown}: cannot write"))?;
         if self.last_sync.elapsed() > Duration::from_secs(1) {
             file.sync_data()
-                .with_context(|| format!("--checkpoint {shown}: cannot write"))?;
+                .with_context(|| format!("{shown}: cannot write"))?;
             self.last_sync = Instant::now();
         }
         Ok(())
@@ -343,15 +345,19 @@ pub(super) fn checked(line: &str) -> Option<&str> {
 pub(super) fn check_header(line: &str, header: &Value, shown: &str) -> Result<()> {
     let found: Value = serde_json::from_str(line).map_err(|_| {
         anyhow::anyhow!(
-            "--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header"
+            "{shown} is not a checkpoint of backtrack: its first line is not its header"
         )
     })?;
     if found.get("checkpoint") != header.get("checkpoint") {
-        bail!("--checkpoint {shown} is not a checkpoint of backtrack: its first line is not its header");
+        bail!("{shown} is not a checkpoint of backtrack: its first line is not its header");
     }
     if &found != header {
         let why = if found.get("version") != header.get("version") {
-            format!("it was written by backtrack {}", found["version"])
+            format!(
+                "it was written by backtrack {}, not {}",
+                found["version"].as_str().unwrap_or("?"),
+                env!("CARGO_PKG_VERSION")
+            )
         } else if found["count"]["problem"] != header["count"]["problem"] {
             let name = |value: &Value| {
                 value["count"]["problem"]
@@ -371,7 +377,7 @@ pub(super) fn check_header(line: &str, header: &Value, shown: &str) -> Result<()
         } else {
             format!("its split is {}, not {}", found["split"], header["split"])
         };
-        bail!("--checkpoint {shown} records another count: {why}");
+        bail!("{shown} records another count: {why}");
     }
     Ok(())
 }
@@ -400,7 +406,7 @@ impl Checkpoint {
     pub(super) fn sync(&mut self) -> Result<()> {
         if let Some(file) = &mut self.file {
             file.sync_data()
-                .with_context(|| format!("--checkpoint {}: cannot write", self.path.display()))?;
+                .with_context(|| format!("{}: cannot write", self.named))?;
         }
         Ok(())
     }
@@ -427,11 +433,12 @@ pub(super) fn count_here(
     limits: (&Cancel, Option<Duration>, Option<&Meter>),
     identity: &Value,
     path: &Path,
+    named: &str,
 ) -> Result<Here> {
     let (cancel, time, meter) = limits;
     let start = Instant::now();
     let divided = shared.split(PER_THREAD * threads);
-    let mut journal = Checkpoint::open(path, identity, &divided)?;
+    let mut journal = Checkpoint::open(path, named, identity, &divided)?;
     let mut tally = divided.above.found;
     let mut stats = divided.above.stats;
     let mut stopped = divided.above.stopped;

@@ -51,9 +51,8 @@ impl Stopper {
                     // The same signal again at once is the same request delivered twice
                     // (`timeout` signals the child, then its own process group), not a
                     // second one.
-                    let echo = first.is_some_and(|(sent, at)| {
-                        sent == signal && at.elapsed() < ECHO
-                    });
+                    let echo =
+                        first.is_some_and(|(sent, at)| sent == signal && at.elapsed() < ECHO);
                     if !echo {
                         std::process::exit(Status::Signal(signal).code().into());
                     }
