@@ -164,6 +164,13 @@ fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
             "{mirror} is not a part of the count of {one}: symmetry is \"mirror\", not \"full\""
         ),
     );
+    let classes = part(Path::new(&other), 12, 2, 3, &["--unique"]);
+    error_line(
+        &["merge", one, &classes, three],
+        &format!(
+            "{classes} is not a part of the count of {one}: it counts the classes (--unique), not the solutions"
+        ),
+    );
     // Not a record at all, damaged, unreadable, partial.
     let not_json = dir.join("notes.txt");
     std::fs::write(&not_json, "hello\n").unwrap();

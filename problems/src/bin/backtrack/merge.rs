@@ -22,7 +22,7 @@ pub struct Args {
 
     /// How to print the total: text (the number the parts' command prints), or one JSON
     /// object with the problem, its parameters, both counts and the nodes.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, default_value_t = Format::Text, hide_possible_values = true)]
     pub format: Format,
 }
 

@@ -215,9 +215,17 @@ fn difference(first: &Record, other: &Record) -> Option<String> {
         return Some(parameter_difference(&first.parameters, &other.parameters));
     }
     if first.print != other.print {
+        let what = |print: &str| {
+            if print == "unique" {
+                "the classes (--unique)"
+            } else {
+                "the solutions"
+            }
+        };
         return Some(format!(
-            "it prints the {} count, not the {} one",
-            other.print, first.print
+            "it counts {}, not {}",
+            what(&other.print),
+            what(&first.print)
         ));
     }
     if first.parts != other.parts {
