@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 
 use anyhow::{anyhow, bail, Result};
-use backtrack::{estimate, Outcome, Search};
+use backtrack::Outcome;
 use backtrack_problems::queens::{
     construct, with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, LocalSearch, Mask,
     MaskJob, Method, Placement, PlacementError, Queens, Reduction, SolveError, Symmetry,
@@ -549,16 +549,7 @@ fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) 
         driver.describe(HEURISTIC);
         let problem = HeuristicQueens::with_placement(placement);
         if driver.estimating() {
-            return driver.estimate(
-                |probes, seed, cancel| {
-                    estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
-                },
-                |limits| {
-                    Search::new(problem.clone())
-                        .limits(limits)
-                        .count_solutions()
-                },
-            );
+            return driver.estimate_search(&problem);
         }
         let mut printer = printer;
         driver.list_resumable(problem, "solution", |out, index, cols| {
@@ -586,16 +577,7 @@ impl MaskJob for List<'_> {
         } = self;
         let problem = BitQueens::<M>::with_placement(placement);
         if driver.estimating() {
-            return driver.estimate(
-                |probes, seed, cancel| {
-                    estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
-                },
-                |limits| {
-                    Search::new(problem.clone())
-                        .limits(limits)
-                        .count_solutions()
-                },
-            );
+            return driver.estimate_search(&problem);
         }
         driver.list_resumable(problem, "solution", |out, index, cols| {
             filter.emit(&cols, |cols| printer.write(out, index, cols))

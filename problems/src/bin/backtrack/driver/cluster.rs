@@ -25,7 +25,9 @@ use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::{Communicator, Destination, Source};
 use serde_json::Value;
 
-use super::shared::{add, limits_for, Checkpoint, Divided, Done, Pool, Shared, PER_THREAD};
+use super::shared::{
+    add, count_one, limits_for, Checkpoint, Divided, Done, Pool, Shared, PER_THREAD,
+};
 use super::Tally;
 
 /// How long a main thread sleeps when there is nothing to do: from the first of these,
@@ -143,22 +145,8 @@ pub fn count(
             let (pool, sender, divided) = (&pool, sender.clone(), &divided);
             scope.spawn(move || {
                 while let Some(index) = pool.take() {
-                    let limits = limits_for(cancel, time, start);
-                    let done = match shared.count(&divided.subproblems[index], limits) {
-                        Ok(outcome) => Done {
-                            index,
-                            count: outcome.found.count,
-                            unique: outcome.found.unique,
-                            stopped: outcome.stopped,
-                            stats: outcome.stats,
-                        },
-                        // Every rank splits alike: a path of the split replays.
-                        Err(_) => Done {
-                            index,
-                            stopped: Some(StopReason::Observer),
-                            ..Done::default()
-                        },
-                    };
+                    // Every rank splits alike: a path of the split replays.
+                    let done = count_one(shared, divided, index, limits_for(cancel, time, start));
                     if sender.send(done).is_err() {
                         return;
                     }

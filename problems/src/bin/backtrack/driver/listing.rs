@@ -17,7 +17,7 @@ use backtrack::{Limits, Optimize, Outcome, Position, Problem, Search, StopReason
 use serde_json::{json, Value};
 
 use super::shared::{check_header, checked, with_checksum};
-use super::{output, plural, Driver, Mode, Out, Stop};
+use super::{output, Driver, Mode, Out, Stop};
 use crate::exit::Status;
 
 /// How often the position of a listing is saved while it runs.
@@ -72,18 +72,10 @@ impl Driver {
             _ => None,
         };
         let progress = self.progress(true);
-        let mut base = Limits::none().cancel(self.stopper.cancel().clone());
-        if let Some(meter) = progress.meter() {
-            base = base.meter(meter.clone());
-        }
-        let user_time = self.settings.time;
-        let start = Instant::now();
-        let mut save_at = SAVE_EVERY;
+        let mut slices = Slices::new(self, progress.meter());
         let mut result = Ok(());
         'listing: loop {
-            // The search pauses at the next save, or stops at the time limit.
-            let until = user_time.map_or(save_at, |time| time.min(save_at));
-            search = search.limits(base.clone().time(until));
+            search = search.limits(slices.limits());
             loop {
                 if limit.is_some_and(|k| listed >= k) {
                     break 'listing;
@@ -97,35 +89,25 @@ impl Driver {
                     }
                 }
             }
-            let paused = search.stopped() == Some(StopReason::TimeLimit)
-                && user_time.is_none_or(|time| until < time);
-            if !paused {
+            if !slices.paused(search.stopped()) {
                 break;
             }
             self.flush()?;
             save(&path, &shown, &header, &listed, &search.position())?;
-            save_at = start.elapsed() + SAVE_EVERY;
         }
         progress.finish();
         result.map_err(output::failed)?;
         self.flush()?;
         save(&path, &shown, &header, &listed, &search.position())?;
-        let stop = self.stop_of(search.stopped());
-        let at_limit = limit == Some(listed);
-        self.end_listing(listed, stop, at_limit)?;
-        if let Some(stop) = stop {
-            note!(
-                "{}{stop} after {}: the listing is partial; --resume {shown} goes on with it",
-                self.prefix(),
-                plural(listed, thing, &format!("{thing}s"))
-            );
-        }
-        self.print_stats(search.stats(), stop, at_limit);
-        Ok(match stop {
-            Some(stop) => stop.status(),
-            None if listed == 0 => Status::NoSolution,
-            None => Status::Success,
-        })
+        let after = format!("; --resume {} goes on with it", path.display());
+        self.finish_listing(
+            listed,
+            limit,
+            search.stopped(),
+            search.stats(),
+            thing,
+            &after,
+        )
     }
 }
 
@@ -166,24 +148,14 @@ impl Driver {
                 None => (None, Search::new(problem)),
             };
         let progress = self.progress(false);
-        let mut base = Limits::none().cancel(self.stopper.cancel().clone());
-        if let Some(meter) = progress.meter() {
-            base = base.meter(meter.clone());
-        }
-        let user_time = self.settings.time;
-        let start = Instant::now();
-        let mut save_at = SAVE_EVERY;
+        let mut slices = Slices::new(self, progress.meter());
         loop {
-            let until = user_time.map_or(save_at, |time| time.min(save_at));
-            search = search.limits(base.clone().time(until));
+            search = search.limits(slices.limits());
             search.best_more(&mut best);
-            let paused = search.stopped() == Some(StopReason::TimeLimit)
-                && user_time.is_none_or(|time| until < time);
-            if !paused {
+            if !slices.paused(search.stopped()) {
                 break;
             }
             save(&path, &shown, &header, &best, &search.position())?;
-            save_at = start.elapsed() + SAVE_EVERY;
         }
         progress.finish();
         save(&path, &shown, &header, &best, &search.position())?;
@@ -193,6 +165,46 @@ impl Driver {
             stopped: search.stopped(),
         };
         self.report_best::<P>(&outcome, thing, print)
+    }
+}
+
+/// A search run in slices of [`SAVE_EVERY`], to save where it is between two: the
+/// limits of each slice, and whether a slice ended at its pause or for good.
+struct Slices {
+    /// The stop flag and the meter.
+    base: Limits,
+    /// `--time-limit`, from the start.
+    time: Option<Duration>,
+    start: Instant,
+    /// When the current slice ends: the next save, or the time limit.
+    until: Duration,
+}
+
+impl Slices {
+    fn new(driver: &Driver, meter: Option<&backtrack::progress::Meter>) -> Self {
+        let mut base = Limits::none().cancel(driver.stopper.cancel().clone());
+        if let Some(meter) = meter {
+            base = base.meter(meter.clone());
+        }
+        Slices {
+            base,
+            time: driver.settings.time,
+            start: Instant::now(),
+            until: Duration::ZERO,
+        }
+    }
+
+    /// The limits of the next slice (a time limit counts from the search's first call,
+    /// which is this run's start).
+    fn limits(&mut self) -> Limits {
+        let save_at = self.start.elapsed() + SAVE_EVERY;
+        self.until = self.time.map_or(save_at, |time| time.min(save_at));
+        self.base.clone().time(self.until)
+    }
+
+    /// Did the slice that ended for `stopped` end at its pause, to go on after a save?
+    fn paused(&self, stopped: Option<StopReason>) -> bool {
+        stopped == Some(StopReason::TimeLimit) && self.time.is_none_or(|time| self.until < time)
     }
 }
 

@@ -528,17 +528,32 @@ impl Driver {
         }
         progress.finish();
         result.map_err(output::failed)?;
-        let stop = self.stop_of(search.stopped());
+        self.finish_listing(listed, limit, search.stopped(), search.stats(), thing, "")
+    }
+
+    /// Ends a listing of `listed` solutions (at most `limit` asked) that stopped for
+    /// `stopped`: its closing line, a note if it is partial (ending with `after`), its
+    /// `--stats`, and its exit status.
+    fn finish_listing(
+        &mut self,
+        listed: u64,
+        limit: Option<u64>,
+        stopped: Option<StopReason>,
+        stats: &Stats,
+        thing: &str,
+        after: &str,
+    ) -> Result<Status> {
+        let stop = self.stop_of(stopped);
         let at_limit = limit == Some(listed);
         self.end_listing(listed, stop, at_limit)?;
         if let Some(stop) = stop {
             note!(
-                "{}{stop} after {}: the listing is partial",
+                "{}{stop} after {}: the listing is partial{after}",
                 self.prefix(),
                 plural(listed, thing, &format!("{thing}s"))
             );
         }
-        self.print_stats(search.stats(), stop, at_limit);
+        self.print_stats(stats, stop, at_limit);
         Ok(match stop {
             Some(stop) => stop.status(),
             None if listed == 0 => Status::NoSolution,

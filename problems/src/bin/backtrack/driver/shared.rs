@@ -412,6 +412,30 @@ impl Checkpoint {
     }
 }
 
+/// Counts subproblem `index` of `divided` under `limits`. A path that does not replay
+/// (which a split made by the same program never gives) is a subproblem stopped for good.
+pub(super) fn count_one(
+    shared: &impl Shared,
+    divided: &Divided,
+    index: usize,
+    limits: Limits,
+) -> Done {
+    match shared.count(&divided.subproblems[index], limits) {
+        Ok(outcome) => Done {
+            index,
+            count: outcome.found.count,
+            unique: outcome.found.unique,
+            stopped: outcome.stopped,
+            stats: outcome.stats,
+        },
+        Err(_) => Done {
+            index,
+            stopped: Some(StopReason::Observer),
+            ..Done::default()
+        },
+    }
+}
+
 /// What a count on this machine came to.
 pub(super) struct Here {
     /// The counts and statistics (`elapsed`: this run's), with what the checkpoint had.
@@ -478,21 +502,8 @@ pub(super) fn count_here(
                     if let Some(meter) = meter {
                         limits = limits.meter(meter.clone());
                     }
-                    let done = match shared.count(&divided.subproblems[index], limits) {
-                        Ok(outcome) => Done {
-                            index,
-                            count: outcome.found.count,
-                            unique: outcome.found.unique,
-                            stopped: outcome.stopped,
-                            stats: outcome.stats,
-                        },
-                        // The split was made here: its paths replay.
-                        Err(_) => Done {
-                            index,
-                            stopped: Some(StopReason::Observer),
-                            ..Done::default()
-                        },
-                    };
+                    // The split was made here: its paths replay.
+                    let done = count_one(shared, divided, index, limits);
                     if sender.send(done).is_err() {
                         return;
                     }
