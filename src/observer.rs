@@ -14,7 +14,9 @@
 //!   is made, then [`prune`](Observer::prune) if the optimality bound cuts the child, or
 //!   the child's `enter` and the rest of its events;
 //! - [`solution`](Observer::solution) if the node is complete, or
-//!   [`dead_end`](Observer::dead_end) if it was expanded and no child was admitted;
+//!   [`dead_end`](Observer::dead_end) if it was expanded and the constraints refused
+//!   every child, or [`bounded`](Observer::bounded) if it was expanded and every child
+//!   was refused, at least one by the optimality bound;
 //! - [`backtrack`](Observer::backtrack): the node is left. Every `enter` is matched by
 //!   exactly one `backtrack`, unless the search stops first.
 //!
@@ -79,9 +81,18 @@ pub trait Observer<P: Problem + ?Sized> {
         let _ = (problem, depth);
     }
 
-    /// The current node was expanded and none of its children was admitted.
+    /// The current node was expanded and none of its children was admitted: the
+    /// constraints refused them all.
     #[inline]
     fn dead_end(&mut self, problem: &P, depth: usize) {
+        let _ = (problem, depth);
+    }
+
+    /// The current node was expanded and none of its children was entered, at least one
+    /// of them pruned by the optimality bound (branch and bound only): the bound, not the
+    /// constraints, ended the branch here. Such a node is not a dead end.
+    #[inline]
+    fn bounded(&mut self, problem: &P, depth: usize) {
         let _ = (problem, depth);
     }
 
@@ -135,6 +146,10 @@ impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
         (**self).dead_end(problem, depth);
     }
     #[inline]
+    fn bounded(&mut self, problem: &P, depth: usize) {
+        (**self).bounded(problem, depth);
+    }
+    #[inline]
     fn backtrack(&mut self, problem: &P, depth: usize) {
         (**self).backtrack(problem, depth);
     }
@@ -181,6 +196,11 @@ impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B)
     fn dead_end(&mut self, problem: &P, depth: usize) {
         self.0.dead_end(problem, depth);
         self.1.dead_end(problem, depth);
+    }
+    #[inline]
+    fn bounded(&mut self, problem: &P, depth: usize) {
+        self.0.bounded(problem, depth);
+        self.1.bounded(problem, depth);
     }
     #[inline]
     fn backtrack(&mut self, problem: &P, depth: usize) {
@@ -233,6 +253,12 @@ pub enum Event<Op> {
     },
     /// The current node was expanded and had no admitted child.
     DeadEnd {
+        /// Its depth.
+        depth: usize,
+    },
+    /// The current node was expanded and no child was entered, at least one pruned by
+    /// the optimality bound.
+    Bounded {
         /// Its depth.
         depth: usize,
     },
@@ -311,6 +337,10 @@ where
     #[inline]
     fn dead_end(&mut self, problem: &P, depth: usize) {
         (self.0)(problem, Event::DeadEnd { depth });
+    }
+    #[inline]
+    fn bounded(&mut self, problem: &P, depth: usize) {
+        (self.0)(problem, Event::Bounded { depth });
     }
     #[inline]
     fn backtrack(&mut self, problem: &P, depth: usize) {

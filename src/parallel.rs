@@ -58,7 +58,7 @@ where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
 {
-    count_observed(problem, split_depth, limits, |_| (), |(), ()| {}, |()| {}).0
+    count_observed(problem, split_depth, limits, |_| (), |(), ()| {}).0
 }
 
 /// [`count`], with every part of the tree watched by an observer of its own: `observer`
@@ -71,8 +71,9 @@ where
 /// without being expanded), each other one a subtree whose root is a frontier node. An
 /// observer that only looks at solutions (classifying them, say) sees each exactly once;
 /// one that needs the whole path to a solution has the operators above its part from
-/// `observer` and those below from [`Observer::enter`]. `progress` is given the merged
-/// observer after each part.
+/// `observer` and those below from [`Observer::enter`]. `merge` is called under a lock,
+/// one part at a time, so it is also the place to report progress (a
+/// [`Meter`](crate::progress::Meter)'s `set_found`, say) from the merged observer.
 ///
 /// ```
 /// use backtrack::{parallel, Observer, ParallelLimits, Problem};
@@ -102,17 +103,16 @@ where
 ///
 /// let (outcome, ones) = parallel::count_observed(
 ///     &Strings { bits: vec![] }, 2, &ParallelLimits::none(),
-///     |_| LeadingOne(0), |a, b| a.0 += b.0, |_| {},
+///     |_| LeadingOne(0), |a, b| a.0 += b.0,
 /// );
 /// assert_eq!((outcome.found, ones.0), (1024, 512));
 /// ```
-pub fn count_observed<P, O, F, M, G>(
+pub fn count_observed<P, O, F, M>(
     problem: &P,
     split_depth: usize,
     limits: &ParallelLimits,
     observer: F,
     merge: M,
-    progress: G,
 ) -> (Outcome<u64>, O)
 where
     P: Problem + Clone + Send + Sync,
@@ -120,7 +120,6 @@ where
     O: Observer<P> + Send,
     F: Fn(&[P::Op]) -> O + Sync,
     M: Fn(&mut O, O) + Sync,
-    G: Fn(&O) + Sync,
 {
     let start = Instant::now();
     let mut above = observer(&[]);
@@ -131,7 +130,7 @@ where
     let all: Vec<usize> = (0..split.len()).collect();
     let first = (split.above.found, split.above.stats, above);
     count_chosen(
-        problem, &split, &all, first, start, limits, &observer, &merge, &progress,
+        problem, &split, &all, first, start, limits, &observer, &merge,
     )
 }
 
@@ -156,14 +155,13 @@ pub const SUBPROBLEMS_PER_PART: usize = 64;
 ///
 /// Returns the count of this part, its merged observer, and the [`Layout`] of the split
 /// (the same in every part).
-pub fn count_share_observed<P, O, F, M, G>(
+pub fn count_share_observed<P, O, F, M>(
     problem: &P,
     split_depth: usize,
     share: Share,
     limits: &ParallelLimits,
     observer: F,
     merge: M,
-    progress: G,
 ) -> (Outcome<u64>, O, Layout)
 where
     P: Problem + Clone + Send + Sync,
@@ -171,7 +169,6 @@ where
     O: Observer<P> + Send,
     F: Fn(&[P::Op]) -> O + Sync,
     M: Fn(&mut O, O) + Sync,
-    G: Fn(&O) + Sync,
 {
     let start = Instant::now();
     let at_least = SUBPROBLEMS_PER_PART.saturating_mul(share.parts());
@@ -210,7 +207,7 @@ where
         (0, stats, observer(&[]))
     };
     let (outcome, watched) = count_chosen(
-        problem, &split, &chosen, first, start, limits, &observer, &merge, &progress,
+        problem, &split, &chosen, first, start, limits, &observer, &merge,
     );
     (outcome, watched, layout)
 }
@@ -219,7 +216,7 @@ where
 /// its own, merged into `first`'s as they finish: `first` is the count, statistics and
 /// observer to add them to.
 #[allow(clippy::too_many_arguments)]
-fn count_chosen<P, O, F, M, G>(
+fn count_chosen<P, O, F, M>(
     problem: &P,
     split: &Split<P::Op>,
     chosen: &[usize],
@@ -228,7 +225,6 @@ fn count_chosen<P, O, F, M, G>(
     limits: &ParallelLimits,
     observer: &F,
     merge: &M,
-    progress: &G,
 ) -> (Outcome<u64>, O)
 where
     P: Problem + Clone + Send + Sync,
@@ -236,7 +232,6 @@ where
     O: Observer<P> + Send,
     F: Fn(&[P::Op]) -> O + Sync,
     M: Fn(&mut O, O) + Sync,
-    G: Fn(&O) + Sync,
 {
     let (found, stats, above) = first;
     let split_depth = split.depth;
@@ -288,7 +283,6 @@ where
         let (merged_stats, merged_observer) = &mut *guard;
         merged_stats.merge(&stats);
         merge(merged_observer, watcher);
-        progress(merged_observer);
     });
 
     let (mut stats, watched) = merged.into_inner().expect("no panics while locked");

@@ -103,6 +103,9 @@ struct Run {
     live: usize,
     /// The node on top of the stack has had no child entered yet.
     fresh: bool,
+    /// A child of the node on top was pruned by the bound (branch and bound; looked at
+    /// only while `fresh`).
+    cut: bool,
     /// The deepest node entered and not expanded (a solution, or pruned by an observer).
     deepest_leaf: usize,
     /// The node count at which limits are next looked at.
@@ -429,10 +432,13 @@ struct Hot {
     left: u64,
     solutions: u64,
     dead_ends: u64,
+    bounded: u64,
     rejections: u64,
     prunings: u64,
     live: usize,
     fresh: bool,
+    /// Was a child of the top node pruned by the bound? (Looked at only when `fresh`.)
+    cut: bool,
     deepest_leaf: usize,
     /// The rejection count at which to look at the clock next.
     rejections_look: u64,
@@ -449,6 +455,7 @@ impl Run {
             phase: Phase::Fresh,
             live: 0,
             fresh: false,
+            cut: false,
             deepest_leaf: 0,
             checkpoint: 0,
             refusal_looks: (FIRST_INTERVAL, FIRST_INTERVAL),
@@ -465,10 +472,12 @@ impl Run {
             left: self.checkpoint.saturating_sub(self.stats.nodes),
             solutions: self.stats.solutions,
             dead_ends: self.stats.dead_ends,
+            bounded: self.stats.bounded,
             rejections: self.stats.rejections,
             prunings: self.stats.prunings,
             live: self.live,
             fresh: self.fresh,
+            cut: self.cut,
             deepest_leaf: self.deepest_leaf,
             rejections_look: self.refusal_looks.0,
             prunings_look: self.refusal_looks.1,
@@ -482,10 +491,12 @@ impl Run {
         self.stats.nodes = self.checkpoint - hot.left;
         self.stats.solutions = hot.solutions;
         self.stats.dead_ends = hot.dead_ends;
+        self.stats.bounded = hot.bounded;
         self.stats.rejections = hot.rejections;
         self.stats.prunings = hot.prunings;
         self.live = hot.live;
         self.fresh = hot.fresh;
+        self.cut = hot.cut;
         self.deepest_leaf = hot.deepest_leaf;
         self.refusal_looks = (hot.rejections_look, hot.prunings_look);
         // The deepest node expanded is the deepest frame ever pushed: the stack only grows
@@ -676,9 +687,17 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         &self.problem
     }
 
-    /// The observer.
+    /// The observer, to read between two solutions or after a limit stopped the search.
+    ///
+    /// Named with `get_` because [`observer`](Search::observer) is the builder that sets
+    /// it, as `std::process::Command` has `arg` and `get_args`.
     pub fn get_observer(&self) -> &O {
         &self.observer
+    }
+
+    /// The observer, to change between two solutions (to reset a counter, say).
+    pub fn get_observer_mut(&mut self) -> &mut O {
+        &mut self.observer
     }
 
     /// Ends the search and gives back the problem and the observer. The problem's state is
@@ -935,6 +954,7 @@ where
         expanded = 1;
         hot.live = 1;
         hot.fresh = true;
+        hot.cut = false;
     }
     /// Tries the operator `op` of the top node (`top`, at depth `depth - 1` in `slots`):
     /// refused, or its child entered; then `$next` (on to the next operator).
@@ -960,6 +980,7 @@ where
             if M::BOUNDED && !mode.promising(T::child(problem, &child)) {
                 T::retract(problem, $op);
                 observer.prune(T::state(problem, top), $depth, $op);
+                hot.cut = true;
                 refused!(prunings, prunings_look);
                 $($next)+;
             }
@@ -999,6 +1020,9 @@ where
             }
             let frame = T::expand(problem, child, $op);
             hot.fresh = true;
+            if M::BOUNDED {
+                hot.cut = false;
+            }
             if hot.live < $slots.len() {
                 $slots[hot.live] = frame;
                 hot.live += 1;
@@ -1032,8 +1056,13 @@ where
                 let top = &slots[hot.live];
                 let state = T::state(problem, top);
                 if hot.fresh {
-                    hot.dead_ends += 1;
-                    observer.dead_end(state, hot.live);
+                    if M::BOUNDED && hot.cut {
+                        hot.bounded += 1;
+                        observer.bounded(state, hot.live);
+                    } else {
+                        hot.dead_ends += 1;
+                        observer.dead_end(state, hot.live);
+                    }
                 }
                 hot.fresh = false;
                 observer.backtrack(state, hot.live);
@@ -1099,12 +1128,19 @@ pub struct Position {
     /// Has a child of the top node been entered? (A node none of whose children is
     /// entered is a dead end.)
     pub entered_child: bool,
+    /// Was a child of the top node pruned by the optimality bound? (A node none of whose
+    /// children is entered, one of them pruned, is bounded, not a dead end.)
+    #[serde(default)]
+    pub pruned_child: bool,
     /// The statistics so far, their time aside.
     pub nodes: u64,
     /// See [`Stats::solutions`].
     pub solutions: u64,
     /// See [`Stats::dead_ends`].
     pub dead_ends: u64,
+    /// See [`Stats::bounded`].
+    #[serde(default)]
+    pub bounded: u64,
     /// See [`Stats::rejections`].
     pub rejections: u64,
     /// See [`Stats::prunings`].
@@ -1179,9 +1215,11 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             path: Vec::new(),
             tried: 0,
             entered_child: !self.run.fresh,
+            pruned_child: self.run.fresh && self.run.cut,
             nodes: stats.nodes,
             solutions: stats.solutions,
             dead_ends: stats.dead_ends,
+            bounded: stats.bounded,
             rejections: stats.rejections,
             prunings: stats.prunings,
             max_depth: stats.max_depth.max(self.run.deepest_leaf),
@@ -1189,6 +1227,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         let live = self.run.live;
         if position.done || self.run.phase == Phase::Fresh || live == 0 {
             position.entered_child = false;
+            position.pruned_child = false;
             return position;
         }
         // How many operators each node of the path has tried: its whole range, less what
@@ -1227,6 +1266,7 @@ impl<P: Problem> Search<P> {
             nodes: position.nodes,
             solutions: position.solutions,
             dead_ends: position.dead_ends,
+            bounded: position.bounded,
             rejections: position.rejections,
             prunings: position.prunings,
             max_depth: position.max_depth,
@@ -1268,6 +1308,7 @@ impl<P: Problem> Search<P> {
         let run = &mut search.run;
         run.live = depth + 1;
         run.fresh = !position.entered_child;
+        run.cut = position.pruned_child;
         run.phase = Phase::Running;
         run.checkpoint = position.nodes;
         Ok(search)

@@ -50,7 +50,7 @@
 //!     .map(|k| {
 //!         let share = Share::new(k, 3).unwrap();
 //!         let none = ParallelLimits::none();
-//!         parallel::count_share_observed(&root, 2, share, &none, |_| (), |(), ()| {}, |()| {})
+//!         parallel::count_share_observed(&root, 2, share, &none, |_| (), |(), ()| {})
 //!             .0
 //!             .found
 //!     })
@@ -496,6 +496,10 @@ impl<P: Problem, O: Observer<P>> Observer<Indexed<P>> for Frontier<'_, P::Op, O>
 
     fn dead_end(&mut self, problem: &Indexed<P>, depth: usize) {
         self.above.dead_end(&problem.0, depth);
+    }
+
+    fn bounded(&mut self, problem: &Indexed<P>, depth: usize) {
+        self.above.bounded(&problem.0, depth);
     }
 
     fn backtrack(&mut self, problem: &Indexed<P>, depth: usize) {

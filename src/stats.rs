@@ -14,8 +14,13 @@ pub struct Stats {
     pub nodes: u64,
     /// Complete states reached.
     pub solutions: u64,
-    /// Nodes expanded that admitted no child (leaves that are not solutions).
+    /// Nodes expanded whose children the constraints all refused (leaves that are not
+    /// solutions).
     pub dead_ends: u64,
+    /// Nodes expanded whose children were all refused, at least one by the optimality
+    /// bound (branch and bound only): leaves the bound made. Not counted as dead ends.
+    #[serde(default)]
+    pub bounded: u64,
     /// Operators refused by the constraints.
     pub rejections: u64,
     /// Children cut by the optimality bound.
@@ -50,6 +55,7 @@ impl Stats {
         self.nodes += other.nodes;
         self.solutions += other.solutions;
         self.dead_ends += other.dead_ends;
+        self.bounded += other.bounded;
         self.rejections += other.rejections;
         self.prunings += other.prunings;
         self.max_depth = self.max_depth.max(other.max_depth);
@@ -63,6 +69,7 @@ impl fmt::Display for Stats {
         writeln!(f, "nodes:      {}", self.nodes)?;
         writeln!(f, "solutions:  {}", self.solutions)?;
         writeln!(f, "dead ends:  {}", self.dead_ends)?;
+        writeln!(f, "bounded:    {}", self.bounded)?;
         writeln!(f, "rejections: {}", self.rejections)?;
         writeln!(f, "prunings:   {}", self.prunings)?;
         writeln!(f, "max depth:  {}", self.max_depth)?;

@@ -142,6 +142,11 @@ impl<P: Label + ?Sized> Observer<P> for Trace {
         let _ = writeln!(self.line(depth), "dead end v{id}");
     }
 
+    fn bounded(&mut self, _: &P, depth: usize) {
+        let id = self.current();
+        let _ = writeln!(self.line(depth), "bounded v{id}");
+    }
+
     fn backtrack(&mut self, _: &P, depth: usize) {
         let id = self.current();
         self.path.pop();

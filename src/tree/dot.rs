@@ -54,6 +54,7 @@ fn style(status: Status) -> &'static str {
         Status::Branch => "",
         Status::Solution => "style=\"rounded,filled,bold\", fillcolor=palegreen",
         Status::DeadEnd => "style=\"rounded,filled\", fillcolor=mistyrose",
+        Status::Bounded => "style=\"rounded,filled\", fillcolor=lightyellow",
         Status::CutOff => "style=\"rounded,dashed\"",
         Status::Pruned | Status::Rejected => {
             "style=\"rounded,dashed\", color=gray50, fontcolor=gray50"

@@ -60,6 +60,7 @@ const LEGEND: &[(Status, &str)] = &[
     (Status::Branch, "branch"),
     (Status::Solution, "solution"),
     (Status::DeadEnd, "dead end"),
+    (Status::Bounded, "bounded"),
     (Status::Pruned, "pruned"),
     (Status::Rejected, "rejected"),
     (Status::CutOff, "cut off"),
@@ -70,6 +71,7 @@ fn class(status: Status) -> &'static str {
     match status {
         Status::Branch => "branch",
         Status::DeadEnd => "dead_end",
+        Status::Bounded => "bounded",
         Status::Solution => "solution",
         Status::Pruned => "pruned",
         Status::Rejected => "rejected",
@@ -105,10 +107,11 @@ impl fmt::Display for Html<'_> {
             f.write_str("</p>\n")?;
         }
         f.write_str("<dl id=\"stats\">")?;
-        let counts: [(&str, String); 7] = [
+        let counts: [(&str, String); 8] = [
             ("nodes", stats.nodes.to_string()),
             ("solutions", stats.solutions.to_string()),
             ("dead ends", stats.dead_ends.to_string()),
+            ("bounded", stats.bounded.to_string()),
             ("pruned", stats.prunings.to_string()),
             ("rejected", stats.rejections.to_string()),
             ("max depth", stats.max_depth.to_string()),

@@ -88,8 +88,11 @@ use walk::Shown;
 pub enum Status {
     /// Expanded, with at least one child entered.
     Branch,
-    /// Expanded, and no child was admitted: a leaf that is not a solution.
+    /// Expanded, and the constraints refused every child: a leaf that is not a solution.
     DeadEnd,
+    /// Expanded, and no child entered, at least one pruned by the optimality bound
+    /// (branch and bound): a leaf the bound made, not a dead end.
+    Bounded,
     /// Complete: a goal state, a leaf.
     Solution,
     /// An attempt cut by the optimality bound (no v-number), or a node entered but not
@@ -108,6 +111,7 @@ impl Status {
         match self {
             Status::Branch => "",
             Status::DeadEnd => "✗ dead end",
+            Status::Bounded => "✂ bounded",
             Status::Solution => "✓ solution",
             Status::Pruned => "✂ pruned",
             Status::Rejected => "⊘ rejected",

@@ -69,6 +69,9 @@ pub(super) fn summary(stats: &Stats, shown: Shown) -> String {
         plural(stats.solutions, "solution", "solutions"),
         plural(stats.dead_ends, "dead end", "dead ends"),
     );
+    if stats.bounded > 0 {
+        let _ = write!(line, ", {} bounded", stats.bounded);
+    }
     if stats.prunings > 0 {
         let _ = write!(line, ", {} pruned", stats.prunings);
     }

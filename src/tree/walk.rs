@@ -206,6 +206,13 @@ impl<P: Label + ?Sized, S: Sink> Observer<P> for Walk<S> {
         }
     }
 
+    fn bounded(&mut self, _: &P, _: usize) {
+        if !self.halted {
+            self.stats.bounded += 1;
+            self.settle(Status::Bounded);
+        }
+    }
+
     fn backtrack(&mut self, _: &P, _: usize) {
         if self.halted {
             return;
@@ -251,6 +258,9 @@ macro_rules! observe_through_walk {
             }
             fn dead_end(&mut self, problem: &P, depth: usize) {
                 self.walk.dead_end(problem, depth);
+            }
+            fn bounded(&mut self, problem: &P, depth: usize) {
+                self.walk.bounded(problem, depth);
             }
             fn backtrack(&mut self, problem: &P, depth: usize) {
                 self.walk.backtrack(problem, depth);

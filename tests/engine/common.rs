@@ -57,11 +57,12 @@ impl Tables {
 }
 
 /// A search's statistics, everything but the clock.
-pub fn counts(stats: &Stats) -> (u64, u64, u64, u64, u64, usize) {
+pub fn counts(stats: &Stats) -> (u64, u64, u64, u64, u64, u64, usize) {
     (
         stats.nodes,
         stats.solutions,
         stats.dead_ends,
+        stats.bounded,
         stats.rejections,
         stats.prunings,
         stats.max_depth,
@@ -197,13 +198,13 @@ impl Reference {
 
 /// The textbook recursive branch and bound on the same tables: returns the incumbent and
 /// the number of children pruned.
-pub fn branch_and_bound(tables: &Tables) -> (Option<(Vec<u8>, i32)>, u64) {
+pub fn branch_and_bound(tables: &Tables) -> (Option<(Vec<u8>, i32)>, Leaves) {
     fn walk(
         tables: &Tables,
         node: usize,
         path: &mut Vec<u8>,
         best: &mut Option<(Vec<u8>, i32)>,
-        pruned: &mut u64,
+        leaves: &mut Leaves,
     ) {
         if tables.is_complete(node, path.len()) {
             let value = tables.value[node];
@@ -212,6 +213,7 @@ pub fn branch_and_bound(tables: &Tables) -> (Option<(Vec<u8>, i32)>, u64) {
             }
             return;
         }
+        let (mut entered, mut cut) = (false, false);
         for op in 0..tables.branching as u8 {
             let child = tables.child(node, op);
             if !tables.admissible[child] {
@@ -222,17 +224,35 @@ pub fn branch_and_bound(tables: &Tables) -> (Option<(Vec<u8>, i32)>, u64) {
                 .as_ref()
                 .is_some_and(|(_, b)| tables.bound(child, path.len()) <= *b)
             {
-                *pruned += 1;
+                leaves.pruned += 1;
+                cut = true;
             } else {
-                walk(tables, child, path, best, pruned);
+                entered = true;
+                walk(tables, child, path, best, leaves);
             }
             path.pop();
         }
+        if !entered {
+            if cut {
+                leaves.bounded += 1;
+            } else {
+                leaves.dead_ends += 1;
+            }
+        }
     }
     let mut best = None;
-    let mut pruned = 0;
-    walk(tables, 0, &mut Vec::new(), &mut best, &mut pruned);
-    (best, pruned)
+    let mut leaves = Leaves::default();
+    walk(tables, 0, &mut Vec::new(), &mut best, &mut leaves);
+    (best, leaves)
+}
+
+/// What [`branch_and_bound`] counted: children pruned, and the nodes none of whose
+/// children was entered, by whether the bound pruned one of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Leaves {
+    pub pruned: u64,
+    pub dead_ends: u64,
+    pub bounded: u64,
 }
 
 /// A chain: one operator per level, complete at `length`. Its tree is a path of

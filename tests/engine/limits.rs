@@ -277,8 +277,7 @@ fn parallel_count_cancelled_between_subtrees_keeps_its_node_count() {
             2,
             &limits,
             |_| (),
-            |(), ()| {},
-            |()| cancel.cancel(),
+            |(), ()| cancel.cancel(),
         )
     });
     assert_eq!(outcome.stopped, Some(StopReason::Cancelled));

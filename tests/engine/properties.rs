@@ -1,10 +1,14 @@
 //! On random table problems, every mode of the engine agrees with a plain recursive walk.
 
 use backtrack::observer::{from_fn, Event};
-use backtrack::{parallel, Control, Limits, ParallelLimits, Search};
+use backtrack::{parallel, Cancel, Control, Limits, ParallelLimits, Search};
 use proptest::prelude::*;
 
-use crate::common::{branch_and_bound, counts, tables, Reference, TableProblem, ValueTable};
+use std::sync::Arc;
+
+use crate::common::{
+    branch_and_bound, counts, tables, Reference, TableProblem, Tables, ValueTable,
+};
 
 proptest! {
     #[test]
@@ -57,11 +61,13 @@ proptest! {
         let expected = max.map(|max| {
             reference.solutions.iter().find(|(_, v)| *v == max).cloned().expect("max is a value")
         });
-        let (bnb, pruned) = branch_and_bound(&tables);
+        let (bnb, leaves) = branch_and_bound(&tables);
         prop_assert_eq!(&bnb, &expected);
         let outcome = Search::new(TableProblem::new(tables)).best();
         prop_assert_eq!(&outcome.found, &expected);
-        prop_assert_eq!(outcome.stats.prunings, pruned);
+        prop_assert_eq!(outcome.stats.prunings, leaves.pruned);
+        prop_assert_eq!(outcome.stats.dead_ends, leaves.dead_ends);
+        prop_assert_eq!(outcome.stats.bounded, leaves.bounded);
         prop_assert_eq!(outcome.stopped, None);
     }
 
@@ -76,70 +82,8 @@ proptest! {
 
     #[test]
     fn observer_events_are_well_formed(tables in tables()) {
-        // The open nodes, as (depth, op, had a solution or dead end event).
-        let mut open: Vec<(usize, Option<u8>, bool)> = Vec::new();
-        let mut events = Vec::new();
-        let mut problems_ok = true;
-        // The operator admitted last, which the next enter or prune must be about.
-        let mut admitted: Option<(usize, u8)> = None;
-        let outcome = Search::new(TableProblem::new(tables))
-            .observer(from_fn(|problem: &TableProblem, event| {
-                events.push(event);
-                // The state seen is the node itself, or the parent for reject and prune.
-                let expected_len = match event {
-                    Event::Reject { depth, .. }
-                    | Event::Prune { depth, .. }
-                    | Event::Admit { depth, .. } => depth - 1,
-                    Event::Enter { depth, .. }
-                    | Event::Solution { depth }
-                    | Event::DeadEnd { depth }
-                    | Event::Backtrack { depth, .. } => depth,
-                    Event::Stop { .. } => unreachable!("the search runs to its end"),
-                };
-                problems_ok &= problem.path.len() == expected_len;
-                match event {
-                    Event::Enter { depth, op } => {
-                        assert_eq!(depth, open.len(), "enter at the depth below the open node");
-                        assert_eq!(op.is_none(), depth == 0, "only the root has no operator");
-                        if let Some(op) = op {
-                            assert_eq!(admitted.take(), Some((depth, op)), "admitted, then entered");
-                        }
-                        open.push((depth, op, false));
-                    }
-                    Event::Admit { depth, op } => {
-                        assert_eq!(depth, open.len(), "admitted child one below the open node");
-                        assert_eq!(admitted.replace((depth, op)), None, "then entered or pruned");
-                    }
-                    Event::Prune { depth, op } => {
-                        assert_eq!(depth, open.len(), "pruned child one below the open node");
-                        assert_eq!(admitted.take(), Some((depth, op)), "admitted, then pruned");
-                    }
-                    Event::Reject { depth, .. } => {
-                        assert_eq!(depth, open.len(), "refused child one below the open node");
-                    }
-                    Event::Solution { depth } | Event::DeadEnd { depth } => {
-                        let top = open.last_mut().expect("an open node");
-                        assert_eq!(top.0, depth);
-                        assert!(!top.2, "one solution or dead end per node");
-                        top.2 = true;
-                    }
-                    Event::Backtrack { depth } => {
-                        let (d, _, _) = open.pop().expect("every backtrack matches an enter");
-                        assert_eq!(d, depth);
-                    }
-                    Event::Stop { .. } => unreachable!("the search runs to its end"),
-                }
-                Control::Continue
-            }))
-            .count_solutions();
-        prop_assert!(problems_ok);
-        prop_assert!(open.is_empty(), "every enter is matched by one backtrack");
-        let count = |f: fn(&Event<u8>) -> bool| events.iter().filter(|e| f(e)).count() as u64;
-        prop_assert_eq!(count(|e| matches!(e, Event::Enter { .. })), outcome.stats.nodes);
-        prop_assert_eq!(count(|e| matches!(e, Event::Backtrack { .. })), outcome.stats.nodes);
-        prop_assert_eq!(count(|e| matches!(e, Event::Solution { .. })), outcome.stats.solutions);
-        prop_assert_eq!(count(|e| matches!(e, Event::DeadEnd { .. })), outcome.stats.dead_ends);
-        prop_assert_eq!(count(|e| matches!(e, Event::Reject { .. })), outcome.stats.rejections);
+        observer_events_agree(tables.clone(), false)?;
+        observer_events_agree(tables, true)?;
     }
 
     /// An observer of the part above the split that prunes a node prunes the parts below it
@@ -165,7 +109,6 @@ proptest! {
             // Only the part from the root sees depth 1; the others start below it.
             |path: &[u8]| pruner(path.is_empty()),
             |_, _| {},
-            |_| {},
         );
         prop_assert_eq!(parallel.found, serial.found);
         prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));
@@ -260,6 +203,63 @@ proptest! {
         prop_assert_eq!(counts(search.stats()), whole);
     }
 
+    /// A branch and bound stopped by node budgets, its position through JSON and its
+    /// incumbent carried to a new search each time, ends with the unstopped one's best and
+    /// statistics, bounded nodes included.
+    #[test]
+    fn a_branch_and_bound_goes_on_from_its_position(
+        tables in tables(),
+        stops in prop::collection::vec(0u64..40, 1..5),
+    ) {
+        let whole = Search::new(TableProblem::new(tables.clone())).best();
+        let mut search = Search::new(TableProblem::new(tables.clone()));
+        let mut incumbent = None;
+        for step in &stops {
+            let budget = search.stats().nodes + step + 1;
+            search = search.limits(Limits::none().nodes(budget));
+            search.best_more(&mut incumbent);
+            let text = serde_json::to_string(&search.position()).unwrap();
+            let position: backtrack::Position = serde_json::from_str(&text).unwrap();
+            search = Search::resume(TableProblem::new(tables.clone()), &position).unwrap();
+        }
+        search.best_more(&mut incumbent);
+        prop_assert_eq!(&incumbent, &whole.found);
+        prop_assert_eq!(counts(search.stats()), counts(&whole.stats));
+    }
+
+    /// A branch and bound cancelled just after a pruning (the search looks at its limits
+    /// there) goes on from its position to the unstopped one's best and statistics: a node
+    /// whose pruned child came before the stop is still bounded after it.
+    #[test]
+    fn a_branch_and_bound_cancelled_at_a_pruning_goes_on_from_its_position(
+        tables in tables(),
+        at in 1u64..4,
+    ) {
+        let whole = Search::new(TableProblem::new(tables.clone())).best();
+        let cancel = Cancel::new();
+        let mut prunings = 0;
+        let flag = cancel.clone();
+        let mut search = Search::new(TableProblem::new(tables.clone()))
+            .limits(Limits::none().cancel(cancel))
+            .observer(from_fn(move |_: &TableProblem, event| {
+                if let Event::Prune { .. } = event {
+                    prunings += 1;
+                    if prunings == at {
+                        flag.cancel();
+                    }
+                }
+                Control::Continue
+            }));
+        let mut incumbent = None;
+        search.best_more(&mut incumbent);
+        let text = serde_json::to_string(&search.position()).unwrap();
+        let position: backtrack::Position = serde_json::from_str(&text).unwrap();
+        let mut search = Search::resume(TableProblem::new(tables.clone()), &position).unwrap();
+        search.best_more(&mut incumbent);
+        prop_assert_eq!(&incumbent, &whole.found);
+        prop_assert_eq!(counts(search.stats()), counts(&whole.stats));
+    }
+
     #[test]
     fn into_parts_gives_back_the_root(tables in tables(), taken in 0usize..6) {
         let mut search = Search::new(TableProblem::new(tables));
@@ -288,4 +288,98 @@ proptest! {
             .collect();
         prop_assert_eq!(all, expected);
     }
+}
+
+/// The events of a count (or, with `best`, a branch and bound) of `tables` are well formed and
+/// add up to its statistics.
+fn observer_events_agree(tables: Arc<Tables>, best: bool) -> Result<(), TestCaseError> {
+    // The open nodes, as (depth, op, had a solution or dead end event).
+    let mut open: Vec<(usize, Option<u8>, bool)> = Vec::new();
+    let mut events = Vec::new();
+    let mut problems_ok = true;
+    // The operator admitted last, which the next enter or prune must be about.
+    let mut admitted: Option<(usize, u8)> = None;
+    let search = Search::new(TableProblem::new(tables)).observer(from_fn(
+        |problem: &TableProblem, event| {
+            events.push(event);
+            // The state seen is the node itself, or the parent for reject and prune.
+            let expected_len = match event {
+                Event::Reject { depth, .. }
+                | Event::Prune { depth, .. }
+                | Event::Admit { depth, .. } => depth - 1,
+                Event::Enter { depth, .. }
+                | Event::Solution { depth }
+                | Event::DeadEnd { depth }
+                | Event::Bounded { depth }
+                | Event::Backtrack { depth, .. } => depth,
+                Event::Stop { .. } => unreachable!("the search runs to its end"),
+            };
+            problems_ok &= problem.path.len() == expected_len;
+            match event {
+                Event::Enter { depth, op } => {
+                    assert_eq!(depth, open.len(), "enter at the depth below the open node");
+                    assert_eq!(op.is_none(), depth == 0, "only the root has no operator");
+                    if let Some(op) = op {
+                        assert_eq!(admitted.take(), Some((depth, op)), "admitted, then entered");
+                    }
+                    open.push((depth, op, false));
+                }
+                Event::Admit { depth, op } => {
+                    assert_eq!(depth, open.len(), "admitted child one below the open node");
+                    assert_eq!(
+                        admitted.replace((depth, op)),
+                        None,
+                        "then entered or pruned"
+                    );
+                }
+                Event::Prune { depth, op } => {
+                    assert_eq!(depth, open.len(), "pruned child one below the open node");
+                    assert_eq!(admitted.take(), Some((depth, op)), "admitted, then pruned");
+                }
+                Event::Reject { depth, .. } => {
+                    assert_eq!(depth, open.len(), "refused child one below the open node");
+                }
+                Event::Solution { depth } | Event::DeadEnd { depth } | Event::Bounded { depth } => {
+                    let top = open.last_mut().expect("an open node");
+                    assert_eq!(top.0, depth);
+                    assert!(!top.2, "one solution, dead end or bounded node per node");
+                    top.2 = true;
+                }
+                Event::Backtrack { depth } => {
+                    let (d, _, _) = open.pop().expect("every backtrack matches an enter");
+                    assert_eq!(d, depth);
+                }
+                Event::Stop { .. } => unreachable!("the search runs to its end"),
+            }
+            Control::Continue
+        },
+    ));
+    let stats = if best {
+        search.best().stats
+    } else {
+        search.count_solutions().stats
+    };
+    prop_assert!(problems_ok);
+    prop_assert!(open.is_empty(), "every enter is matched by one backtrack");
+    let count = |f: fn(&Event<u8>) -> bool| events.iter().filter(|e| f(e)).count() as u64;
+    prop_assert_eq!(count(|e| matches!(e, Event::Enter { .. })), stats.nodes);
+    prop_assert_eq!(count(|e| matches!(e, Event::Backtrack { .. })), stats.nodes);
+    prop_assert_eq!(
+        count(|e| matches!(e, Event::Solution { .. })),
+        stats.solutions
+    );
+    prop_assert_eq!(
+        count(|e| matches!(e, Event::DeadEnd { .. })),
+        stats.dead_ends
+    );
+    prop_assert_eq!(count(|e| matches!(e, Event::Bounded { .. })), stats.bounded);
+    prop_assert_eq!(count(|e| matches!(e, Event::Prune { .. })), stats.prunings);
+    prop_assert_eq!(
+        count(|e| matches!(e, Event::Reject { .. })),
+        stats.rejections
+    );
+    if !best {
+        prop_assert_eq!(stats.bounded, 0, "only a bound makes bounded nodes");
+    }
+    Ok(())
 }

@@ -42,7 +42,7 @@ proptest! {
         for part in 1..=parts {
             let share = Share::new(part, parts).unwrap();
             let (outcome, (), layout) =
-                parallel::count_share_observed(&root, 1, share, &none, |_| (), |(), ()| {}, |()| {});
+                parallel::count_share_observed(&root, 1, share, &none, |_| (), |(), ()| {});
             prop_assert_eq!(outcome.stopped, None);
             found += outcome.found;
             nodes += outcome.stats.nodes;

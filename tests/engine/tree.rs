@@ -404,7 +404,8 @@ fn streamed_json_lines_are_the_recorded_nodes() {
 fn a_json_stream_ends_with_its_counts() {
     let out = stream(Queens::new(4), Format::Json, false);
     assert!(out.ends_with(concat!(
-        r#"{"end":{"stats":{"nodes":17,"solutions":2,"dead_ends":4,"rejections":44,"#,
+        r#"{"end":{"stats":{"nodes":17,"solutions":2,"dead_ends":4,"bounded":0,"#,
+        r#""rejections":44,"#,
         r#""prunings":0,"max_depth":4},"complete":true,"stopped":null,"cut_off":[]}}"#,
         "\n"
     )));
@@ -692,4 +693,33 @@ fn the_tree_of_any_mode_the_first_solution_or_the_best() {
             .count() as u64,
         outcome.stats.prunings
     );
+}
+
+/// A node whose children were all refused, one at least by the bound, is not a dead end:
+/// it is bounded, in the tree and in the statistics alike.
+#[test]
+fn a_node_the_bound_ends_is_bounded_not_a_dead_end() {
+    let items = [(3, 6), (2, 3), (2, 3), (4, 5)].map(|(weight, value)| Item { weight, value });
+    let mut recorder = Recorder::new();
+    let outcome = Search::new(Knapsack::new(6, &items))
+        .observer(&mut recorder)
+        .best();
+    assert_eq!(outcome.found.as_ref().map(|(_, v)| *v), Some(9));
+    let tree = recorder.into_tree();
+    assert_eq!(ids(&tree, Status::Bounded), [7]);
+    assert_eq!(ids(&tree, Status::DeadEnd), [] as [u64; 0]);
+    assert_eq!((outcome.stats.bounded, outcome.stats.dead_ends), (1, 0));
+    assert_eq!(untimed(*tree.stats()), untimed(outcome.stats));
+    let v7 = tree
+        .nodes()
+        .iter()
+        .position(|node| node.id == Some(7))
+        .unwrap();
+    let below: Vec<Status> = tree.nodes()[v7 + 1..]
+        .iter()
+        .take_while(|node| node.parent == Some(7))
+        .map(|node| node.status)
+        .collect();
+    assert_eq!(below, [Status::Pruned]);
+    insta::assert_snapshot!(tree);
 }

@@ -440,8 +440,8 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
         split_depth(n),
         limits,
         |path| Mirrored::below(n, path),
-        |a, b| a.weighted += b.weighted,
-        |mirrored| {
+        |mirrored, part| {
+            mirrored.weighted += part.weighted;
             if let Some(meter) = &limits.meter {
                 meter.set_found(mirrored.weighted);
             }
@@ -482,7 +482,6 @@ pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> 
         limits,
         |_| CanonicalCounter::new(n),
         |a, b| a.canonical += b.canonical,
-        |_| {},
     );
     with_found(&outcome, canonical.canonical)
 }
@@ -534,9 +533,9 @@ pub fn count_symmetric<M: Mask>(
         split_depth(n),
         limits,
         |_| OrbitCounter::new(n),
-        |merged, part| merged.add(&part),
-        |counter| {
-            let counts = counter.counts();
+        |merged, part| {
+            merged.add(&part);
+            let counts = merged.counts();
             if let Some(meter) = &limits.meter {
                 meter.set_found(counts.total);
             }
@@ -737,7 +736,6 @@ impl TallyJob for ShareJob<'_> {
             limits,
             |path| T::below(n, path),
             T::add,
-            |_| {},
         );
         let counts = tally.counts(outcome.found);
         (with_found(&outcome, counts), layout)

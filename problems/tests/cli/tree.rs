@@ -130,7 +130,7 @@ fn a_huge_board_stops_at_the_budget() {
     ]);
     assert!(stdout(&output).starts_with("3 nodes, 0 solutions, 0 dead ends; 2 rejected attempts\n"));
     assert!(text(&output.stderr)
-        .contains("\nnodes:      3\nsolutions:  0\ndead ends:  0\nrejections: 2\n"));
+        .contains("\nnodes:      3\nsolutions:  0\ndead ends:  0\nbounded:    0\nrejections: 2\n"));
 }
 
 #[test]

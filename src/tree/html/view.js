@@ -30,6 +30,7 @@
   const MARKERS = {
     branch: "",
     dead_end: "\u2717 dead end",
+    bounded: "\u2702 bounded",
     solution: "\u2713 solution",
     pruned: "\u2702 pruned",
     rejected: "\u2298 rejected",

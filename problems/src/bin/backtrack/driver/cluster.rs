@@ -109,6 +109,8 @@ impl Done {
                 nodes: words[4],
                 solutions: words[5],
                 dead_ends: words[6],
+                // A count has no bound.
+                bounded: 0,
                 rejections: words[7],
                 prunings: words[8],
                 max_depth: words[9] as usize,

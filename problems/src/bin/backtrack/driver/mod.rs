@@ -656,7 +656,6 @@ impl Driver {
                     limits,
                     |_| (),
                     |(), ()| {},
-                    |()| {},
                 );
                 let tally = Outcome {
                     found: Tally {

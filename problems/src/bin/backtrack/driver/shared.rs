@@ -259,6 +259,8 @@ impl Checkpoint {
                     nodes: entry.nodes,
                     solutions: entry.solutions,
                     dead_ends: entry.dead_ends,
+                    // A count has no bound.
+                    bounded: 0,
                     rejections: entry.rejections,
                     prunings: entry.prunings,
                     max_depth: entry.max_depth,
