@@ -63,6 +63,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Before any thread: it sets the environment MPI starts from.
+    #[cfg(feature = "mpi")]
+    if std::env::args_os().any(|arg| arg == "--mpi") {
+        driver::cluster::prefer_quick_start();
+    }
     // A usage error: one line and exit status 2; --help and --version: status 0.
     let cli = match usage::parse() {
         Ok(cli) => cli,
