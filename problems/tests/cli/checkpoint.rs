@@ -113,6 +113,20 @@ fn a_count_stopped_and_killed_at_random_points_resumes_to_the_exact_count() {
     for key in ["nodes", "solutions", "dead_ends", "max_depth"] {
         assert_eq!(stats[key], expected_stats[key], "{key}");
     }
+    // The last run searched only what the checkpoint did not have, and its speed is
+    // that of those nodes over its own time.
+    let (all, fresh) = (
+        stats["nodes"].as_u64().unwrap(),
+        stats["nodes_this_run"].as_u64(),
+    );
+    let fresh = fresh.expect("a resumed count says how many nodes it searched");
+    assert!(fresh < all, "{stats}");
+    let speed = fresh as f64 / stats["elapsed"].as_f64().unwrap();
+    let said = stats["nodes_per_sec"].as_f64().unwrap();
+    assert!(
+        (said - speed).abs() <= 1.0 + speed * 1e-9,
+        "{said} against {speed}"
+    );
     // The unique count too.
     let out = stdout(&["queens", "14", "--count", "--unique", "--resume", file]);
     assert_eq!(out, "45752\n");

@@ -78,6 +78,8 @@ pub struct Total {
     pub subproblems: usize,
     /// How many of them a checkpoint had already counted.
     pub resumed: usize,
+    /// The nodes of those: not searched in this run.
+    pub resumed_nodes: u64,
     /// The time rank 0 took to start MPI and split the count, before any counting.
     pub setup: Duration,
 }
@@ -323,6 +325,7 @@ fn lead(
         ranks: workers + 1,
         subproblems: total,
         resumed: resumed.len(),
+        resumed_nodes: resumed.values().map(|done| done.stats.nodes).sum(),
         setup: Duration::ZERO,
     })
 }

@@ -863,7 +863,7 @@ impl Driver {
         self.report_shared(
             &total.outcome,
             print,
-            (total.subproblems, total.resumed),
+            (total.subproblems, total.resumed, total.resumed_nodes),
             extra,
             &setup,
         )
@@ -915,7 +915,7 @@ impl Driver {
         self.report_shared(
             &here.outcome,
             print,
-            (here.subproblems, here.resumed),
+            (here.subproblems, here.resumed, here.resumed_nodes),
             Map::new(),
             &note,
         )
@@ -929,7 +929,7 @@ impl Driver {
         &mut self,
         outcome: &Outcome<Tally>,
         print: &str,
-        (subproblems, resumed): (usize, usize),
+        (subproblems, resumed, resumed_nodes): (usize, usize, u64),
         mut extra: Map<String, Value>,
         note: &str,
     ) -> Result<Status> {
@@ -960,7 +960,9 @@ impl Driver {
         if self.settings.stats && !self.settings.json {
             note!("{note}");
         }
-        self.print_stats(&outcome.stats, stop, false);
+        // The speed of this run: the nodes the checkpoint had were searched before it.
+        let fresh = (resumed_nodes > 0).then(|| outcome.stats.nodes - resumed_nodes);
+        self.print_stats_of(&outcome.stats, stop, false, fresh);
         Ok(stop.map_or(Status::Success, Stop::status))
     }
 
@@ -1102,9 +1104,26 @@ impl Driver {
     /// whose `complete` and `stopped` say what the output's closing line says (`at_limit`:
     /// the search stopped at `--first` or `--limit`).
     fn print_stats(&self, stats: &Stats, stop: Option<Stop>, at_limit: bool) {
+        self.print_stats_of(stats, stop, at_limit, None);
+    }
+
+    /// [`Driver::print_stats`], the speed being that of `fresh` nodes (those searched in
+    /// this run, when a checkpoint had the others) if given, else of all.
+    fn print_stats_of(
+        &self,
+        stats: &Stats,
+        stop: Option<Stop>,
+        at_limit: bool,
+        fresh: Option<u64>,
+    ) {
         if !self.settings.stats {
             return;
         }
+        let secs = stats.elapsed.as_secs_f64();
+        let speed = match fresh {
+            Some(nodes) if secs > 0.0 => nodes as f64 / secs,
+            _ => stats.nodes_per_sec(),
+        };
         if self.settings.json {
             let mut object = match serde_json::to_value(stats) {
                 Ok(Value::Object(object)) => object,
@@ -1114,13 +1133,30 @@ impl Driver {
             if let Some((key, value)) = &self.tag {
                 object.insert(key.clone(), value.clone());
             }
-            object.insert("nodes_per_sec".into(), json!(stats.nodes_per_sec().round()));
+            object.insert("nodes_per_sec".into(), json!(speed.round()));
+            if let Some(nodes) = fresh {
+                object.insert("nodes_this_run".into(), json!(nodes));
+            }
             end_fields(&mut object, stop, at_limit);
             note!("{}", Value::Object(object));
-        } else if self.search.is_empty() {
-            note!("{stats}");
         } else {
-            note!("search:     {}\n{stats}", self.search);
+            // Stats' own last line is its speed over all its nodes.
+            let text = stats.to_string();
+            let figures = match fresh {
+                Some(nodes) => format!(
+                    "{}nodes/s:    {speed:.0} ({nodes} nodes searched in this run)",
+                    text.rsplit_once('\n')
+                        .map_or("", |(head, _)| head)
+                        .to_owned()
+                        + "\n"
+                ),
+                None => text,
+            };
+            if self.search.is_empty() {
+                note!("{figures}");
+            } else {
+                note!("search:     {}\n{figures}", self.search);
+            }
         }
     }
 }

@@ -446,6 +446,8 @@ pub(super) struct Here {
     pub(super) subproblems: usize,
     /// How many of them the checkpoint had already counted.
     pub(super) resumed: usize,
+    /// The nodes of those: not searched in this run.
+    pub(super) resumed_nodes: u64,
 }
 
 /// Counts `shared` on `threads` threads of this machine, biggest subproblems first,
@@ -472,6 +474,7 @@ pub(super) fn count_here(
     for done in resumed.values() {
         add(&mut tally, &mut stats, done);
     }
+    let resumed_nodes = resumed.values().map(|done| done.stats.nodes).sum();
     if let Some(meter) = meter {
         meter.add(stats.nodes, 0);
     }
@@ -539,5 +542,6 @@ pub(super) fn count_here(
         },
         subproblems: divided.subproblems.len(),
         resumed: resumed.len(),
+        resumed_nodes,
     })
 }
