@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::common::{backtrack, error_line, json_lines, refused, stdout, text, BIN};
+use crate::common::{
+    backtrack, error_line, json_lines, refused, refused_output, stdout, text, BIN,
+};
 
 /// A fresh path for a checkpoint in the temporary directory.
 fn scratch(name: &str) -> PathBuf {
@@ -415,4 +417,54 @@ fn a_branch_and_bound_stopped_goes_on_with_its_best_so_far() {
     for key in ["nodes", "solutions", "prunings", "max_depth"] {
         assert_eq!(stats[key], expected_stats[key], "{key}");
     }
+}
+
+/// Two runs counting into one checkpoint would each count what the other counts: the
+/// second is refused while the first holds the file, and the file is the first's still.
+#[test]
+fn a_checkpoint_in_use_by_another_run_is_refused() {
+    let path = scratch("in-use.checkpoint");
+    let file = path.to_str().unwrap();
+    let args = [
+        "queens",
+        "17",
+        "--count",
+        "--threads",
+        "1",
+        "--checkpoint",
+        file,
+    ];
+    let mut first = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The header is written once the file is locked.
+    let mut waited = 0;
+    while std::fs::metadata(&path).map_or(true, |m| m.len() == 0) {
+        assert!(waited < 3000, "the first run never wrote its checkpoint");
+        std::thread::sleep(Duration::from_millis(10));
+        waited += 10;
+    }
+    let out = backtrack(&args);
+    let _ = first.kill();
+    let _ = first.wait();
+    refused_output(
+        &args,
+        &out,
+        &format!("--checkpoint {file} is in use by another run counting into it"),
+    );
+    // Once the first run is gone, the file is free again.
+    let out = backtrack(&["queens", "8", "--count", "--checkpoint", file]);
+    assert!(
+        !out.status.success(),
+        "a checkpoint of queens 17 is not one of queens 8"
+    );
+    assert!(
+        text(&out.stderr).contains("in it n is 17, not 8"),
+        "{}",
+        text(&out.stderr)
+    );
 }

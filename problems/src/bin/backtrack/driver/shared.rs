@@ -286,6 +286,17 @@ impl Checkpoint {
             .append(true)
             .open(path)
             .with_context(cannot_write)?;
+        // One run at a time: two appending to one file would each count what the other
+        // counts. The lock goes with the file when this run ends, however it ends.
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                bail!("{shown} is in use by another run counting into it; wait for it to end, or give another file")
+            }
+            Err(std::fs::TryLockError::Error(err)) => {
+                return Err(err).with_context(cannot_write);
+            }
+        }
         file.set_len(kept as u64).with_context(cannot_write)?;
         if kept == 0 {
             writeln!(file, "{}", with_checksum(&header.to_string())).with_context(cannot_write)?;
