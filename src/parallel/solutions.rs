@@ -32,8 +32,8 @@ pub const BUFFER: usize = 256;
 /// a subtree by reading its channel to the end. Memory is bounded by the window and the
 /// buffers (and the pieces of the split), not by the number of solutions.
 ///
-/// Dropping the iterator stops the workers (those searching within a millisecond or so)
-/// and joins them.
+/// Dropping the iterator, or [`Solutions::stop`], stops the workers (those searching
+/// within a millisecond or so) and joins them.
 ///
 /// # Arguments
 ///
@@ -101,9 +101,8 @@ where
         jobs: None,
         workers: Vec::new(),
         flag: ordered::whole_flag(limits),
-        stats: split.above.stats,
+        searched: Arc::new(Mutex::new(split.above.stats)),
         stopped: split.above.stopped,
-        split_depth,
         start,
         meter: limits.meter.clone(),
     };
@@ -125,8 +124,16 @@ where
         let problem = Arc::clone(&problem);
         let limits = limits.clone();
         let flag = listing.flag.clone();
+        let searched = Arc::clone(&listing.searched);
         listing.workers.push(std::thread::spawn(move || {
-            work(&*problem, &queue, &limits, &flag, start);
+            let worker = Worker {
+                limits: &limits,
+                flag: &flag,
+                searched: &searched,
+                split_depth,
+                start,
+            };
+            worker.work(&*problem, &queue);
         }));
     }
     listing.jobs = Some(jobs);
@@ -137,11 +144,12 @@ where
 /// The listing of [`solutions`]: an iterator over every solution in search order, and,
 /// once it has ended, the statistics and why it stopped, if it did.
 ///
-/// The statistics ([`Solutions::stats`]) are those of the split and of every subtree
-/// listed to its end: once the iterator has returned `None` after an exhaustive listing,
-/// the serial search's (its `elapsed` the wall-clock time of the listing). Subtrees
-/// searched ahead and not listed (the listing stopped, or dropped after `take(k)`) are not
-/// counted.
+/// The statistics ([`Solutions::stats`]) count what the split and the workers searched:
+/// once the iterator has returned `None` after an exhaustive listing, the serial search's
+/// (its `elapsed` the wall-clock time of the listing). A listing that ends earlier (a
+/// limit, or the caller stops reading) has searched ahead of what it listed: after
+/// [`Solutions::stop`], its statistics count every node any worker visited, more than the
+/// serial search to the same solution, and every solution found, listed or not.
 pub struct Solutions<P: Problem> {
     /// The pieces not yet listed, in search order (the first is being listed).
     pieces: VecDeque<Piece<P::Solution>>,
@@ -156,9 +164,9 @@ pub struct Solutions<P: Problem> {
     workers: Vec<JoinHandle<()>>,
     /// Stops the workers: a child of the caller's flag.
     flag: Cancel,
-    stats: Stats,
+    /// The statistics of the split and of every subtree searched, as far as it went.
+    searched: Arc<Mutex<Stats>>,
     stopped: Option<StopReason>,
-    split_depth: usize,
     start: Instant,
     meter: Option<crate::progress::Meter>,
 }
@@ -172,62 +180,72 @@ struct Job<P: Problem> {
 /// What a worker sends of its subtree: its solutions, then how its search ended.
 enum Found<S> {
     Solution(S),
-    End(Stats, Option<StopReason>),
+    End(Option<StopReason>),
 }
 
-/// A worker: searches the subtrees it is handed, one at a time, in the order they come,
-/// until there are no more.
-fn work<P>(
-    problem: &P,
-    queue: &Mutex<Receiver<Job<P>>>,
-    limits: &ParallelLimits,
-    flag: &Cancel,
+/// What a worker thread shares with the listing.
+struct Worker<'a> {
+    limits: &'a ParallelLimits,
+    flag: &'a Cancel,
+    searched: &'a Mutex<Stats>,
+    split_depth: usize,
     start: Instant,
-) where
-    P: Problem + Clone,
-{
-    loop {
-        let job = queue.lock().expect("no panics while locked").recv();
-        let Ok(Job { path, found }) = job else { return };
-        if flag.is_cancelled() {
-            // The listing has ended, or is stopping: the subtree is not listed.
-            let _ = found.send(Found::End(
-                Stats::default(),
-                limits
-                    .cancel
-                    .as_ref()
-                    .and_then(|cancel| cancel.is_cancelled().then_some(StopReason::Cancelled)),
-            ));
-            continue;
-        }
-        let part = match ordered::part_limits(limits, flag.clone(), start) {
-            Ok(part) => part,
-            Err(reason) => {
-                let _ = found.send(Found::End(Stats::default(), Some(reason)));
+}
+
+impl Worker<'_> {
+    /// Searches the subtrees it is handed, one at a time, in the order they come, until
+    /// there are no more; adds what each search did to the statistics before it says
+    /// that the subtree is done.
+    fn work<P: Problem + Clone>(&self, problem: &P, queue: &Mutex<Receiver<Job<P>>>) {
+        loop {
+            let job = queue.lock().expect("no panics while locked").recv();
+            let Ok(Job { path, found }) = job else { return };
+            if self.flag.is_cancelled() {
+                // The listing has ended or is stopping: the subtree is not searched.
+                let _ = found.send(Found::End(Some(StopReason::Cancelled)));
                 continue;
             }
-        };
-        let mut search = Search::new(ordered::subtree_root(problem, &path)).limits(part);
-        let mut listed = true;
-        for solution in search.by_ref() {
-            if found.send(Found::Solution(solution)).is_err() {
-                // Nobody listens: the listing has ended.
-                listed = false;
-                break;
+            let part = match ordered::part_limits(self.limits, self.flag.clone(), self.start) {
+                Ok(part) => part,
+                Err(reason) => {
+                    let _ = found.send(Found::End(Some(reason)));
+                    continue;
+                }
+            };
+            let mut search = Search::new(ordered::subtree_root(problem, &path)).limits(part);
+            let mut listened = true;
+            for solution in search.by_ref() {
+                if found.send(Found::Solution(solution)).is_err() {
+                    // Nobody listens: the listing has ended.
+                    listened = false;
+                    break;
+                }
             }
-        }
-        if listed {
-            let _ = found.send(Found::End(*search.stats(), search.stopped()));
+            self.searched
+                .lock()
+                .expect("no panics while locked")
+                .merge(&ordered::below(*search.stats(), self.split_depth));
+            if listened {
+                let _ = found.send(Found::End(search.stopped()));
+            }
         }
     }
 }
 
 impl<P: Problem> Solutions<P> {
-    /// The statistics of the pieces listed so far: see [`Solutions`].
+    /// The statistics of what was searched so far: see [`Solutions`].
     pub fn stats(&self) -> Stats {
-        let mut stats = self.stats;
+        let mut stats = *self.searched.lock().expect("no panics while locked");
         stats.elapsed = self.start.elapsed();
         stats
+    }
+
+    /// Ends the listing where it is: stops the workers and waits for them, so that
+    /// [`Solutions::stats`] counts all they did. The iterator returns `None` from then on.
+    pub fn stop(&mut self) {
+        if let Some(panic) = self.end() {
+            std::panic::resume_unwind(panic);
+        }
     }
 
     /// Why the listing stopped before its end, if it did (a time limit, the cancellation
@@ -285,8 +303,7 @@ impl<P: Problem> Iterator for Solutions<P> {
                 .expect("a running subtree for each piece");
             match front.recv() {
                 Ok(Found::Solution(solution)) => return Some(solution),
-                Ok(Found::End(stats, stopped)) => {
-                    self.stats.merge(&ordered::below(stats, self.split_depth));
+                Ok(Found::End(stopped)) => {
                     self.running.pop_front();
                     self.pieces.pop_front();
                     if let Some(reason) = stopped {
@@ -324,7 +341,7 @@ impl<P: Problem> std::fmt::Debug for Solutions<P> {
             .field("pieces", &self.pieces.len())
             .field("running", &self.running.len())
             .field("workers", &self.workers.len())
-            .field("stats", &self.stats)
+            .field("stats", &self.stats())
             .field("stopped", &self.stopped)
             .finish_non_exhaustive()
     }

@@ -552,7 +552,8 @@ fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) 
             return driver.estimate_search(&problem);
         }
         let mut printer = printer;
-        driver.list_resumable(problem, "solution", |out, index, cols| {
+        // Big boards: a level of N subtrees (the split visits every node above it).
+        driver.list_resumable(problem, 1, "solution", |out, index, cols| {
             filter.emit(&cols, |cols| printer.write(out, index, cols))
         })
     }
@@ -579,7 +580,7 @@ impl MaskJob for List<'_> {
         if driver.estimating() {
             return driver.estimate_search(&problem);
         }
-        driver.list_resumable(problem, "solution", |out, index, cols| {
+        driver.list_resumable(problem, 2, "solution", |out, index, cols| {
             filter.emit(&cols, |cols| printer.write(out, index, cols))
         })
     }
