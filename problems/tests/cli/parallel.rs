@@ -252,3 +252,29 @@ fn a_time_limit_stops_a_parallel_listing_after_a_prefix() {
     assert!(text(&serial.stdout).starts_with(&stdout));
     assert!(text(&out.stderr).contains("time limit of 100ms reached after"));
 }
+
+/// `--threads 1` is the serial search, and says so wherever a search runs: with the tree,
+/// a node budget, a capped count; more threads are refused there, each with its reason.
+#[test]
+fn one_thread_is_accepted_everywhere_more_are_refused_with_a_reason() {
+    for args in [
+        &["queens", "4", "--tree", "--threads", "1"][..],
+        &["queens", "8", "--node-limit", "100", "--threads", "1"],
+        &["queens", "8", "--count", "--limit", "3", "--threads", "1"],
+    ] {
+        let out = backtrack(args);
+        assert!(
+            matches!(out.status.code(), Some(0 | 3)),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    crate::common::error_line(
+        &["queens", "4", "--tree", "--threads", "2"],
+        "--threads does not combine with --tree: the tree is recorded on one thread, in search order",
+    );
+    crate::common::error_line(
+        &["knapsack", "--threads", "2", "--resume", "/nonexistent/best", "-"],
+        "--resume does not combine with --threads: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
+    );
+}

@@ -119,7 +119,8 @@ impl Settings {
         }
         if let Some(threads) = run.threads {
             match (mode, tree) {
-                (_, false) if threads == 1 => {}
+                // The serial search: --threads 1 says so wherever it runs.
+                _ if threads == 1 => {}
                 (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
                     "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"
                 ),
