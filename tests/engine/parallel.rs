@@ -238,3 +238,66 @@ fn a_first_cut_short_says_so_and_finds_nothing_uncertain() {
     assert_eq!(outcome.found, None);
     assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
 }
+
+/// Strings of bits whose solutions are counted as they are made: how far the workers of a
+/// listing run ahead of it.
+#[derive(Clone)]
+struct Counted {
+    strings: Strings,
+    made: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Problem for Counted {
+    type Op = bool;
+    type Ops = std::array::IntoIter<bool, 2>;
+    type Solution = Vec<bool>;
+
+    fn operators(&self) -> Self::Ops {
+        self.strings.operators()
+    }
+    fn admissible(&self, bit: bool) -> bool {
+        self.strings.admissible(bit)
+    }
+    fn apply(&mut self, bit: bool) {
+        self.strings.apply(bit);
+    }
+    fn undo(&mut self, bit: bool) {
+        self.strings.undo(bit);
+    }
+    fn is_complete(&self) -> bool {
+        self.strings.is_complete()
+    }
+    fn solution(&self) -> Vec<bool> {
+        self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.strings.solution()
+    }
+}
+
+#[test]
+fn a_listing_not_read_holds_a_bounded_number_of_solutions() {
+    // 2^30 solutions in 256 subtrees; the listing reads one, then waits.
+    let made = std::sync::Arc::default();
+    let root = Counted {
+        strings: Strings::new(30, None),
+        made: std::sync::Arc::clone(&made),
+    };
+    let threads = 2;
+    let mut listing = parallel::solutions(root, 8, &ParallelLimits::none(), threads);
+    assert_eq!(listing.next(), Some(vec![false; 30]));
+    std::thread::sleep(Duration::from_millis(300));
+    let ahead = made.load(std::sync::atomic::Ordering::Relaxed);
+    // Every subtree in the window full, and each worker one more in hand.
+    let bound = threads * parallel::WINDOW_PER_THREAD * parallel::BUFFER + threads + 1;
+    assert!(
+        ahead <= bound,
+        "{ahead} solutions made, at most {bound} expected"
+    );
+    assert!(ahead > parallel::BUFFER, "the workers ran ahead: {ahead}");
+    listing.stop();
+    assert_eq!(listing.next(), None);
+    let stats = listing.stats();
+    assert_eq!(
+        stats.solutions,
+        made.load(std::sync::atomic::Ordering::Relaxed) as u64
+    );
+}
