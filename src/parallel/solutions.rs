@@ -328,6 +328,9 @@ impl<P: Problem> Iterator for Solutions<P> {
     }
 }
 
+/// Once it has returned `None`, it returns `None` for good.
+impl<P: Problem> std::iter::FusedIterator for Solutions<P> {}
+
 impl<P: Problem> Drop for Solutions<P> {
     /// Stops the workers and joins them (a worker's panic is not raised again here).
     fn drop(&mut self) {
