@@ -107,9 +107,15 @@ where
         meter: limits.meter.clone(),
     };
     if listing.stopped.is_some() {
-        // Only a prefix of the pieces is known, and the serial search would have stopped
-        // in the part above the split: none of them is listed.
-        listing.pieces.clear();
+        // The split stopped: only a prefix of the pieces is known, and no subtree is
+        // searched. The solutions before the first subtree are what the serial search
+        // would have listed before the stop.
+        let known = listing
+            .pieces
+            .iter()
+            .take_while(|piece| matches!(piece, Piece::Solution(_)))
+            .count();
+        listing.pieces.truncate(known);
         return listing;
     }
     if let Some(meter) = &limits.meter {
