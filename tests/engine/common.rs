@@ -11,7 +11,7 @@ use proptest::prelude::*;
 /// The fixed, random data of a table problem: a complete `branching`-ary tree of height
 /// `depth`, nodes numbered heap-style (root 0, child `op` of `node` is
 /// `node * branching + op + 1`).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Tables {
     pub depth: usize,
     pub branching: usize,

@@ -8,7 +8,7 @@ use backtrack::{parallel, Cancel, ParallelLimits, Problem, Search, StopReason};
 use proptest::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use crate::common::{counts, tables, tables_valued, TableProblem, ValueTable};
+use crate::common::{counts, tables, tables_valued, TableProblem, Tables, ValueTable};
 
 /// A pool of `threads` threads (1 to 3), made once.
 fn pool(threads: usize) -> &'static ThreadPool {
@@ -76,6 +76,12 @@ proptest! {
         prop_assert_eq!(&listed, &expected);
         prop_assert_eq!(counts(&listing.stats()), counts(serial.stats()));
         prop_assert_eq!(listing.stopped(), None);
+        // By value too: the listing's workers search copies of the state.
+        let leaked: &'static Tables = Box::leak(Box::new(Tables::clone(&root.tables)));
+        let by_value: Vec<Vec<u8>> =
+            parallel::solutions(ValueTable::new(leaked), split, &ParallelLimits::none(), threads)
+                .collect();
+        prop_assert_eq!(&by_value, &expected);
         // And its first few, the rest dropped.
         let few: Vec<Vec<u8>> =
             parallel::solutions(root, split, &ParallelLimits::none(), threads).take(3).collect();
@@ -300,4 +306,24 @@ fn a_listing_not_read_holds_a_bounded_number_of_solutions() {
         stats.solutions,
         made.load(std::sync::atomic::Ordering::Relaxed) as u64
     );
+}
+
+impl backtrack::Optimize for Strings {
+    type Value = u32;
+    /// Every solution is worth 0, and the bound never prunes: a branch and bound that
+    /// must search its whole tree.
+    fn value(&self) -> u32 {
+        0
+    }
+    fn bound(&self) -> u32 {
+        1
+    }
+}
+
+#[test]
+fn a_best_cut_short_gives_the_best_so_far_and_says_so() {
+    let limits = ParallelLimits::none().time(Duration::from_millis(20));
+    let outcome = pool(2).install(|| parallel::best(&Strings::new(34, Some(false)), 2, &limits));
+    assert_eq!(outcome.found, Some((vec![false; 34], 0)));
+    assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
 }
