@@ -278,3 +278,30 @@ fn one_thread_is_accepted_everywhere_more_are_refused_with_a_reason() {
         "--resume does not combine with --threads: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
     );
 }
+
+/// A whole listing on two threads has the serial search's statistics (its time aside):
+/// every node and solution once.
+#[test]
+fn a_whole_parallel_listing_has_the_serial_statistics() {
+    let stats = |threads: &str| {
+        let out = backtrack(&[
+            "queens",
+            "9",
+            "--stats",
+            "--format",
+            "json",
+            "--threads",
+            threads,
+        ]);
+        let stderr = text(&out.stderr);
+        let mut object = crate::common::json_lines(stderr.lines().last().unwrap()).remove(0);
+        let object = object.as_object_mut().unwrap();
+        for key in ["elapsed", "nodes_per_sec"] {
+            object.remove(key);
+        }
+        serde_json::Value::Object(object.clone())
+    };
+    let serial = stats("1");
+    assert_eq!(serial["solutions"], 352);
+    assert_eq!(stats("2"), serial);
+}
