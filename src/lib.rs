@@ -10,8 +10,8 @@
 //! One depth-first engine, [`Search`], drives any problem: it iterates over the solutions
 //! lazily, counts them, or finds the best, always in the order of the search range, with
 //! an explicit stack (no recursion, no depth limit) and no allocation per node.
-//! [`Observer`]s see every event of the walk at no cost when absent. [`parallel`] counts
-//! on all cores; [`split`] names subtrees by serialisable paths, so that a count can be
+//! [`Observer`]s see every event of the walk at no cost when absent. [`parallel`] counts,
+//! finds the first or the best and lists in order on all cores, with the serial answers; [`split`] names subtrees by serialisable paths, so that a count can be
 //! shared among processes or machines and its parts added up. [`Limits`] bound a search by nodes, solutions, time or a
 //! cancellation flag, and a stopped search still reports what it found. [`tree`] records
 //! the solution tree (解答树) and shows it as text, Graphviz, JSON or a web page;

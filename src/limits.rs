@@ -134,8 +134,31 @@ impl From<ParallelLimits> for Limits {
 
 /// A cancellation flag: clone it, give one copy to the search ([`Limits::cancel`]) and set
 /// the other from anywhere (a Ctrl-C handler, another thread).
+///
+/// A [`child`](Cancel::child) flag is set when its parent is, and can be set on its own:
+/// one part of a parallel search stopped without stopping the others, the whole stopped
+/// by the parent.
+///
+/// ```
+/// use backtrack::Cancel;
+///
+/// let whole = Cancel::new();
+/// let part = whole.child();
+/// part.cancel();
+/// assert!(part.is_cancelled() && !whole.is_cancelled());
+/// let other = whole.child();
+/// whole.cancel();
+/// assert!(other.is_cancelled());
+/// ```
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel(Arc<Flag>);
+
+/// A flag, and the flag it follows, if any.
+#[derive(Debug, Default)]
+struct Flag {
+    set: AtomicBool,
+    parent: Option<Cancel>,
+}
 
 impl Cancel {
     /// A flag not yet set.
@@ -143,14 +166,26 @@ impl Cancel {
         Self::default()
     }
 
-    /// Asks every search holding this flag to stop.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+    /// A new flag, set whenever this one is, that can also be set alone (setting it leaves
+    /// this one as it is).
+    #[must_use]
+    pub fn child(&self) -> Cancel {
+        Cancel(Arc::new(Flag {
+            set: AtomicBool::new(false),
+            parent: Some(self.clone()),
+        }))
     }
 
-    /// Has [`cancel`](Cancel::cancel) been called?
+    /// Asks every search holding this flag (or a child of it) to stop.
+    pub fn cancel(&self) {
+        self.0.set.store(true, Ordering::Relaxed);
+    }
+
+    /// Has [`cancel`](Cancel::cancel) been called, on this flag or on one it is a
+    /// [`child`](Cancel::child) of?
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.set.load(Ordering::Relaxed)
+            || self.0.parent.as_ref().is_some_and(Cancel::is_cancelled)
     }
 }
 

@@ -1,16 +1,38 @@
-//! Parallel counting: split the tree at a depth, count the subtrees on all cores.
+//! Parallel search: split the tree at a depth, search the subtrees on all cores.
 //!
 //! The frontier (every node at `split_depth`) is found by [`split::split_observed`], an
 //! ordinary [`Search`] whose observer prunes there and records each node's path of
-//! operators. Each subtree is then
-//! counted by its own [`Search`] on a clone of the problem with the path applied, on
-//! rayon's thread pool. Solutions shallower than the split are counted by the first pass.
+//! operators. Each subtree is then searched by its own [`Search`] on a clone of the
+//! problem with the path applied. Every mode of the serial search has its parallel
+//! counterpart, with the same answer:
 //!
-//! [`count_share_observed`] counts one part of such a count, for a count shared among
-//! processes or machines.
+//! - [`count`] counts the subtrees on rayon's thread pool; solutions shallower than the
+//!   split are counted by the first pass. Statistics add up to those of a single-threaded
+//!   search of the same tree (the frontier nodes are counted once), except `elapsed`,
+//!   which is the wall-clock time of the whole. [`count_share_observed`] counts one part
+//!   of such a count, for a count shared among processes or machines.
+//! - [`first`] finds the first solution in search order: the subtrees after one that has
+//!   found a solution are cancelled, and the answer is decided once the subtrees before it
+//!   are exhausted. It may visit more nodes than the serial search (the subtrees after
+//!   the answer, until they are cancelled).
+//! - [`best`] finds the best solution by branch and bound, with an incumbent shared by the
+//!   subtrees, and keeps the serial rule among solutions of equal value (the first in
+//!   search order). Its nodes and prunings depend on timing.
+//! - [`solutions`] lists every solution in search order, the subtrees searched ahead on
+//!   worker threads in bounded memory; an exhausted listing's statistics are the serial
+//!   search's.
 //!
-//! Statistics add up to those of a single-threaded search of the same tree (the frontier
-//! nodes are counted once), except `elapsed`, which is the wall-clock time of the whole.
+//! The three modes whose answer depends on order see the solutions shallower than the
+//! split in their place between the subtrees, as the serial search meets them.
+
+mod best;
+mod first;
+mod ordered;
+mod solutions;
+
+pub use best::best;
+pub use first::first;
+pub use solutions::{solutions, Solutions, BUFFER, WINDOW_PER_THREAD};
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;

@@ -208,7 +208,7 @@ trait Mode<P: Problem> {
     const BOUNDED: bool = false;
     /// Can the current (just applied) child beat the best found?
     #[inline]
-    fn promising(&self, problem: &P) -> bool {
+    fn promising(&mut self, problem: &P) -> bool {
         let _ = problem;
         true
     }
@@ -246,7 +246,7 @@ impl<P: Optimize> Mode<P> for Best<P> {
     const BOUNDED: bool = true;
 
     #[inline]
-    fn promising(&self, problem: &P) -> bool {
+    fn promising(&mut self, problem: &P) -> bool {
         match &self.incumbent {
             None => true,
             Some((_, best)) => problem.bound() > *best,
@@ -262,6 +262,53 @@ impl<P: Optimize> Mode<P> for Best<P> {
             .is_none_or(|(_, best)| value > *best)
         {
             self.incumbent = Some((problem.solution(), value));
+        }
+        false
+    }
+}
+
+/// A bar that the children of a branch and bound must clear besides its own incumbent:
+/// the best found by searches of other parts of the same tree, shared with them
+/// ([`crate::parallel::best`]).
+pub(crate) trait Bar<V> {
+    /// May a child whose bound is `bound` still matter? (The search's own incumbent has
+    /// already let it be.)
+    fn clears(&mut self, bound: V) -> bool;
+    /// The search found a solution of `value`, better than all it found before.
+    fn offer(&mut self, value: V);
+}
+
+/// Branch and bound against its own incumbent and a [`Bar`]: the kernel of one part of
+/// a parallel branch and bound.
+struct Barred<'b, P: Optimize, B> {
+    best: Best<P>,
+    bar: &'b mut B,
+}
+
+impl<P: Optimize, B: Bar<P::Value>> Mode<P> for Barred<'_, P, B> {
+    const BOUNDED: bool = true;
+
+    #[inline]
+    fn promising(&mut self, problem: &P) -> bool {
+        let bound = problem.bound();
+        self.best
+            .incumbent
+            .as_ref()
+            .is_none_or(|(_, best)| bound > *best)
+            && self.bar.clears(bound)
+    }
+
+    #[inline]
+    fn on_solution(&mut self, problem: &P) -> bool {
+        let value = problem.value();
+        if self
+            .best
+            .incumbent
+            .as_ref()
+            .is_none_or(|(_, best)| value > *best)
+        {
+            self.bar.offer(value);
+            self.best.incumbent = Some((problem.solution(), value));
         }
         false
     }
@@ -756,6 +803,23 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         let mut mode = Best { incumbent: None };
         self.timed(|s| s.kernel(&mut mode));
         self.outcome(mode.incumbent)
+    }
+
+    /// [`Search::best`], its children also held to `bar` (an incumbent shared with other
+    /// searches): the best this search found, by the serial rule among its own solutions.
+    pub(crate) fn best_barred<B: Bar<P::Value>>(
+        mut self,
+        bar: &mut B,
+    ) -> Outcome<Option<(P::Solution, P::Value)>>
+    where
+        P: Optimize,
+    {
+        let mut mode = Barred {
+            best: Best { incumbent: None },
+            bar,
+        };
+        self.timed(|s| s.kernel(&mut mode));
+        self.outcome(mode.best.incumbent)
     }
 
     fn outcome<T>(&mut self, found: T) -> Outcome<T> {

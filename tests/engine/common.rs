@@ -11,7 +11,7 @@ use proptest::prelude::*;
 /// The fixed, random data of a table problem: a complete `branching`-ary tree of height
 /// `depth`, nodes numbered heap-style (root 0, child `op` of `node` is
 /// `node * branching + op + 1`).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Tables {
     pub depth: usize,
     pub branching: usize,
@@ -71,12 +71,17 @@ pub fn counts(stats: &Stats) -> (u64, u64, u64, u64, u64, u64, usize) {
 
 /// Random tables: depth 0..=5, branching 1..=4.
 pub fn tables() -> impl Strategy<Value = Arc<Tables>> {
-    (0usize..=5, 1usize..=4).prop_flat_map(|(depth, branching)| {
+    tables_valued(8)
+}
+
+/// Random tables whose values are below `values`: with 2, most solutions tie.
+pub fn tables_valued(values: i32) -> impl Strategy<Value = Arc<Tables>> {
+    (0usize..=5, 1usize..=4).prop_flat_map(move |(depth, branching)| {
         let size = Tables::size(depth, branching);
         (
             proptest::collection::vec(proptest::bool::weighted(0.75), size),
             proptest::collection::vec(proptest::bool::weighted(0.15), size),
-            proptest::collection::vec(0i32..8, size),
+            proptest::collection::vec(0i32..values, size),
             proptest::collection::vec(0i32..3, size),
         )
             .prop_map(move |(admissible, goal, value, slack)| {

@@ -7,6 +7,7 @@ mod estimate;
 mod html;
 mod limits;
 mod observer;
+mod parallel;
 mod properties;
 mod queens;
 mod split;

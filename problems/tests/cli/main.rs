@@ -8,6 +8,7 @@ mod html;
 mod more;
 #[cfg(feature = "mpi")]
 mod mpi;
+mod parallel;
 mod parts;
 mod problems;
 mod queens;

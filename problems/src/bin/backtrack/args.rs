@@ -97,8 +97,12 @@ impl Modes {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Running")]
 pub struct Run {
-    /// Threads for --count, 1 to 1024 (default: all cores). Everything else runs on one
-    /// thread, counts with --limit or --node-limit too.
+    /// Threads, 1 to 1024 (default: all cores): a count, a listing (--first, --limit K,
+    /// every solution) and the best (branch and bound) search parts of the tree at once.
+    /// A listing prints what one thread prints, in the same order; the best is the same
+    /// solution (--stats counts what every thread did). 1: the serial search. One thread
+    /// always with --node-limit, --tree, a count with --limit, and a listing or best with
+    /// --checkpoint/--resume (refused with --threads N).
     #[arg(long, value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 

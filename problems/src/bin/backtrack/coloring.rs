@@ -5,7 +5,6 @@ use std::cell::Cell;
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
-use backtrack::Search;
 use backtrack_problems::coloring::{Coloring, Fault, Graph, MAX_COLORS};
 use serde_json::{json, Map, Value};
 
@@ -71,6 +70,8 @@ pub fn exec(args: &Args) -> Result<Status> {
         .text
         .parse()
         .map_err(|err| anyhow!("{}: {err}", input.name))?;
+    // The graph lives as long as the run: the threads of a listing borrow it for good.
+    let graph: &'static Graph = Box::leak(Box::new(graph));
     if args.min && graph.dsatur_colors() > MAX_COLORS {
         bail!(
             "{}: the graph needs more than {MAX_COLORS} colors (a greedy coloring uses {}): --min searches at most {MAX_COLORS}",
@@ -89,35 +90,40 @@ pub fn exec(args: &Args) -> Result<Status> {
         }
     };
     let status = if args.min {
-        let problem = Coloring::minimum(&graph);
+        let problem = Coloring::minimum(graph);
         if args.common.tree.tree {
             driver.best_tree(problem, &args.common.tree)
         } else if driver.estimating() {
             driver.estimate_best(&problem, "coloring")
         } else {
-            driver.best(problem, "coloring", |out, colors, used, stop| {
-                if !checked(colors) {
-                    return Ok(());
-                }
-                if json {
-                    let mut line = Map::new();
-                    let known = stop.is_none().then_some(used.0);
-                    line.insert("chromatic_number".into(), json!(known));
-                    line.insert("colors_used".into(), json!(used.0));
-                    line.insert("colors".into(), json!(shown(colors)));
-                    end_fields(&mut line, stop, false);
-                    return writeln!(out, "{}", Value::Object(line));
-                }
-                match stop {
-                    None => writeln!(out, "chromatic number {}", used.0)?,
-                    Some(stop) => writeln!(out, "at most {} colors (partial: {stop})", used.0)?,
-                }
-                write_colors(out, colors)
-            })
+            driver.best(
+                problem,
+                6.min(graph.vertices()),
+                "coloring",
+                |out, colors, used, stop| {
+                    if !checked(colors) {
+                        return Ok(());
+                    }
+                    if json {
+                        let mut line = Map::new();
+                        let known = stop.is_none().then_some(used.0);
+                        line.insert("chromatic_number".into(), json!(known));
+                        line.insert("colors_used".into(), json!(used.0));
+                        line.insert("colors".into(), json!(shown(colors)));
+                        end_fields(&mut line, stop, false);
+                        return writeln!(out, "{}", Value::Object(line));
+                    }
+                    match stop {
+                        None => writeln!(out, "chromatic number {}", used.0)?,
+                        Some(stop) => writeln!(out, "at most {} colors (partial: {stop})", used.0)?,
+                    }
+                    write_colors(out, colors)
+                },
+            )
         }
     } else {
         let colors = args.colors.unwrap_or(1);
-        let problem = Coloring::new(&graph, colors);
+        let problem = Coloring::new(graph, colors);
         if args.common.tree.tree {
             driver.tree(problem, &args.common.tree)
         } else if driver.estimating() {
@@ -125,18 +131,23 @@ pub fn exec(args: &Args) -> Result<Status> {
         } else if let Mode::Count { .. } = mode {
             driver.count(&problem, 6.min(graph.vertices()))
         } else {
-            driver.list(Search::new(problem), "coloring", |out, index, colors| {
-                if !checked(&colors) {
-                    return Ok(false);
-                }
-                if json {
-                    let line = json!({ "index": index, "colors": shown(&colors) });
-                    writeln!(out, "{line}")?;
-                } else {
-                    write_colors(out, &colors)?;
-                }
-                Ok(true)
-            })
+            driver.list_split(
+                problem,
+                6.min(graph.vertices()),
+                "coloring",
+                |out, index, colors| {
+                    if !checked(&colors) {
+                        return Ok(false);
+                    }
+                    if json {
+                        let line = json!({ "index": index, "colors": shown(&colors) });
+                        writeln!(out, "{line}")?;
+                    } else {
+                        write_colors(out, &colors)?;
+                    }
+                    Ok(true)
+                },
+            )
         }
     };
     if let Some(fault) = fault.get() {

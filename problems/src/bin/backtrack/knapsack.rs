@@ -82,11 +82,11 @@ pub fn exec(args: &Args) -> Result<Status> {
         _ if args.common.tree.tree => driver.tree(knapsack, &args.common.tree),
         Mode::Best if driver.estimating() => driver.estimate_best(&knapsack, "packing"),
         _ if driver.estimating() => driver.estimate_search(&knapsack),
-        Mode::Best => driver.best_resumable(knapsack, "packing", |out, chosen, _, stop| {
+        Mode::Best => driver.best_resumable(knapsack, 8, "packing", |out, chosen, _, stop| {
             packing.write(out, None, chosen, stop)
         }),
         Mode::Count { .. } => driver.count(&knapsack, 8),
-        Mode::List { .. } => driver.list_resumable(knapsack, "packing", |out, index, chosen| {
+        Mode::List { .. } => driver.list_resumable(knapsack, 8, "packing", |out, index, chosen| {
             packing
                 .write(out, Some(index), &chosen, None)
                 .map(|()| true)

@@ -4,7 +4,6 @@ use std::cell::Cell;
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use backtrack::Search;
 use backtrack_problems::knights_tour::{check, KnightsTour, TourFault, MAX_SIDE};
 
 use crate::args::{clip, Common, TextFormat};
@@ -82,7 +81,7 @@ pub fn exec(args: &Args) -> Result<Status> {
         return driver.count(&problem, 6);
     }
     let fault: Cell<Option<TourFault>> = Cell::new(None);
-    let status = driver.list(Search::new(problem), "tour", |out, index, tour| {
+    let status = driver.list_split(problem, 6, "tour", |out, index, tour| {
         if let Err(err) = check(rows, cols, &tour, args.closed) {
             fault.set(Some(err));
             return Ok(false);

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use backtrack::{Problem, Search};
+use backtrack::Problem;
 use backtrack_problems::combinations::Combinations;
 use backtrack_problems::permutations::Permutations;
 
@@ -108,8 +108,8 @@ fn run<P>(
     split_depth: usize,
 ) -> Result<Status>
 where
-    P: Problem<Solution = Vec<usize>> + backtrack::tree::Label + Clone + Send + Sync,
-    P::Op: Send + Sync,
+    P: Problem<Solution = Vec<usize>> + backtrack::tree::Label + Clone + Send + Sync + 'static,
+    P::Op: Send + Sync + 'static,
 {
     if common.tree.tree {
         return driver.tree(problem, &common.tree);
@@ -120,7 +120,7 @@ where
     if let Mode::Count { .. } = common.modes.mode(Mode::List { limit: None }) {
         return driver.count(&problem, split_depth);
     }
-    driver.list(Search::new(problem), thing, |out, index, values| {
+    driver.list_split(problem, split_depth, thing, |out, index, values| {
         if json {
             let line = serde_json::json!({ "index": index, thing: values });
             writeln!(out, "{line}")?;

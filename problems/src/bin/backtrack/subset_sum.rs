@@ -74,8 +74,11 @@ pub fn exec(args: &Args) -> Result<Status> {
     match mode {
         _ if driver.estimating() => driver.estimate_search(&problem),
         Mode::Count { .. } => driver.count(&problem, 8.min(numbers.len())),
-        Mode::List { .. } | Mode::Best => {
-            driver.list_resumable(problem, "subset", |out, index, subset| {
+        Mode::List { .. } | Mode::Best => driver.list_resumable(
+            problem,
+            8.min(numbers.len()),
+            "subset",
+            |out, index, subset| {
                 let taken: Vec<u64> = subset.iter().map(|&i| numbers[i]).collect();
                 let positions: Vec<u64> = subset.iter().map(|&i| i as u64 + 1).collect();
                 if json {
@@ -91,8 +94,8 @@ pub fn exec(args: &Args) -> Result<Status> {
                     writeln!(out, "{}", words.join(" "))?;
                 }
                 Ok(true)
-            })
-        }
+            },
+        ),
     }
 }
 

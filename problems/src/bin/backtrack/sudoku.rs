@@ -3,7 +3,6 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, bail, Result};
-use backtrack::Search;
 use backtrack_problems::sudoku::{read_puzzles, Grid, Sudoku};
 
 use crate::args::{Common, TextFormat};
@@ -80,7 +79,7 @@ pub fn exec(args: &Args) -> Result<Status> {
             _ if driver.estimating() => driver.estimate_search(&sudoku)?,
             Mode::Count { .. } => driver.count(&sudoku, 3)?,
             Mode::List { .. } | Mode::Best => {
-                driver.list(Search::new(sudoku), "solution", |out, index, grid| {
+                driver.list_split(sudoku, 3, "solution", |out, index, grid| {
                     if json {
                         write_json(out, puzzle, index, &grid)
                     } else {

@@ -39,18 +39,24 @@ impl Driver {
     /// when it stops. After a stop by a signal or a time limit, the solutions printed and
     /// the position saved agree; after a kill, those printed since the last save are
     /// printed again when the listing goes on (with the same numbers).
+    ///
+    /// Without a checkpoint, on several threads as [`Driver::list_split`] lists (split at
+    /// `split_depth`); with one, on one thread, in search order.
     pub fn list_resumable<P>(
         &mut self,
         problem: P,
+        split_depth: usize,
         thing: &str,
         mut emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
     ) -> Result<Status>
     where
-        P: Problem + Clone,
+        P: Problem + Clone + Send + Sync + 'static,
         P::Ops: Clone,
+        P::Op: Send + Sync + 'static,
+        P::Solution: Send + 'static,
     {
         let Some(path) = self.settings.checkpoint.clone() else {
-            return self.list(Search::new(problem), thing, emit);
+            return self.list_split(problem, split_depth, thing, emit);
         };
         let (name, parameters) = self.identity()?;
         let header = json!({
@@ -116,20 +122,25 @@ impl Driver {
     /// prints it. With `--checkpoint FILE` or `--resume FILE`, it goes on from where FILE
     /// says an earlier one stopped, its best so far included (so the bound prunes as it
     /// did), and saves where it is and its best in FILE every two seconds and when it stops.
+    ///
+    /// Without a checkpoint, on several threads as [`Driver::best`] searches (split at
+    /// `split_depth`); with one, on one thread, in search order.
     pub fn best_resumable<P>(
         &mut self,
         problem: P,
+        split_depth: usize,
         thing: &str,
         print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
     ) -> Result<Status>
     where
-        P: Optimize + Clone,
+        P: Optimize + Clone + Send + Sync,
         P::Ops: Clone,
-        P::Solution: serde::Serialize + serde::de::DeserializeOwned,
-        P::Value: serde::Serialize + serde::de::DeserializeOwned,
+        P::Op: Send + Sync,
+        P::Solution: serde::Serialize + serde::de::DeserializeOwned + Send,
+        P::Value: serde::Serialize + serde::de::DeserializeOwned + Send,
     {
         let Some(path) = self.settings.checkpoint.clone() else {
-            return self.best(problem, thing, print);
+            return self.best(problem, split_depth, thing, print);
         };
         let (name, parameters) = self.identity()?;
         let header = json!({

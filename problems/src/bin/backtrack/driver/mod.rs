@@ -92,9 +92,9 @@ enum Spread {
 }
 
 impl Settings {
-    /// Checks that the shared flags `run` mean something for `mode` (and `--tree`):
-    /// `--threads` applies to counts only, and more than one thread to counts without
-    /// the budgets that only search order keeps exact. `json`: the output (and `--stats`)
+    /// Checks that the shared flags `run` mean something for `mode` (and `--tree`): more
+    /// than one thread (`--threads`) applies to searches without the budgets that only
+    /// search order keeps exact, and not to the tree. `json`: the output (and `--stats`)
     /// is JSON.
     pub fn new(
         run: &Run,
@@ -119,17 +119,24 @@ impl Settings {
         }
         if let Some(threads) = run.threads {
             match (mode, tree) {
-                (Mode::Count { .. }, false) if threads == 1 => {}
+                // The serial search: --threads 1 says so wherever it runs.
+                _ if threads == 1 => {}
                 (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
                     "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"
+                ),
+                (_, true) => anyhow::bail!(
+                    "--threads does not combine with --tree: the tree is recorded on one thread, in search order"
                 ),
                 (Mode::Count { limit: None }, false) if run.node_limit.is_some() => anyhow::bail!(
                     "--threads does not combine with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
-                (Mode::Count { limit: None }, false) => {}
-                _ => anyhow::bail!(
-                    "--threads applies to counts (--count): everything else runs on one thread"
+                (Mode::List { .. }, false) if run.node_limit.is_some() => anyhow::bail!(
+                    "--threads does not combine with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
+                (Mode::Best, false) if run.node_limit.is_some() => anyhow::bail!(
+                    "--threads does not combine with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
+                ),
+                (_, false) => {}
             }
         }
         Ok(Settings {
@@ -166,6 +173,16 @@ impl Settings {
                 _ if self.nodes.is_some() => anyhow::bail!(
                     "{flag} does not combine with --node-limit: a search that goes on from a checkpoint has no budget of its own"
                 ),
+                Mode::List { .. } | Mode::Best if self.threads.is_some_and(|n| n > 1) => {
+                    let search = if self.mode == Mode::Best {
+                        "a branch and bound"
+                    } else {
+                        "a listing"
+                    };
+                    anyhow::bail!(
+                        "{flag} does not combine with --threads: {search} with a checkpoint runs on one thread, in search order (its position is one path of the tree)"
+                    )
+                }
                 Mode::Count { limit: None } | Mode::List { .. } | Mode::Best => {}
                 Mode::Count { limit: Some(_) } => anyhow::bail!(
                     "{flag} does not combine with --count --limit: a count with a checkpoint counts every solution"
@@ -497,38 +514,115 @@ impl Driver {
     /// `emit` writes solution number `index` (1-based) and says whether it printed it (a
     /// filter may skip some). Ends with `no solution` (text, exit status 1) or a closing
     /// JSON line `{"solutions":N,"complete":…}`; a stopped listing says so on stderr.
-    /// `thing` names a solution in notes (`solution`, `subset`).
+    /// `thing` names a solution in notes (`solution`, `subset`). On one thread, in search
+    /// order: [`Driver::list_split`] lists on several.
     pub fn list<P, O>(
         &mut self,
         search: Search<P, O>,
         thing: &str,
-        mut emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+        emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
     ) -> Result<Status>
     where
         P: Problem,
         O: Observer<P>,
     {
-        let limit = match self.settings.mode {
-            Mode::List { limit } | Mode::Count { limit } => limit,
-            Mode::Best => None,
-        };
+        let limit = self.listing_limit();
         let progress = self.progress(true);
         let mut search = search.limits(self.limits(progress.meter()));
-        let mut listed = 0u64;
-        let mut result = Ok(());
-        while limit.is_none_or(|k| listed < k) {
-            let Some(solution) = search.next() else { break };
-            match emit(&mut self.out, listed + 1, solution) {
-                Ok(printed) => listed += u64::from(printed),
-                Err(err) => {
-                    result = Err(err);
-                    break;
-                }
-            }
-        }
+        let (listed, result) = self.emit_all(&mut search, limit, emit);
         progress.finish();
         result.map_err(output::failed)?;
         self.finish_listing(listed, limit, search.stopped(), search.stats(), thing, "")
+    }
+
+    /// Lists the solutions of `problem` as [`Driver::list`] does, the same solutions in
+    /// the same order, its subtrees below `split_depth` searched ahead on `--threads`
+    /// threads (all cores by default): see [`parallel::solutions`]. Its statistics count
+    /// what every thread searched (as the serial search's, if it lists every solution).
+    /// On one thread, in search order, with `--threads 1`, `--node-limit` (exact only in
+    /// search order) or on a machine of one core.
+    pub fn list_split<P>(
+        &mut self,
+        problem: P,
+        split_depth: usize,
+        thing: &str,
+        emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+    ) -> Result<Status>
+    where
+        P: Problem + Clone + Send + Sync + 'static,
+        P::Op: Send + Sync + 'static,
+        P::Solution: Send + 'static,
+    {
+        let Some(threads) = self.split_threads() else {
+            return self.list(Search::new(problem), thing, emit);
+        };
+        let limit = self.listing_limit();
+        let progress = self.progress(true);
+        let limits = self.parallel_limits(progress.meter());
+        let mut listing = parallel::solutions(problem, split_depth, &limits, threads);
+        let (listed, result) = self.emit_all(&mut listing, limit, emit);
+        // The workers stopped and joined before anything more is printed, and their
+        // statistics counted.
+        listing.stop();
+        let (stopped, stats) = (listing.stopped(), listing.stats());
+        progress.finish();
+        result.map_err(output::failed)?;
+        self.finish_listing(listed, limit, stopped, &stats, thing, "")
+    }
+
+    /// `--first` (1) or `--limit K` of a listing.
+    fn listing_limit(&self) -> Option<u64> {
+        match self.settings.mode {
+            Mode::List { limit } | Mode::Count { limit } => limit,
+            Mode::Best => None,
+        }
+    }
+
+    /// Prints the `solutions` with `emit` until `limit` are printed or there are no more:
+    /// how many were printed, and the first error writing them, if any.
+    fn emit_all<S>(
+        &mut self,
+        solutions: &mut impl Iterator<Item = S>,
+        limit: Option<u64>,
+        mut emit: impl FnMut(&mut Out, u64, S) -> io::Result<bool>,
+    ) -> (u64, io::Result<()>) {
+        let mut listed = 0u64;
+        while limit.is_none_or(|k| listed < k) {
+            let Some(solution) = solutions.next() else {
+                break;
+            };
+            match emit(&mut self.out, listed + 1, solution) {
+                Ok(printed) => listed += u64::from(printed),
+                Err(err) => return (listed, Err(err)),
+            }
+        }
+        (listed, Ok(()))
+    }
+
+    /// How many threads a listing or a branch and bound runs on, if more than one:
+    /// `--threads N`, or all cores; `None` (one thread, in search order) with `--threads
+    /// 1`, `--node-limit`, `--checkpoint`/`--resume`, or on a machine of one core.
+    fn split_threads(&self) -> Option<usize> {
+        if self.settings.nodes.is_some() || self.settings.checkpoint.is_some() {
+            return None;
+        }
+        let threads = self.settings.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
+        (threads > 1).then_some(threads)
+    }
+
+    /// The limits of a search split across threads: the stop flag, `--time-limit`, and
+    /// the meter if the progress line reads one.
+    fn parallel_limits(&self, meter: Option<&Meter>) -> ParallelLimits {
+        let mut limits = ParallelLimits::none().cancel(self.stopper.cancel().clone());
+        if let Some(time) = self.settings.time {
+            limits = limits.time(time);
+        }
+        if let Some(meter) = meter {
+            limits = limits.meter(meter.clone());
+        }
+        limits
     }
 
     /// Ends a listing of `listed` solutions (at most `limit` asked) that stopped for
@@ -728,13 +822,7 @@ impl Driver {
             .build()
             .context("cannot start the counting threads")?;
         let progress = self.progress(false);
-        let mut limits = ParallelLimits::none().cancel(self.stopper.cancel().clone());
-        if let Some(time) = self.settings.time {
-            limits = limits.time(time);
-        }
-        if let Some(meter) = progress.meter() {
-            limits = limits.meter(meter.clone());
-        }
+        let limits = self.parallel_limits(progress.meter());
         let outcome = pool.install(|| count(&limits));
         progress.finish();
         Ok(outcome)
@@ -984,16 +1072,39 @@ impl Driver {
     /// The best solution of `problem`, by branch and bound, printed by `print` (given why
     /// the search stopped early, if it did: the best found so far). `thing` names a
     /// solution in notes (`packing`).
-    pub fn best<P: Optimize>(
+    ///
+    /// On `--threads` threads (all cores by default), the subtrees below `split_depth`
+    /// searched in parallel with a shared incumbent ([`parallel::best`]): the same
+    /// solution as the serial search, among equal values too; the statistics (nodes,
+    /// prunings) are those of the parallel search. On one thread, in search order, with
+    /// `--threads 1`, `--node-limit` or on a machine of one core.
+    pub fn best<P>(
         &mut self,
         problem: P,
+        split_depth: usize,
         thing: &str,
         print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
-    ) -> Result<Status> {
+    ) -> Result<Status>
+    where
+        P: Optimize + Clone + Send + Sync,
+        P::Op: Send + Sync,
+        P::Solution: Send,
+        P::Value: Send,
+    {
         let progress = self.progress(false);
-        let outcome = Search::new(problem)
-            .limits(self.limits(progress.meter()))
-            .best();
+        let outcome = match self.split_threads() {
+            None => Search::new(problem)
+                .limits(self.limits(progress.meter()))
+                .best(),
+            Some(threads) => {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .context("cannot start the searching threads")?;
+                let limits = self.parallel_limits(progress.meter());
+                pool.install(|| parallel::best(&problem, split_depth, &limits))
+            }
+        };
         progress.finish();
         self.report_best::<P>(&outcome, thing, print)
     }

@@ -1,0 +1,307 @@
+//! `--threads N` for listings and the best: the output of `--threads 1`, the serial
+//! search, byte for byte.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use crate::common::{backtrack, backtrack_with_stdin, fixture, spawn_with_stdin, text, BIN};
+
+/// Runs `args` on one thread and on `threads`, with `input` on standard input: the same
+/// output and exit status. Returns the output.
+fn same_as_serial(args: &[&str], input: &str, threads: &str) -> String {
+    let run = |threads: &str| {
+        let mut all = args.to_vec();
+        all.extend(["--threads", threads]);
+        backtrack_with_stdin(&all, input)
+    };
+    let serial = run("1");
+    let parallel = run(threads);
+    assert_eq!(
+        serial.status.code(),
+        parallel.status.code(),
+        "{args:?}: {}",
+        text(&parallel.stderr)
+    );
+    assert_eq!(
+        text(&parallel.stdout),
+        text(&serial.stdout),
+        "{args:?} on {threads} threads"
+    );
+    text(&serial.stdout)
+}
+
+#[test]
+fn queens_listings_on_two_threads_are_the_serial_ones() {
+    let all = same_as_serial(&["queens", "8"], "", "2");
+    assert_eq!(
+        all.lines().count(),
+        92 * 9,
+        "a number and 8 columns a solution"
+    );
+    for args in [
+        &["queens", "8", "--format", "json"][..],
+        &["queens", "8", "--format", "compact", "--unique"],
+        &["queens", "9", "--format", "compact", "--limit", "17"],
+        &["queens", "8", "--format", "compact", "--place", "2:3"],
+        &[
+            "queens",
+            "10",
+            "--format",
+            "compact",
+            "--order",
+            "heuristic",
+        ],
+        &[
+            "queens",
+            "9",
+            "--format",
+            "compact",
+            "--limit",
+            "5",
+            "--order",
+            "heuristic",
+            "--unique",
+        ],
+    ] {
+        same_as_serial(args, "", "2");
+    }
+    // More threads than cores, and the default (all cores), print the same.
+    same_as_serial(&["queens", "7", "--format", "compact"], "", "5");
+    let default = backtrack(&["queens", "8"]);
+    assert_eq!(text(&default.stdout), all);
+}
+
+#[test]
+fn the_first_solution_on_two_threads_is_the_serial_one() {
+    for n in ["1", "2", "3", "4", "6", "8", "13", "24", "40"] {
+        let first = same_as_serial(&["queens", n, "--first", "--format", "compact"], "", "2");
+        let expected = if matches!(n, "2" | "3") {
+            "no solution\n"
+        } else {
+            "No.1"
+        };
+        assert!(first.starts_with(expected), "{n}: {first}");
+    }
+}
+
+#[test]
+fn the_best_packing_on_two_threads_is_the_serial_one_among_equals_too() {
+    let textbook = fixture("textbook.knapsack");
+    let best = same_as_serial(&["knapsack", &textbook], "", "2");
+    assert!(best.starts_with("value 220\n"), "{best}");
+    same_as_serial(&["knapsack", &textbook, "--format", "json"], "", "2");
+    same_as_serial(&["knapsack", &textbook, "--all"], "", "2");
+    // Twelve equal items, five of which fit: 792 packings of the best value. The serial
+    // search keeps the first it meets, and so must the threads.
+    let ties = format!("capacity 10\n{}", "2 3\n".repeat(12));
+    let tied = same_as_serial(&["knapsack", "-"], &ties, "2");
+    assert!(tied.starts_with("value 15\n"), "{tied}");
+    // Values that tie in many ways, items of many weights.
+    let mixed: Vec<String> = (1..=18)
+        .map(|k| format!("{} {}", 3 + k % 5, 4 + (k * 7) % 3))
+        .collect();
+    let mixed = mixed.join("\n");
+    same_as_serial(&["knapsack", "-"], &format!("capacity 30\n{mixed}\n"), "2");
+    same_as_serial(
+        &["knapsack", "-", "--format", "json"],
+        &format!("capacity 30\n{mixed}\n"),
+        "3",
+    );
+}
+
+#[test]
+fn every_subcommand_lists_on_two_threads_as_on_one() {
+    let sudoku = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let runs: [(&[&str], &str); 9] = [
+        (&["sudoku", "-"], &sudoku),
+        (
+            &[
+                "subset-sum",
+                "-t",
+                "30",
+                "3",
+                "34",
+                "4",
+                "12",
+                "5",
+                "2",
+                "9",
+                "7",
+                "8",
+                "11",
+                "6",
+            ],
+            "",
+        ),
+        (&["permutations", "5"], ""),
+        (&["combinations", "9", "4", "--format", "json"], ""),
+        (
+            &["coloring", "--colors", "3", "-"],
+            "p edge 6 6\ne 1 2\ne 2 3\ne 3 4\ne 4 5\ne 5 6\ne 6 1\n",
+        ),
+        (
+            &["coloring", "--min", "-"],
+            &std::fs::read_to_string(fixture("myciel4.col")).unwrap(),
+        ),
+        (&["knights-tour", "5", "5", "--limit", "7"], ""),
+        (&["queens", "6", "--first", "--stats"], ""),
+        (&["queens", "8", "--limit", "4", "--format", "json"], ""),
+    ];
+    for (args, input) in runs {
+        same_as_serial(args, input, "2");
+    }
+}
+
+/// A reader that goes away (`| head`) ends a listing on two threads quietly, with status
+/// 0, however much the threads had searched ahead.
+#[test]
+fn a_closed_pipe_ends_a_parallel_listing_quietly() {
+    for args in [
+        &["queens", "14", "--threads", "2"][..],
+        &["queens", "30", "--threads", "2", "--order", "lex"],
+        &["permutations", "12", "--threads", "2"],
+    ] {
+        let mut child = spawn_with_stdin(args, "");
+        let mut first = [0u8; 1];
+        std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+/// Ctrl-C stops a listing on two threads after the solutions in order before the stop:
+/// what it printed is what the serial search prints first, marked partial.
+#[test]
+fn an_interrupted_parallel_listing_prints_a_prefix_of_the_serial_one() {
+    let args = ["queens", "13", "--format", "compact", "--threads", "2"];
+    let child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    let listed = stdout.lines().count();
+    if out.status.success() {
+        // It ended first (a fast machine): the whole listing.
+        assert_eq!(listed, 73712);
+        return;
+    }
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("stopped by SIGINT after") && stderr.contains("the listing is partial"),
+        "{stderr}"
+    );
+    assert!(listed < 73712);
+    let limit = listed.max(1).to_string();
+    let serial = backtrack(&[
+        "queens",
+        "13",
+        "--format",
+        "compact",
+        "--threads",
+        "1",
+        "--limit",
+        &limit,
+    ]);
+    let serial = text(&serial.stdout);
+    let expected: Vec<&str> = serial.lines().take(listed).collect();
+    assert_eq!(stdout.lines().collect::<Vec<_>>(), expected);
+}
+
+/// A time limit stops a parallel listing the same way: a prefix, marked partial.
+#[test]
+fn a_time_limit_stops_a_parallel_listing_after_a_prefix() {
+    let out = backtrack(&[
+        "queens",
+        "14",
+        "--format",
+        "compact",
+        "--threads",
+        "2",
+        "--time-limit",
+        "100ms",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let stdout = text(&out.stdout);
+    for (k, line) in stdout.lines().enumerate() {
+        assert!(line.starts_with(&format!("No.{} ", k + 1)), "{line}");
+    }
+    let listed = stdout.lines().count().max(1).to_string();
+    let serial = backtrack(&[
+        "queens",
+        "14",
+        "--format",
+        "compact",
+        "--threads",
+        "1",
+        "--limit",
+        &listed,
+    ]);
+    assert!(text(&serial.stdout).starts_with(&stdout));
+    assert!(text(&out.stderr).contains("time limit of 100ms reached after"));
+}
+
+/// `--threads 1` is the serial search, and says so wherever a search runs: with the tree,
+/// a node budget, a capped count; more threads are refused there, each with its reason.
+#[test]
+fn one_thread_is_accepted_everywhere_more_are_refused_with_a_reason() {
+    for args in [
+        &["queens", "4", "--tree", "--threads", "1"][..],
+        &["queens", "8", "--node-limit", "100", "--threads", "1"],
+        &["queens", "8", "--count", "--limit", "3", "--threads", "1"],
+    ] {
+        let out = backtrack(args);
+        assert!(
+            matches!(out.status.code(), Some(0 | 3)),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    crate::common::error_line(
+        &["queens", "4", "--tree", "--threads", "2"],
+        "--threads does not combine with --tree: the tree is recorded on one thread, in search order",
+    );
+    crate::common::error_line(
+        &["knapsack", "--threads", "2", "--resume", "/nonexistent/best", "-"],
+        "--resume does not combine with --threads: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
+    );
+}
+
+/// A whole listing on two threads has the serial search's statistics (its time aside):
+/// every node and solution once.
+#[test]
+fn a_whole_parallel_listing_has_the_serial_statistics() {
+    let stats = |threads: &str| {
+        let out = backtrack(&[
+            "queens",
+            "9",
+            "--stats",
+            "--format",
+            "json",
+            "--threads",
+            threads,
+        ]);
+        let stderr = text(&out.stderr);
+        let mut object = crate::common::json_lines(stderr.lines().last().unwrap()).remove(0);
+        let object = object.as_object_mut().unwrap();
+        for key in ["elapsed", "nodes_per_sec"] {
+            object.remove(key);
+        }
+        serde_json::Value::Object(object.clone())
+    };
+    let serial = stats("1");
+    assert_eq!(serial["solutions"], 352);
+    assert_eq!(stats("2"), serial);
+}
