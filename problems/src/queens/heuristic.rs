@@ -652,7 +652,7 @@ mod tests {
     impl Observer<HeuristicQueens> for Recount {
         fn enter(&mut self, p: &HeuristicQueens, _: usize, _: Option<Square>) -> Control {
             self.1 += 1;
-            if self.1 % self.0 != 0 {
+            if !self.1.is_multiple_of(self.0) {
                 return Control::Continue;
             }
             let empty = |r: u32| p.cols[r as usize] == EMPTY;

@@ -189,7 +189,7 @@ impl Board {
             .filter(|&r| placement.column_of(r as usize).is_none())
             .collect();
         for i in 0..board.movable.len() {
-            if i as u64 % LOOK_EVERY == 0 && cancel.is_some_and(Cancel::is_cancelled) {
+            if (i as u64).is_multiple_of(LOOK_EVERY) && cancel.is_some_and(Cancel::is_cancelled) {
                 return None;
             }
             let row = board.movable[i];
@@ -305,7 +305,7 @@ impl Board {
                     return Err(SolveError::StepLimit { steps: *steps });
                 }
                 *steps += 1;
-                if *steps % LOOK_EVERY == 0 && cancel.is_some_and(Cancel::is_cancelled) {
+                if steps.is_multiple_of(LOOK_EVERY) && cancel.is_some_and(Cancel::is_cancelled) {
                     return Err(SolveError::Cancelled { steps: *steps });
                 }
                 let j = self.movable[below(rng, self.movable.len())];
