@@ -26,6 +26,7 @@
 //! split in their place between the subtrees, as the serial search meets them.
 
 mod best;
+mod chute;
 mod first;
 mod ordered;
 mod solutions;

@@ -2,11 +2,12 @@
 //! bounded memory.
 
 use std::collections::VecDeque;
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use super::chute::{chute, Reader, Writer};
 use super::ordered::{self, Piece};
 use crate::{Cancel, ParallelLimits, Problem, Search, Stats, StopReason};
 
@@ -27,8 +28,8 @@ pub const BUFFER: usize = 256;
 /// its pieces in search order: the solutions shallower than the split and the subtrees
 /// rooted there. The subtrees are handed to the workers in order, at most
 /// `threads ×` [`WINDOW_PER_THREAD`] at a time that are not yet listed; each worker sends
-/// the solutions of its subtree down a channel of [`BUFFER`] solutions, and waits when it
-/// is full. The iterator lists the pieces in order: a solution above the split as it is,
+/// the solutions of its subtree down a queue of [`BUFFER`] solutions, and waits when it
+/// is full; the listing takes them in batches. The iterator lists the pieces in order: a solution above the split as it is,
 /// a subtree by reading its channel to the end. Memory is bounded by the window and the
 /// buffers (and the pieces of the split), not by the number of solutions.
 ///
@@ -97,6 +98,7 @@ where
         pieces: pieces.into(),
         paths: split.ops.into_iter(),
         running: VecDeque::new(),
+        batch: VecDeque::new(),
         window: threads.saturating_mul(WINDOW_PER_THREAD),
         jobs: None,
         workers: Vec::new(),
@@ -161,8 +163,10 @@ pub struct Solutions<P: Problem> {
     pieces: VecDeque<Piece<P::Solution>>,
     /// The paths of the subtrees not yet handed to a worker, in order.
     paths: std::vec::IntoIter<Vec<P::Op>>,
-    /// The channels of the subtrees handed out and not yet listed to their end, in order.
-    running: VecDeque<Receiver<Found<P::Solution>>>,
+    /// The queues of the subtrees handed out and not yet listed to their end, in order.
+    running: VecDeque<Reader<Found<P::Solution>>>,
+    /// What was taken from the first of them and not yet listed.
+    batch: VecDeque<Found<P::Solution>>,
     /// The most subtrees in `running`.
     window: usize,
     /// Where the subtrees are handed out (`None` once the listing has ended).
@@ -180,7 +184,7 @@ pub struct Solutions<P: Problem> {
 /// A subtree for a worker: its path, and where to send its solutions.
 struct Job<P: Problem> {
     path: Vec<P::Op>,
-    found: SyncSender<Found<P::Solution>>,
+    found: Writer<Found<P::Solution>>,
 }
 
 /// What a worker sends of its subtree: its solutions, then how its search ended.
@@ -208,20 +212,20 @@ impl Worker<'_> {
             let Ok(Job { path, found }) = job else { return };
             if self.flag.is_cancelled() {
                 // The listing has ended or is stopping: the subtree is not searched.
-                let _ = found.send(Found::End(Some(StopReason::Cancelled)));
+                let _ = found.send(Found::End(Some(StopReason::Cancelled)), true);
                 continue;
             }
             let part = match ordered::part_limits(self.limits, self.flag.clone(), self.start) {
                 Ok(part) => part,
                 Err(reason) => {
-                    let _ = found.send(Found::End(Some(reason)));
+                    let _ = found.send(Found::End(Some(reason)), true);
                     continue;
                 }
             };
             let mut search = Search::new(ordered::subtree_root(problem, &path)).limits(part);
             let mut listened = true;
             for solution in search.by_ref() {
-                if found.send(Found::Solution(solution)).is_err() {
+                if found.send(Found::Solution(solution), false).is_err() {
                     // Nobody listens: the listing has ended.
                     listened = false;
                     break;
@@ -232,7 +236,7 @@ impl Worker<'_> {
                 .expect("no panics while locked")
                 .merge(&ordered::below(*search.stats(), self.split_depth));
             if listened {
-                let _ = found.send(Found::End(search.stopped()));
+                let _ = found.send(Found::End(search.stopped()), true);
             }
         }
     }
@@ -266,7 +270,7 @@ impl<P: Problem> Solutions<P> {
         let Some(jobs) = &self.jobs else { return };
         while self.running.len() < self.window {
             let Some(path) = self.paths.next() else { break };
-            let (found, listed) = mpsc::sync_channel(BUFFER);
+            let (found, listed) = chute(BUFFER);
             // Cannot fail while the workers run: they end only when `jobs` is dropped.
             let _ = jobs.send(Job { path, found });
             self.running.push_back(listed);
@@ -279,6 +283,7 @@ impl<P: Problem> Solutions<P> {
         self.flag.cancel();
         self.jobs = None;
         self.running.clear();
+        self.batch.clear();
         self.pieces.clear();
         let mut panicked = None;
         for worker in self.workers.drain(..) {
@@ -303,13 +308,21 @@ impl<P: Problem> Iterator for Solutions<P> {
                 },
                 Piece::Subtree(_) => {}
             }
-            let front = self
-                .running
-                .front()
-                .expect("a running subtree for each piece");
-            match front.recv() {
-                Ok(Found::Solution(solution)) => return Some(solution),
-                Ok(Found::End(stopped)) => {
+            if self.batch.is_empty() {
+                let front = self
+                    .running
+                    .front()
+                    .expect("a running subtree for each piece");
+                if !front.take(&mut self.batch) {
+                    // The worker is gone before the end of its subtree: it panicked, and
+                    // so does the listing.
+                    let panic = self.end().expect("a worker ends early only by a panic");
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            match self.batch.pop_front().expect("taken from the queue") {
+                Found::Solution(solution) => return Some(solution),
+                Found::End(stopped) => {
                     self.running.pop_front();
                     self.pieces.pop_front();
                     if let Some(reason) = stopped {
@@ -323,11 +336,6 @@ impl<P: Problem> Iterator for Solutions<P> {
                         meter.part_done();
                     }
                     self.fill();
-                }
-                // The worker is gone: it panicked, and so does the listing.
-                Err(mpsc::RecvError) => {
-                    let panic = self.end().expect("a worker ends early only by a panic");
-                    std::panic::resume_unwind(panic);
                 }
             }
         }

@@ -65,7 +65,7 @@ fn queens_listings_on_two_threads_are_the_serial_ones() {
     ] {
         same_as_serial(args, "", "2");
     }
-    // More threads than cores, and the default (all cores), print the same.
+    // More threads than cores, and the default (one thread), print the same.
     same_as_serial(&["queens", "7", "--format", "compact"], "", "5");
     let default = backtrack(&["queens", "8"]);
     assert_eq!(text(&default.stdout), all);

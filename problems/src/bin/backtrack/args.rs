@@ -97,11 +97,13 @@ impl Modes {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Running")]
 pub struct Run {
-    /// Threads, 1 to 1024 (default: all cores): a count, a listing (--first, --limit K,
-    /// every solution) and the best (branch and bound) search parts of the tree at once.
-    /// A listing prints what one thread prints, in the same order; the best is the same
-    /// solution (--stats counts what every thread did). 1: the serial search. One thread
-    /// always with --node-limit, --tree, a count with --limit, and a listing or best with
+    /// Threads, 1 to 1024: parts of the tree searched at once. A count uses all cores
+    /// unless told; a listing (--first, --limit K, every solution) and the best (branch and
+    /// bound) use one thread unless told (printing, not searching, is what takes the time
+    /// of most listings, and a second thread only slows it). A listing prints what one
+    /// thread prints, in the same order; the best is the same solution (--stats counts
+    /// what every thread did). 1: the serial search. One thread always with
+    /// --node-limit, --tree, a count with --limit, and a listing or best with
     /// --checkpoint/--resume (refused with --threads N).
     #[arg(long, value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
