@@ -1,12 +1,19 @@
 //! Sudoku of any box size: fill an n×n grid (n = b², boxes b×b: 4×4, 9×9, 16×16, 25×25,
 //! up to 49×49) so that every row, column and box holds the digits 1 to n.
 //!
-//! The state is the grid with the candidates of each empty cell as a bit mask. Every
-//! placement is propagated before the state is searched further: a cell left with one
-//! candidate is filled with it (a naked single), a digit left with one place in a row,
-//! column or box is put there (a hidden single), and a cell or digit left with none makes
-//! the state a dead end. The search range of a state is the candidates of its most
-//! constrained empty cell (fewest candidates, first in reading order among equals).
+//! The state is the grid with the candidates of each empty cell. Every placement is
+//! propagated before the state is searched further: a cell left with one candidate is
+//! filled with it (a naked single), a digit left with one place in a row, column or box is
+//! put there (a hidden single), a digit whose places in a box all lie in one line is struck
+//! from the rest of the line, and one whose places in a line all lie in one box from the
+//! rest of the box (locked candidates); a cell or digit left with no place makes the state
+//! a dead end. The search range of a state is the candidates of its most constrained empty
+//! cell (fewest candidates, first in reading order among equals).
+//!
+//! 9×9 grids are solved on one 81-bit board per digit, a small `Copy` state searched by
+//! value; other sizes on a candidate mask per cell and a count of places per unit and
+//! digit, in place. Both reach the same fixed point and choose the same cells: the same
+//! search tree.
 //!
 //! # Input
 //!
@@ -997,30 +1004,120 @@ impl General {
                 }
             }
         }
-        for &peer in layout.peers(cell) {
-            let peer = usize::from(peer);
-            let mask = self.candidates[peer];
-            if mask & bit != 0 {
-                let mask = mask & !bit;
-                self.candidates[peer] = mask;
-                if mask & mask.wrapping_sub(1) == 0 {
-                    if mask == 0 {
-                        return false;
-                    }
-                    self.singles.push(peer as u16);
+        layout
+            .peers(cell)
+            .iter()
+            .all(|&peer| self.strike(usize::from(peer), digit))
+    }
+
+    /// Strikes `digit` from the candidates of `cell`, if it is one: a cell left with one
+    /// candidate, or a digit left with one place in a unit, is queued; false says that one
+    /// was left with none.
+    #[inline]
+    fn strike(&mut self, cell: usize, digit: u8) -> bool {
+        let mask = self.candidates[cell];
+        if mask & 1 << digit == 0 {
+            return true;
+        }
+        let mask = mask & !(1 << digit);
+        self.candidates[cell] = mask;
+        if mask & mask.wrapping_sub(1) == 0 {
+            if mask == 0 {
+                return false;
+            }
+            self.singles.push(cell as u16);
+        }
+        let layout = self.layout;
+        layout.units_of[cell]
+            .iter()
+            .all(|&unit| self.lose(usize::from(unit), digit))
+    }
+
+    /// Locked candidates: a digit whose places in a box are all in one line (a segment) is
+    /// struck from the rest of the line, and one whose places in a line are all in one box
+    /// from the rest of the box. `Some(struck any?)`, or `None` if that left a cell or a
+    /// digit with no place.
+    fn locked(&mut self) -> Option<bool> {
+        let layout = self.layout;
+        let n = layout.side;
+        let b = (MIN_ORDER..=MAX_ORDER)
+            .find(|b| b * b == n)
+            .expect("a side");
+        let mut strikes: Vec<(usize, u8)> = Vec::new();
+        // Rows (lines 0..n), then columns (n..2n); segment j of line i: the cells of line i
+        // in its j-th box along it.
+        for columns in [false, true] {
+            let cell = |line: usize, k: usize| {
+                if columns {
+                    k * n + line
+                } else {
+                    line * n + k
                 }
-                for &unit in &layout.units_of[peer] {
-                    if !self.lose(usize::from(unit), digit) {
-                        return false;
+            };
+            // The digits each segment may hold.
+            let segments: Vec<u64> = (0..n * b)
+                .map(|s| {
+                    let (line, j) = (s / b, s % b);
+                    (j * b..j * b + b).fold(0, |m, k| m | self.candidates[cell(line, k)])
+                })
+                .collect();
+            // A line with a digit in one segment: struck from the rest of that box.
+            for line in 0..n {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &m in &segments[line * b..][..b] {
+                    twice |= once & m;
+                    once |= m;
+                }
+                let mut alone = once & !twice;
+                while alone != 0 {
+                    let digit = alone.trailing_zeros() as u8;
+                    alone &= alone - 1;
+                    let j = (0..b)
+                        .find(|&j| segments[line * b + j] >> digit & 1 == 1)
+                        .expect("one segment");
+                    let band = line / b * b;
+                    for other in (band..band + b).filter(|&o| o != line) {
+                        for k in j * b..j * b + b {
+                            strikes.push((cell(other, k), digit));
+                        }
+                    }
+                }
+            }
+            // A box with a digit in one of its lines: struck from the rest of that line.
+            for band in (0..n).step_by(b) {
+                for j in 0..b {
+                    let (mut once, mut twice) = (0u64, 0u64);
+                    for line in band..band + b {
+                        let m = segments[line * b + j];
+                        twice |= once & m;
+                        once |= m;
+                    }
+                    let mut alone = once & !twice;
+                    while alone != 0 {
+                        let digit = alone.trailing_zeros() as u8;
+                        alone &= alone - 1;
+                        let line = (band..band + b)
+                            .find(|&l| segments[l * b + j] >> digit & 1 == 1)
+                            .expect("one line");
+                        for k in (0..n).filter(|k| k / b != j) {
+                            strikes.push((cell(line, k), digit));
+                        }
                     }
                 }
             }
         }
-        true
+        let mut struck = false;
+        for (cell, digit) in strikes {
+            struck |= self.candidates[cell] & 1 << digit != 0;
+            if !self.strike(cell, digit) {
+                return None;
+            }
+        }
+        Some(struck)
     }
 
-    /// Fills naked and hidden singles until there are none: false if a cell or a digit of a
-    /// unit is left with no place.
+    /// Fills naked and hidden singles and strikes locked candidates until there are none:
+    /// false if a cell or a digit of a unit is left with no place.
     fn propagate(&mut self) -> bool {
         let layout = self.layout;
         loop {
@@ -1050,7 +1147,11 @@ impl General {
                     return false;
                 }
             } else {
-                return true;
+                match self.locked() {
+                    None => return false,
+                    Some(true) => {}
+                    Some(false) => return true,
+                }
             }
         }
     }
@@ -1240,7 +1341,8 @@ impl Problem for Sudoku {
         }
     }
 
-    /// Writes the digit, then fills every naked and hidden single that follows.
+    /// Writes the digit, then fills every naked and hidden single and strikes every locked
+    /// candidate that follows.
     #[inline]
     fn apply(&mut self, placement: Placement) {
         match &mut self.kernel {

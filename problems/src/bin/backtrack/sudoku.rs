@@ -46,7 +46,7 @@ pub struct Args {
 }
 
 /// What `--stats` describes.
-const SEARCH: &str = "naked and hidden singles filled after every placement, then the most constrained empty cell: only its candidate digits are tried, so none is rejected";
+const SEARCH: &str = "naked and hidden singles filled and locked candidates struck after every placement, then the most constrained empty cell: only its candidate digits are tried, so none is rejected";
 
 /// Runs `backtrack sudoku`.
 pub fn exec(args: &Args) -> Result<Status> {
