@@ -26,6 +26,10 @@
 //! is a 4×4 grid on one line unless the next row line, with no blank line between, has 16
 //! cells too: then it is the first row of a 16×16 grid.
 //!
+//! A 16×16 grid in hexadecimal, as hexadoku collections write it (`0`-`9`, `A`-`F` for the
+//! digits 1 to 16, `0` a digit), is read so when it holds a `0`, no `G`, and marks its
+//! empty cells with `.` or `_`; its solutions are written so too ([`Notation`]).
+//!
 //! Also accepted, as puzzles are often drawn: spaces and `|` between cells, separator lines
 //! made of `-`, `+`, `=` and `|` (`------+-------+------`), blank lines, `#` comments to the
 //! end of a line, and a UTF-8 byte order mark at the start. A text may hold many puzzles,
@@ -204,6 +208,9 @@ pub enum Notation {
     Characters,
     /// Whole numbers apart by spaces, `.` for empty, aligned in columns.
     Numbers,
+    /// A 16×16 grid in hexadecimal, as hexadoku collections write it: `0`-`9`, `A`-`F` for
+    /// the digits 1 to 16, `.` for empty (other sizes: as [`Notation::Characters`]).
+    Hexadecimal,
 }
 
 /// A grid written in a [`Notation`]: [`Grid::show`].
@@ -221,7 +228,13 @@ impl fmt::Display for Show<'_> {
         for row in self.grid.cells.chunks(n) {
             for (col, &d) in row.iter().enumerate() {
                 if !numbers {
-                    write!(f, "{}", symbol(d))?;
+                    let hex = self.notation == Notation::Hexadecimal && n == 16;
+                    let ch = match d {
+                        1 if hex => '0',
+                        2.. if hex => symbol(d - 1),
+                        _ => symbol(d),
+                    };
+                    write!(f, "{ch}")?;
                     continue;
                 }
                 if col > 0 {
@@ -431,7 +444,8 @@ pub struct Puzzle {
     /// The 1-based line of the text each row was read from (the same for every row of a
     /// puzzle written on one line).
     pub lines: Vec<usize>,
-    /// How its cells were written: [`Notation::Numbers`] if a row was in numbers.
+    /// How its cells were written: [`Notation::Numbers`] if a row was in numbers,
+    /// [`Notation::Hexadecimal`] for a 16×16 grid in `0`-`F`.
     pub notation: Notation,
 }
 
@@ -519,8 +533,8 @@ fn order_of_area(n: usize) -> Option<usize> {
 /// The cells of a row line. In numbers when a word has two characters or more and either
 /// every word is a number or an empty-cell mark, and the words are as many as a row or a
 /// whole grid of 16 or more (`side` None: the first row of a grid), or the grid is one of
-/// 16 or more (`side`) and the words are as many as its side or all numbers; else one
-/// character a cell.
+/// 16 or more (`side`), one character a cell does not make a row, and the words are as
+/// many as its side or all numbers; else one character a cell.
 fn cells<'a>(words: &[&'a str], side: Option<usize>) -> (Vec<Cell<'a>>, Notation) {
     let number = |w: &str| w.chars().all(|c| c.is_ascii_digit());
     let empty = |w: &str| w == "." || w == "_";
@@ -528,8 +542,12 @@ fn cells<'a>(words: &[&'a str], side: Option<usize>) -> (Vec<Cell<'a>>, Notation
     let all = words.iter().all(|&w| number(w) || empty(w));
     let numbers = long
         && match side {
-            // A word that is no number is then named as such.
-            Some(side) => side >= 16 && (all || words.len() == side),
+            // Unless one character a cell makes the row; a word that is no number is then
+            // named as such.
+            Some(side) => {
+                let characters: usize = words.iter().map(|w| w.chars().count()).sum();
+                side >= 16 && characters != side && (all || words.len() == side)
+            }
             None => {
                 all && ((is_side(words.len()) && words.len() >= 16)
                     || order_of_area(words.len()).is_some_and(|b| b >= 4))
@@ -576,10 +594,30 @@ struct Partial<'a> {
 impl Partial<'_> {
     /// The puzzle of these rows, every cell checked ([`check_row`]) and all there.
     fn puzzle(&self) -> Puzzle {
+        let texts = || {
+            self.rows
+                .iter()
+                .flat_map(|(_, row)| row.iter().map(|(_, t)| t))
+        };
+        // In hexadecimal: a 16×16 grid of characters with a `0`, no `G`, and its empty
+        // cells marked `.` or `_`.
+        let hexadecimal = self.side == 16
+            && self.notation == Notation::Characters
+            && texts().any(|t| t == "0")
+            && texts().any(|t| t == "." || t == "_")
+            && !texts().any(|t| t.eq_ignore_ascii_case("g"));
         let cells = self
             .rows
             .iter()
-            .flat_map(|(_, row)| row.iter().map(|(value, _)| value.unwrap_or_default() as u8))
+            .flat_map(|(_, row)| row.iter())
+            .map(
+                |(value, text)| match (hexadecimal, value.unwrap_or_default()) {
+                    (true, _) if text == "0" => 1,
+                    (true, 0) => 0,
+                    (true, value) => value as u8 + 1,
+                    (false, value) => value as u8,
+                },
+            )
             .collect();
         let lines = self
             .rows
@@ -592,7 +630,11 @@ impl Partial<'_> {
         Puzzle {
             grid: Grid { order, cells },
             lines,
-            notation: self.notation,
+            notation: if hexadecimal {
+                Notation::Hexadecimal
+            } else {
+                self.notation
+            },
         }
     }
 }
@@ -604,8 +646,8 @@ fn expected(side: Option<usize>, notation: Notation) -> String {
     match (side, notation) {
         (None, _) => "a cell (a digit 1-9, a letter A-Z for 10 and up, numbers apart by spaces, or `.`, `0`, `_` for an empty cell)".to_string(),
         (Some(side), Notation::Numbers) => format!("a number 1-{side} or {EMPTY}"),
-        (Some(side @ ..=9), Notation::Characters) => format!("a digit 1-{side} or {EMPTY}"),
-        (Some(side), Notation::Characters) => {
+        (Some(side @ ..=9), _) => format!("a digit 1-{side} or {EMPTY}"),
+        (Some(side), Notation::Characters | Notation::Hexadecimal) => {
             format!("a digit 1-9, A-{} or {EMPTY}", symbol(side as u8))
         }
     }
@@ -1473,6 +1515,14 @@ mod tests {
     }
 
     #[test]
+    fn empty_grids_of_every_order_are_filled() {
+        for order in super::MIN_ORDER..=super::MAX_ORDER {
+            let solution = &solutions(&Grid::empty(order), 1)[0];
+            assert_eq!(solution.order(), order);
+        }
+    }
+
+    #[test]
     fn solves_a_16x16_puzzle_uniquely() {
         let puzzle = grid(SIXTEEN);
         assert_eq!((puzzle.order(), puzzle.side()), (4, 16));
@@ -1577,6 +1627,30 @@ mod tests {
             grid(&twenty_five.show(Notation::Numbers).to_string()),
             twenty_five
         );
+    }
+
+    /// A hexadoku (`0`-`F`) is the 1-`G` grid with every digit one less.
+    #[test]
+    fn a_16x16_grid_in_hexadecimal_is_read_as_such() {
+        let sixteen = grid(SIXTEEN);
+        let hex = sixteen.show(Notation::Hexadecimal).to_string();
+        assert!(hex.starts_with(".6C.AD....58....\n"), "{hex}");
+        let read = &super::read_puzzles(&hex).unwrap()[0];
+        assert_eq!(
+            (&read.grid, read.notation),
+            (&sixteen, Notation::Hexadecimal)
+        );
+        let solution = &solutions(&read.grid, 1)[0];
+        let written = solution.show(Notation::Hexadecimal).to_string();
+        assert!(written.contains('0') && !written.contains('G'), "{written}");
+        // (A grid with no empty cell is not told apart: it reads as 1-G.)
+        // With no `.` the `0`s are empty cells: the usual notation.
+        let zeros = sixteen.to_string().replace('.', "0");
+        assert_eq!(
+            super::read_puzzles(&zeros).unwrap()[0].notation,
+            Notation::Characters
+        );
+        assert_eq!(grid(&zeros), sixteen);
     }
 
     #[test]

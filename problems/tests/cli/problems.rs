@@ -238,6 +238,21 @@ fn sudoku_of_any_box_size() {
         &out,
         "backtrack: error: <stdin>: line 1, row 1, column 2: 17 is past 16, the largest digit of a 16×16 grid\n",
     );
+    // In hexadecimal (0-F, `.` empty): the solution in hexadecimal, each digit one less.
+    let hex = puzzle
+        .show(backtrack_problems::sudoku::Notation::Hexadecimal)
+        .to_string();
+    let out = backtrack_with_stdin(&["sudoku"], &hex);
+    let in_hex = text(&out.stdout);
+    let shift = |c: char| match c {
+        '9' => 'A',
+        '0'..='8' | 'A'..='F' => char::from(c as u8 + 1),
+        other => other,
+    };
+    assert_eq!(
+        in_hex.chars().map(shift).collect::<String>(),
+        stdout(&["sudoku", &fixture("16x16.sudoku")])
+    );
     let drawn = std::fs::read_to_string(fixture("16x16.sudoku")).unwrap();
     let out = backtrack_with_stdin(&["sudoku"], &drawn.replacen(".7D", ".7H", 1));
     refused_output(

@@ -20,9 +20,11 @@ use crate::input;
 /// cells, or one line of all its cells; the size is what its first row says. A cell is a
 /// digit 1-9, then a letter for 10 and up (A = 10, …, G = 16, …, P = 25), or `.`, `0` or
 /// `_` when empty; grids of 16 and more may be written in whole numbers apart by spaces
-/// (then solutions are too). Spaces, `|` between cells, separator lines of `-`, `+` and
-/// `=`, blank lines and `#` comments are ignored. A line of 16 cells is a 4×4 grid unless
-/// the next line has 16 cells too (a 16×16 grid).
+/// (then solutions are too), and 16×16 grids in hexadecimal, `0`-`F` for 1 to 16, when
+/// they hold a `0`, no `G`, and mark empty cells with `.` or `_` (solutions likewise).
+/// Spaces, `|` between cells, separator lines of `-`, `+` and `=`, blank lines and `#`
+/// comments are ignored. A line of 16 cells is a 4×4 grid unless the next line has 16
+/// cells too (a 16×16 grid).
 ///
 /// A file may hold several puzzles, one after another, of any sizes: each is searched in
 /// turn, its output after a line `# puzzle K` (in JSON, a field "puzzle" in each line),
