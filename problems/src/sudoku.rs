@@ -953,6 +953,10 @@ struct General {
     singles: Vec<u16>,
     /// Digits left with one place in a unit (unit, digit), to put there.
     hidden: Vec<(u16, u8)>,
+    /// Scratch for [`General::locked`]: the digits each segment may hold, and the
+    /// candidates to strike (cell, digit).
+    segments: Vec<u64>,
+    strikes: Vec<(usize, u8)>,
 }
 
 /// Copies of states, to undo operators (a copy costs less than a trail of changes).
@@ -993,6 +997,8 @@ impl General {
             saved: Saved::default(),
             singles: Vec::new(),
             hidden: Vec::new(),
+            segments: Vec::new(),
+            strikes: Vec::new(),
         };
         let givens = grid.cells.iter().enumerate().filter(|&(_, &d)| d != 0);
         let ok = givens
@@ -1085,7 +1091,9 @@ impl General {
         let b = (MIN_ORDER..=MAX_ORDER)
             .find(|b| b * b == n)
             .expect("a side");
-        let mut strikes: Vec<(usize, u8)> = Vec::new();
+        let mut segments = std::mem::take(&mut self.segments);
+        let mut strikes = std::mem::take(&mut self.strikes);
+        strikes.clear();
         // Rows (lines 0..n), then columns (n..2n); segment j of line i: the cells of line i
         // in its j-th box along it.
         for columns in [false, true] {
@@ -1097,12 +1105,11 @@ impl General {
                 }
             };
             // The digits each segment may hold.
-            let segments: Vec<u64> = (0..n * b)
-                .map(|s| {
-                    let (line, j) = (s / b, s % b);
-                    (j * b..j * b + b).fold(0, |m, k| m | self.candidates[cell(line, k)])
-                })
-                .collect();
+            segments.clear();
+            segments.extend((0..n * b).map(|s| {
+                let (line, j) = (s / b, s % b);
+                (j * b..j * b + b).fold(0, |m, k| m | self.candidates[cell(line, k)])
+            }));
             // A line with a digit in one segment: struck from the rest of that box.
             for line in 0..n {
                 let (mut once, mut twice) = (0u64, 0u64);
@@ -1120,7 +1127,9 @@ impl General {
                     let band = line / b * b;
                     for other in (band..band + b).filter(|&o| o != line) {
                         for k in j * b..j * b + b {
-                            strikes.push((cell(other, k), digit));
+                            if self.candidates[cell(other, k)] >> digit & 1 == 1 {
+                                strikes.push((cell(other, k), digit));
+                            }
                         }
                     }
                 }
@@ -1142,20 +1151,21 @@ impl General {
                             .find(|&l| segments[l * b + j] >> digit & 1 == 1)
                             .expect("one line");
                         for k in (0..n).filter(|k| k / b != j) {
-                            strikes.push((cell(line, k), digit));
+                            if self.candidates[cell(line, k)] >> digit & 1 == 1 {
+                                strikes.push((cell(line, k), digit));
+                            }
                         }
                     }
                 }
             }
         }
-        let mut struck = false;
-        for (cell, digit) in strikes {
-            struck |= self.candidates[cell] & 1 << digit != 0;
-            if !self.strike(cell, digit) {
-                return None;
-            }
-        }
-        Some(struck)
+        let struck = !strikes.is_empty();
+        let ok = strikes
+            .iter()
+            .all(|&(cell, digit)| self.strike(cell, digit));
+        self.segments = segments;
+        self.strikes = strikes;
+        ok.then_some(struck)
     }
 
     /// Fills naked and hidden singles and strikes locked candidates until there are none:
@@ -1292,7 +1302,14 @@ pub struct Sudoku {
 /// in place.
 #[derive(Clone, Debug)]
 enum Kernel {
-    Nine(Nine),
+    Nine {
+        state: Nine,
+        /// Searched in place (borrowed, or applied and undone by hand): the states before
+        /// the operators applied. Empty and unused in a copy made for a search by value
+        /// (`copy`), whose states are never undone.
+        before: Vec<Nine>,
+        copy: bool,
+    },
     General(General),
 }
 
@@ -1332,7 +1349,11 @@ impl Sudoku {
             }
         }
         let kernel = if grid.order == 3 {
-            Kernel::Nine(Nine::new(&grid.cells))
+            Kernel::Nine {
+                state: Nine::new(&grid.cells),
+                before: Vec::new(),
+                copy: false,
+            }
         } else {
             Kernel::General(General::new(grid))
         };
@@ -1342,7 +1363,7 @@ impl Sudoku {
     /// The grid as filled so far.
     pub fn grid(&self) -> Grid {
         match &self.kernel {
-            Kernel::Nine(nine) => Grid {
+            Kernel::Nine { state: nine, .. } => Grid {
                 order: 3,
                 cells: nine.cells(),
             },
@@ -1353,7 +1374,7 @@ impl Sudoku {
     /// How many cells are still empty.
     pub fn empty(&self) -> usize {
         match &self.kernel {
-            Kernel::Nine(nine) => nine.empty(),
+            Kernel::Nine { state, .. } => state.empty(),
             Kernel::General(general) => general.empty,
         }
     }
@@ -1361,7 +1382,7 @@ impl Sudoku {
     /// The side of the grid.
     fn side(&self) -> usize {
         match &self.kernel {
-            Kernel::Nine(_) => 9,
+            Kernel::Nine { .. } => 9,
             Kernel::General(general) => general.layout.side,
         }
     }
@@ -1378,7 +1399,7 @@ impl Problem for Sudoku {
     #[inline]
     fn operators(&self) -> Candidates {
         match &self.kernel {
-            Kernel::Nine(nine) => nine.operators(),
+            Kernel::Nine { state, .. } => state.operators(),
             Kernel::General(general) => general.operators(),
         }
     }
@@ -1388,7 +1409,16 @@ impl Problem for Sudoku {
     #[inline]
     fn apply(&mut self, placement: Placement) {
         match &mut self.kernel {
-            Kernel::Nine(nine) => nine.apply(placement),
+            Kernel::Nine {
+                state,
+                before,
+                copy,
+            } => {
+                if !*copy {
+                    before.push(*state);
+                }
+                state.apply(placement);
+            }
             Kernel::General(general) => general.apply(placement),
         }
     }
@@ -1396,7 +1426,9 @@ impl Problem for Sudoku {
     #[inline]
     fn undo(&mut self, placement: Placement) {
         match &mut self.kernel {
-            Kernel::Nine(_) => unreachable!("a 9×9 sudoku is searched by value"),
+            Kernel::Nine { state, before, .. } => {
+                *state = before.pop().expect("an operator to undo");
+            }
             Kernel::General(general) => general.undo(placement),
         }
     }
@@ -1404,7 +1436,7 @@ impl Problem for Sudoku {
     #[inline]
     fn is_complete(&self) -> bool {
         match &self.kernel {
-            Kernel::Nine(nine) => nine.is_complete(),
+            Kernel::Nine { state, .. } => state.is_complete(),
             Kernel::General(general) => general.is_complete(),
         }
     }
@@ -1413,12 +1445,17 @@ impl Problem for Sudoku {
         self.grid()
     }
 
-    /// A 9×9 sudoku is a small `Copy` state, searched by value.
+    /// A 9×9 sudoku is a small `Copy` state, searched by value (searched in place, as a
+    /// borrowed `&mut Sudoku`, it keeps the states before each operator to undo it).
     #[inline]
     fn by_value(&self) -> Option<Self> {
         match &self.kernel {
-            Kernel::Nine(nine) => Some(Sudoku {
-                kernel: Kernel::Nine(*nine),
+            Kernel::Nine { state, .. } => Some(Sudoku {
+                kernel: Kernel::Nine {
+                    state: *state,
+                    before: Vec::new(),
+                    copy: true,
+                },
             }),
             Kernel::General(_) => None,
         }
@@ -1431,7 +1468,7 @@ impl Problem for Sudoku {
 impl backtrack::tree::Label for Sudoku {
     fn label(&self) -> String {
         let last = match &self.kernel {
-            Kernel::Nine(nine) => nine.last,
+            Kernel::Nine { state, .. } => state.last,
             Kernel::General(general) => general.path.last().copied(),
         };
         match last {
@@ -1567,6 +1604,24 @@ mod tests {
         let nine: Vec<Grid> = Search::new(sudoku(&empty)).limits(limits()).collect();
         let other: Vec<Grid> = Search::new(general(&empty)).limits(limits()).collect();
         assert_eq!(nine, other);
+    }
+
+    /// Borrowed, the 9×9 kernel is searched in place, undoing each operator: the same
+    /// solutions and tree, and the state back at the root after.
+    #[test]
+    fn a_borrowed_sudoku_is_searched_in_place_and_left_at_the_root() {
+        for text in [HARD, HARDER[3]] {
+            let puzzle = grid(text);
+            let by_value = Search::new(sudoku(&puzzle)).count_solutions();
+            let mut borrowed = sudoku(&puzzle);
+            let root = borrowed.grid();
+            let in_place = Search::new(&mut borrowed).count_solutions();
+            assert_eq!(in_place.found, by_value.found);
+            assert_eq!(in_place.stats.nodes, by_value.stats.nodes);
+            assert_eq!(borrowed.grid(), root);
+            let empty = sudoku(&puzzle).empty();
+            assert_eq!(borrowed.label(), format!("{empty} empty"));
+        }
     }
 
     #[test]
