@@ -1624,6 +1624,132 @@ mod tests {
         }
     }
 
+    /// Every completion of a 4×4 grid, by plain recursion with no deduction.
+    fn brute_force_4x4(cells: &mut [u8; 16], at: usize) -> u64 {
+        if at == 16 {
+            return 1;
+        }
+        if cells[at] != 0 {
+            return brute_force_4x4(cells, at + 1);
+        }
+        let (row, col) = (at / 4, at % 4);
+        let mut count = 0;
+        for digit in 1..=4 {
+            let clash = (0..4).any(|k| {
+                cells[row * 4 + k] == digit
+                    || cells[k * 4 + col] == digit
+                    || cells[(row / 2 * 2 + k / 2) * 4 + col / 2 * 2 + k % 2] == digit
+            });
+            if !clash {
+                cells[at] = digit;
+                count += brute_force_4x4(cells, at + 1);
+                cells[at] = 0;
+            }
+        }
+        count
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Any text: an error or well-formed puzzles, never a panic.
+        #[test]
+        fn the_reader_never_panics(text in "[.0-9A-Ha-h_x?| +=#\n-]{0,300}") {
+            if let Ok(puzzles) = super::read_puzzles(&text) {
+                for puzzle in puzzles {
+                    let n = puzzle.grid.side();
+                    proptest::prop_assert_eq!(puzzle.grid.cells().len(), n * n);
+                    proptest::prop_assert_eq!(puzzle.lines.len(), n);
+                    proptest::prop_assert!(puzzle.grid.cells().iter().all(|&d| usize::from(d) <= n));
+                    let _ = puzzle.sudoku();
+                }
+            }
+        }
+
+        /// A puzzle of each size with a character put in, or one taken out: an error
+        /// naming a line of the text, or puzzles, never a panic.
+        #[test]
+        fn a_mangled_puzzle_is_an_error_or_puzzles(
+            which in 0usize..3,
+            at in 0usize..2000,
+            insert in proptest::option::of("[.0-9A-Ha-h_x?| \n-]"),
+        ) {
+            let text = [
+                grid(PUZZLE).to_string(),
+                SIXTEEN.to_string(),
+                grid(SIXTEEN).show(Notation::Numbers).to_string(),
+            ][which]
+                .clone();
+            let mut chars: Vec<char> = text.chars().collect();
+            let at = at % chars.len();
+            match insert {
+                Some(inserted) => chars.splice(at..at, inserted.chars()).for_each(drop),
+                None => drop(chars.remove(at)),
+            }
+            let mangled: String = chars.into_iter().collect();
+            match super::read_puzzles(&mangled) {
+                Ok(puzzles) => {
+                    for puzzle in puzzles {
+                        let n = puzzle.grid.side();
+                        proptest::prop_assert_eq!(puzzle.grid.cells().len(), n * n);
+                    }
+                }
+                Err(err) => {
+                    let message = err.to_string();
+                    proptest::prop_assert!(
+                        message.starts_with("line") || message.starts_with("puzzle"),
+                        "{}", message
+                    );
+                }
+            }
+        }
+
+        /// 4×4 puzzles (any givens, even inconsistent ones): as many solutions as plain
+        /// recursion finds, each checked.
+        #[test]
+        fn small_puzzles_have_the_solutions_brute_force_finds(
+            givens in proptest::collection::vec((0usize..16, 1u8..=4), 0..8)
+        ) {
+            let mut cells = [0u8; 16];
+            for (cell, digit) in givens {
+                cells[cell] = digit;
+            }
+            let puzzle = Grid::new(2, cells.to_vec()).unwrap();
+            let Ok(sudoku) = Sudoku::new(&puzzle) else {
+                return Ok(()); // a repeated given
+            };
+            let found: Vec<Grid> = Search::new(sudoku).collect();
+            proptest::prop_assert_eq!(found.len() as u64, brute_force_4x4(&mut cells, 0));
+            proptest::prop_assert!(found.iter().all(|s| s.is_solved() && s.extends(&puzzle)));
+        }
+
+        /// 9×9 puzzles cut from a solved grid with its digits relabelled: both kernels
+        /// search the same tree, to the first ten solutions.
+        #[test]
+        fn both_kernels_agree_on_random_puzzles(
+            keep in proptest::collection::vec(proptest::bool::weighted(0.3), 81),
+            shift in 0u8..9,
+        ) {
+            let solved = grid(SOLUTION);
+            let cells = solved
+                .cells()
+                .iter()
+                .zip(&keep)
+                .map(|(&d, &k)| if k { (d + shift - 1) % 9 + 1 } else { 0 })
+                .collect();
+            let puzzle = Grid::new(3, cells).unwrap();
+            let limits = || Limits::none().solutions(10);
+            let nine = Search::new(sudoku(&puzzle)).limits(limits()).count_solutions();
+            let general = Sudoku {
+                kernel: Kernel::General(General::new(&puzzle)),
+            };
+            let other = Search::new(general).limits(limits()).count_solutions();
+            proptest::prop_assert_eq!(nine.found, other.found);
+            proptest::prop_assert_eq!(nine.stats.nodes, other.stats.nodes);
+            proptest::prop_assert!(nine.found >= 1);
+        }
+    }
+
     #[test]
     fn an_empty_grid_has_many_solutions_all_valid() {
         let all = solutions(&Grid::empty(3), 50);
