@@ -22,9 +22,9 @@
 //! …, `P` = 25; either case), and `.`, `0` or `_` for an empty cell; or, for grids of 16
 //! and more, whole numbers apart by spaces (`12 . 3 16`). The size is what the first row
 //! says: a line of n cells (4, 9, 16, 25, 36 or 49) starts n lines of n, a line of n² cells
-//! (16, 81, 256 or 625; in numbers also 1296 and 2401) is a whole grid. A line of 16 cells
-//! is a 4×4 grid on one line unless the next row line, with no blank line between, has 16
-//! cells too: then it is the first row of a 16×16 grid.
+//! (16, 81, 256, 625, 1296 or 2401) is a whole grid. A line of 16 cells is a 4×4 grid on
+//! one line unless the next row line, with no blank line between, has 16 cells too: then
+//! it is the first row of a 16×16 grid.
 //!
 //! A 16×16 grid in hexadecimal, as hexadoku collections write it (`0`-`9`, `A`-`F` for the
 //! digits 1 to 16, `0` a digit), is read so when it holds a `0`, no `G`, and marks its
@@ -1276,8 +1276,8 @@ impl Problem for General {
     }
 }
 
-/// A sudoku being solved: the grid, the candidates of its empty cells, how many places each
-/// digit has left in each unit, and copies of the states on the path, to undo.
+/// A sudoku being solved, propagated after every placement (see the [module docs](self)):
+/// its search range is the candidates of its most constrained empty cell.
 ///
 /// ```
 /// use backtrack::Search;
