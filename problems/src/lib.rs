@@ -12,7 +12,8 @@
 //!   bound, in DSATUR order ([`coloring::Coloring`]), on graphs read from DIMACS files.
 //! - [`knapsack`]: the 0/1 knapsack by branch and bound ([`knapsack::Knapsack`]).
 //! - [`subset_sum`]: which numbers add up to a target ([`subset_sum::SubsetSum`]).
-//! - [`sudoku`]: 9×9 sudoku, most constrained cell first ([`sudoku::Sudoku`]).
+//! - [`sudoku`]: sudoku of any box size (4×4 to 49×49), singles and locked candidates
+//!   propagated, most constrained cell first ([`sudoku::Sudoku`]).
 //!
 //! # Features
 //!

@@ -266,6 +266,10 @@ fn a_signal_stops_every_puzzle_and_names_those_not_searched() {
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("# puzzle 1\n"), "{stdout}");
     assert!(!stdout.contains("# puzzle 2"), "{stdout}");
+    assert!(
+        stdout.ends_with("\n# 3 puzzles: 1 stopped, 2 not searched\n"),
+        "{stdout}"
+    );
     let stderr = text(&out.stderr);
     assert!(
         stderr.starts_with("backtrack: puzzle 1: stopped by SIGINT after "),
@@ -278,9 +282,13 @@ fn a_signal_stops_every_puzzle_and_names_those_not_searched() {
     let out = signalled(&run, &["--format", "json"], "TERM");
     assert_eq!(out.status.code(), Some(143));
     let lines = json_lines(&text(&out.stdout));
-    let [.., closing, second, third] = lines.as_slice() else {
+    let [.., closing, second, third, summary] = lines.as_slice() else {
         panic!("{lines:?}");
     };
+    assert_eq!(
+        *summary,
+        serde_json::json!({"puzzles": 3, "solved": 0, "no_solution": 0, "stopped": 1, "not_searched": 2})
+    );
     assert_eq!(closing["puzzle"], 1);
     assert_eq!(closing["stopped"], "SIGTERM");
     for (line, k) in [(second, 2), (third, 3)] {

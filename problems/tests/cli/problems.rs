@@ -30,11 +30,7 @@ fn golden_sudoku_solve() {
         .unwrap()
         .parse()
         .unwrap();
-    assert!(puzzle
-        .0
-        .iter()
-        .zip(&solution.0)
-        .all(|(&p, &s)| p == 0 || p == s));
+    assert!(solution.extends(&puzzle));
     insta::assert_snapshot!("sudoku_classic", text);
 }
 
@@ -124,13 +120,13 @@ fn malformed_sudoku_is_one_clear_error() {
     refused_output(
         &["sudoku", "-"],
         &out,
-        "backtrack: error: <stdin>: line 1: expected 9 cells, found 3\n",
+        "backtrack: error: <stdin>: line 1: expected 4 cells, found 3\n",
     );
     let out = backtrack_with_stdin(&["sudoku", "-"], &".........\n".repeat(3));
     refused_output(
         &["sudoku", "-"],
         &out,
-        "backtrack: error: <stdin>: lines 1 to 3: expected one line of 81 cells or 9 lines of 9 cells, found 3 lines of cells\n",
+        "backtrack: error: <stdin>: lines 1 to 3: expected 9 lines of 9 cells, found 3\n",
     );
 }
 
@@ -163,7 +159,7 @@ fn sudoku_files_may_hold_several_puzzles() {
     assert_eq!(out.status.code(), Some(1), "one puzzle has no solution");
     assert_eq!(
         text(&out.stdout),
-        format!("# puzzle 1\n{solution}\n# puzzle 2\n{solution}\n# puzzle 3\nno solution\n")
+        format!("# puzzle 1\n{solution}\n# puzzle 2\n{solution}\n# puzzle 3\nno solution\n\n# 3 puzzles: 2 solved, 1 with no solution\n")
     );
     let out = backtrack_with_stdin(&["sudoku", "--count", "--format", "json"], &three);
     assert_eq!(
@@ -174,11 +170,16 @@ fn sudoku_files_may_hold_several_puzzles() {
             .map(|(count, k)| {
                 serde_json::json!({"count": count, "complete": true, "puzzle": k})
             })
+            .chain([serde_json::json!({"puzzles": 3, "counted": 3, "no_solution": 0, "stopped": 0, "not_searched": 0})])
             .collect::<Vec<_>>()
     );
     let out = backtrack_with_stdin(&["sudoku", "--format", "json"], &three);
     let lines = json_lines(&text(&out.stdout));
-    assert_eq!(lines.len(), 2 + 2 + 1);
+    assert_eq!(lines.len(), 2 + 2 + 1 + 1);
+    assert_eq!(
+        lines[5],
+        serde_json::json!({"puzzles": 3, "solved": 2, "no_solution": 1, "stopped": 0, "not_searched": 0})
+    );
     assert_eq!(lines[2]["puzzle"], 2);
     assert_eq!(lines[2]["index"], 1);
     // Errors name the puzzle; --tree draws one.
@@ -197,6 +198,70 @@ fn sudoku_files_may_hold_several_puzzles() {
     );
 }
 
+/// Boxes of any size: 4×4, 16×16 and 25×25 puzzles, each solution checked; numbers in,
+/// numbers out; a digit past the grid refused with its place.
+#[test]
+fn sudoku_of_any_box_size() {
+    for name in ["16x16.sudoku", "25x25.sudoku"] {
+        let text = stdout(&["sudoku", &fixture(name)]);
+        let solution: Grid = text.parse().expect("a grid");
+        let puzzle: Grid = std::fs::read_to_string(fixture(name))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(solution.is_solved() && solution.extends(&puzzle), "{text}");
+        assert_eq!(stdout(&["sudoku", "--count", &fixture(name)]), "1\n");
+    }
+    let out = backtrack_with_stdin(&["sudoku", "--count"], &".".repeat(16));
+    assert_eq!(text(&out.stdout), "288\n");
+    // The 16×16 puzzle in numbers: its solution in numbers too.
+    let puzzle: Grid = std::fs::read_to_string(fixture("16x16.sudoku"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let numbers = puzzle
+        .show(backtrack_problems::sudoku::Notation::Numbers)
+        .to_string();
+    let out = backtrack_with_stdin(&["sudoku"], &numbers);
+    let solution = text(&out.stdout);
+    assert!(
+        solution.lines().all(|l| l.split_whitespace().count() == 16),
+        "{solution}"
+    );
+    assert_eq!(
+        solution.parse::<Grid>().unwrap().to_string(),
+        stdout(&["sudoku", &fixture("16x16.sudoku")])
+    );
+    let out = backtrack_with_stdin(&["sudoku"], &numbers.replacen(" 7 ", "17 ", 1));
+    refused_output(
+        &["sudoku"],
+        &out,
+        "backtrack: error: <stdin>: line 1, row 1, column 2: 17 is past 16, the largest digit of a 16×16 grid\n",
+    );
+    // In hexadecimal (0-F, `.` empty): the solution in hexadecimal, each digit one less.
+    let hex = puzzle
+        .show(backtrack_problems::sudoku::Notation::Hexadecimal)
+        .to_string();
+    let out = backtrack_with_stdin(&["sudoku"], &hex);
+    let in_hex = text(&out.stdout);
+    let shift = |c: char| match c {
+        '9' => 'A',
+        '0'..='8' | 'A'..='F' => char::from(c as u8 + 1),
+        other => other,
+    };
+    assert_eq!(
+        in_hex.chars().map(shift).collect::<String>(),
+        stdout(&["sudoku", &fixture("16x16.sudoku")])
+    );
+    let drawn = std::fs::read_to_string(fixture("16x16.sudoku")).unwrap();
+    let out = backtrack_with_stdin(&["sudoku"], &drawn.replacen(".7D", ".7H", 1));
+    refused_output(
+        &["sudoku"],
+        &out,
+        "backtrack: error: <stdin>: line 4, row 1, column 3: `H` is not a digit 1-9, A-G or an empty cell (`.`, `0`, `_`)\n",
+    );
+}
+
 /// The limits apply to each puzzle of a file: one stopped, the next is searched, and the
 /// exit status is 3 (they used to stop the whole file after `# puzzle 1`, silently).
 #[test]
@@ -209,7 +274,9 @@ fn sudoku_limits_apply_to_each_puzzle() {
     let listing = text(&out.stdout);
     assert!(listing.starts_with("# puzzle 1\n"), "{listing}");
     assert!(
-        listing.ends_with(&format!("\n\n# puzzle 2\n{solution}")),
+        listing.ends_with(&format!(
+            "\n\n# puzzle 2\n{solution}\n# 2 puzzles: 1 solved, 1 stopped\n"
+        )),
         "{listing}"
     );
     let stderr = text(&out.stderr);
@@ -222,7 +289,9 @@ fn sudoku_limits_apply_to_each_puzzle() {
     let count = text(&out.stdout);
     assert!(count.starts_with("# puzzle 1\n"), "{count}");
     assert!(
-        count.ends_with(" (partial: node limit of 1000 reached)\n\n# puzzle 2\n1\n"),
+        count.ends_with(
+            " (partial: node limit of 1000 reached)\n\n# puzzle 2\n1\n\n# 2 puzzles: 1 counted, 1 stopped\n"
+        ),
         "{count}"
     );
     assert_eq!(
@@ -241,21 +310,23 @@ fn sudoku_limits_apply_to_each_puzzle() {
         &two,
     );
     let lines = json_lines(&text(&out.stdout));
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["stopped"], "node_limit");
     assert_eq!(
         lines[1],
         serde_json::json!({"count": 1, "complete": true, "puzzle": 2})
     );
+    assert_eq!(
+        lines[2],
+        serde_json::json!({"puzzles": 2, "counted": 1, "no_solution": 0, "stopped": 1, "not_searched": 0})
+    );
     // --limit too: two solutions of the empty grid, then the classic's one.
     let out = backtrack_with_stdin(&["sudoku", "--limit", "2", "--format", "json"], &two);
     assert_eq!(out.status.code(), Some(0));
     let lines = json_lines(&text(&out.stdout));
-    let puzzles: Vec<u64> = lines
-        .iter()
-        .map(|l| l["puzzle"].as_u64().unwrap())
-        .collect();
+    let puzzles: Vec<u64> = lines.iter().filter_map(|l| l["puzzle"].as_u64()).collect();
     assert_eq!(puzzles, [1, 1, 1, 2, 2]);
+    assert_eq!(lines.last().unwrap()["solved"], 2);
     // A limit over no solution: status 3 with an unsolvable puzzle after.
     let unsolvable = std::fs::read_to_string(fixture("unsolvable.sudoku")).unwrap();
     let out = backtrack_with_stdin(
@@ -263,7 +334,7 @@ fn sudoku_limits_apply_to_each_puzzle() {
         &format!("{two}{unsolvable}"),
     );
     assert_eq!(out.status.code(), Some(3));
-    assert!(text(&out.stdout).ends_with("# puzzle 3\n0\n"));
+    assert!(text(&out.stdout).ends_with("# puzzle 3\n0\n\n# 3 puzzles: 2 counted, 1 stopped\n"));
 }
 
 #[test]
@@ -305,11 +376,22 @@ fn sudoku_json_lines_parse() {
 
 #[test]
 fn sudoku_tree_follows_the_placements() {
-    let text = stdout(&["sudoku", "--tree", "--all", &fixture("classic.sudoku")]);
+    // The classic puzzle falls to singles: the root is the solution.
+    let classic = stdout(&["sudoku", "--tree", "--all", &fixture("classic.sudoku")]);
+    assert_eq!(
+        classic,
+        "1 node, 1 solution, 0 dead ends\nv1 0 empty  ✓ solution\n"
+    );
+    // Inkala's needs a search: each node one placement and its singles.
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let out = backtrack_with_stdin(&["sudoku", "--tree", "--all"], inkala);
+    let text = text(&out.stdout);
     let mut lines = text.lines();
-    assert_eq!(lines.next(), Some("52 nodes, 1 solution, 0 dead ends"));
-    assert_eq!(lines.next(), Some("v1 51 empty"));
-    assert!(text.trim_end().ends_with(", 0 empty  ✓ solution"), "{text}");
+    assert_eq!(lines.next(), Some("107 nodes, 1 solution, 53 dead ends"));
+    assert_eq!(lines.next(), Some("v1 60 empty"));
+    assert_eq!(lines.next(), Some("├── v2 r8c7=3, 59 empty"));
+    assert!(text.contains(", 0 empty  ✓ solution"), "{text}");
     assert!(!text.contains("cut off"));
 }
 
@@ -337,7 +419,7 @@ fn input_errors_name_the_place() {
     std::fs::remove_dir_all(&dir).unwrap();
     let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
     let cases: [(&[&str], String, &str); 9] = [
-        (&["sudoku"], classic.replacen("53..7....", "53..7\u{200b}....", 1), "<stdin>: line 1, row 1, column 6: `\\u{200b}` is not a digit 1-9 or an empty cell (`.`, `0`, `_`)"),
+        (&["sudoku"], classic.replacen("53..7....", "53..7\u{200b}....", 1), "<stdin>: line 1, row 1, column 6: `\\u{200b}` is not a cell (a digit 1-9, a letter A-Z for 10 and up, numbers apart by spaces, or `.`, `0`, `_` for an empty cell)"),
         (&["sudoku"], format!("{classic}\n{}", ".........\n".repeat(3)), "<stdin>: puzzle 2: lines 11 to 13: expected 9 lines of 9 cells, found 3"),
         (&["sudoku"], format!("# one\n{}", classic.replacen("53..7....", "53..7...3", 1)), "<stdin>: line 2, row 1, column 9: 3 is already in its row, column or box"),
         (&["knapsack"], "CAPACITY 10\n1 2\n".into(), "<stdin>: line 1: expected `capacity <number>` first, found `CAPACITY 10`"),
@@ -680,18 +762,19 @@ fn tree_and_count_do_not_mix() {
 /// (a panic from 16 on) nor a wrong "already in its row" (10 to 15).
 #[test]
 fn sudoku_refuses_hand_built_cells_over_nine() {
-    use backtrack_problems::sudoku::{Sudoku, SudokuError};
+    use backtrack_problems::sudoku::SudokuError;
 
     for value in [10u8, 15, 16, 255] {
-        let mut cells = [0u8; 81];
+        let mut cells = vec![0u8; 81];
         cells[12] = value;
-        let err = Sudoku::new(Grid(cells)).unwrap_err();
+        let err = Grid::new(3, cells).unwrap_err();
         assert_eq!(
             err,
             SudokuError::Digit {
                 row: 2,
                 col: 4,
-                value
+                value,
+                side: 9
             }
         );
         assert_eq!(
@@ -703,7 +786,7 @@ fn sudoku_refuses_hand_built_cells_over_nine() {
 
 #[test]
 fn grid_get_refuses_a_column_past_the_edge() {
-    let grid = backtrack_problems::sudoku::Grid([0; 81]);
+    let grid = backtrack_problems::sudoku::Grid::empty(3);
     assert_eq!(grid.get(8, 8), 0);
     let result = std::panic::catch_unwind(|| grid.get(0, 9));
     assert!(result.is_err(), "column 9 must not read row 1's first cell");

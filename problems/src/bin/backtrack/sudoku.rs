@@ -1,30 +1,38 @@
-//! `backtrack sudoku`: fill a 9×9 grid so that every row, column and box holds 1 to 9.
+//! `backtrack sudoku`: fill an n×n grid (4×4, 9×9, 16×16, 25×25, …) so that every row,
+//! column and box holds 1 to n.
 
 use std::io::{self, Write};
 
 use anyhow::{anyhow, bail, Result};
-use backtrack_problems::sudoku::{read_puzzles, Grid, Sudoku};
+use backtrack_problems::sudoku::{read_puzzles, Grid, Notation, Sudoku};
 
 use crate::args::{Common, TextFormat};
 use crate::driver::{Mode, Out};
 use crate::exit::Status;
 use crate::input;
 
-/// Sudoku: fill a 9×9 grid so that every row, column and 3×3 box holds 1 to 9.
+/// Sudoku of any box size: fill an n×n grid (4×4, 9×9, 16×16, 25×25, up to 49×49) so
+/// that every row, column and box holds 1 to n.
 ///
-/// Lists every solution (a proper puzzle has exactly one) as 9 lines of 9 digits, grids
-/// apart by a blank line, or "no solution" (exit status 1). A puzzle is one line of 81
-/// cells or 9 lines of 9: a cell is a digit 1-9, or `.`, `0` or `_` when empty; spaces,
-/// `|` between cells, separator lines of `-`, `+` and `=`, blank lines and `#` comments
-/// are ignored.
+/// Lists every solution (a proper puzzle has exactly one) as n lines of n cells, grids
+/// apart by a blank line, or "no solution" (exit status 1). A puzzle is n lines of n
+/// cells, or one line of all its cells; the size is what its first row says. A cell is a
+/// digit 1-9, then a letter for 10 and up (A = 10, …, G = 16, …, P = 25), or `.`, `0` or
+/// `_` when empty; grids of 16 and more may be written in whole numbers apart by spaces
+/// (then solutions are too), and 16×16 grids in hexadecimal, `0`-`F` for 1 to 16, when
+/// they hold a `0`, no `G`, and mark empty cells with `.` or `_` (solutions likewise).
+/// Spaces, `|` between cells, separator lines of `-`, `+` and `=`, blank lines and `#`
+/// comments are ignored. A line of 16 cells is a 4×4 grid unless the next line has 16
+/// cells too (a 16×16 grid).
 ///
-/// A file may hold several puzzles, one after another: each is searched in turn, its
-/// output after a line `# puzzle K` (in JSON, a field "puzzle" in each line). The limits
-/// (--limit, --time-limit, --node-limit) apply to each puzzle, and the next is searched
-/// after one is stopped; a signal stops them all, and the puzzles not searched are named
-/// (on stderr; in JSON by a line each, `{"puzzle":K,"searched":false,…}`). The exit
-/// status is that of the signal if one came, else 3 if a limit stopped a puzzle, else 1
-/// if a puzzle has no solution.
+/// A file may hold several puzzles, one after another, of any sizes: each is searched in
+/// turn, its output after a line `# puzzle K` (in JSON, a field "puzzle" in each line),
+/// and a last line sums them up: `# 3 puzzles: 2 solved, 1 with no solution` (in JSON
+/// `{"puzzles":3,"solved":2,"no_solution":1,…}`). The limits (--limit, --time-limit,
+/// --node-limit) apply to each puzzle, and the next is searched after one is stopped; a
+/// signal stops them all, and the puzzles not searched are named (on stderr; in JSON by a
+/// line each, `{"puzzle":K,"searched":false,…}`). The exit status is that of the signal if
+/// one came, else 3 if a limit stopped a puzzle, else 1 if a puzzle has no solution.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The puzzle file; `-` or nothing reads standard input.
@@ -39,8 +47,7 @@ pub struct Args {
 }
 
 /// What `--stats` describes.
-const SEARCH: &str =
-    "most constrained empty cell first: only its candidate digits are tried, so none is rejected";
+const SEARCH: &str = "naked and hidden singles filled and locked candidates struck after every placement, then the most constrained empty cell: only its candidate digits are tried, so none is rejected";
 
 /// Runs `backtrack sudoku`.
 pub fn exec(args: &Args) -> Result<Status> {
@@ -59,16 +66,18 @@ pub fn exec(args: &Args) -> Result<Status> {
     driver.describe(SEARCH);
     if args.common.tree.tree {
         return driver.tree(
-            puzzles.into_iter().next().expect("one puzzle"),
+            puzzles.into_iter().next().expect("one puzzle").0,
             &args.common.tree,
         );
     }
     // Each puzzle in turn, the limits on each; a signal ends them all.
     let total = puzzles.len() as u64;
     let mut status = Status::Success;
-    for (k, sudoku) in (1..).zip(puzzles) {
+    let mut tally = Tally::default();
+    for (k, (sudoku, notation)) in (1..).zip(puzzles) {
         if let Some(stop) = driver.signalled() {
             driver.not_searched("puzzle", k, total, stop)?;
+            tally.not_searched = total - k + 1;
             break;
         }
         let puzzle = several.then_some(k);
@@ -81,23 +90,78 @@ pub fn exec(args: &Args) -> Result<Status> {
             Mode::List { .. } | Mode::Best => {
                 driver.list_split(sudoku, 3, "solution", |out, index, grid| {
                     if json {
-                        write_json(out, puzzle, index, &grid)
+                        write_json(out, puzzle, index, &grid, notation)
                     } else {
-                        write_text(out, index, &grid)
+                        write_text(out, index, &grid, notation)
                     }
                     .map(|()| true)
                 })?
             }
         };
+        tally.add(this);
         status = status.then(this);
     }
+    if several && !driver.estimating() {
+        let counting = matches!(mode, Mode::Count { .. });
+        driver.summary(&tally.text(total, counting), &tally.json(total, counting))?;
+    }
     Ok(status)
+}
+
+/// How the puzzles of a file ended, for the summary.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Listed with a solution at least, or counted to the end.
+    done: u64,
+    no_solution: u64,
+    stopped: u64,
+    not_searched: u64,
+}
+
+impl Tally {
+    fn add(&mut self, status: Status) {
+        match status {
+            Status::Success => self.done += 1,
+            Status::NoSolution => self.no_solution += 1,
+            _ => self.stopped += 1,
+        }
+    }
+
+    /// `3 puzzles: 2 solved, 1 with no solution` (counts: `3 puzzles: 3 counted`), the
+    /// parts that are not zero.
+    fn text(&self, total: u64, counting: bool) -> String {
+        let done = if counting { "counted" } else { "solved" };
+        let parts: Vec<String> = [
+            (self.done, done),
+            (self.no_solution, "with no solution"),
+            (self.stopped, "stopped"),
+            (self.not_searched, "not searched"),
+        ]
+        .into_iter()
+        .filter(|&(n, _)| n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+        format!("{total} puzzles: {}", parts.join(", "))
+    }
+
+    /// `{"puzzles":3,"solved":2,"no_solution":1,"stopped":0,"not_searched":0}` (counts:
+    /// `"counted"` for `"solved"`).
+    fn json(&self, total: u64, counting: bool) -> serde_json::Value {
+        let mut object = serde_json::json!({
+            "puzzles": total,
+            "no_solution": self.no_solution,
+            "stopped": self.stopped,
+            "not_searched": self.not_searched,
+        });
+        object[if counting { "counted" } else { "solved" }] = self.done.into();
+        object
+    }
 }
 
 /// Reads and checks the puzzles: a malformed grid or a repeated given is an error naming
 /// the input, the puzzle if there are several, and the line and place. Returns how errors
 /// name the input, and the puzzles.
-fn read(path: &str) -> Result<(String, Vec<Sudoku>)> {
+fn read(path: &str) -> Result<(String, Vec<(Sudoku, Notation)>)> {
     let input = input::read(path, "a puzzle")?;
     let name = input.name;
     let puzzles = read_puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
@@ -105,29 +169,38 @@ fn read(path: &str) -> Result<(String, Vec<Sudoku>)> {
     let sudokus = (1..)
         .zip(puzzles)
         .map(|(k, puzzle)| {
-            puzzle.sudoku().map_err(|err| {
+            let sudoku = puzzle.sudoku().map_err(|err| {
                 if several {
                     anyhow!("{name}: puzzle {k}: {err}")
                 } else {
                     anyhow!("{name}: {err}")
                 }
-            })
+            })?;
+            Ok((sudoku, puzzle.notation))
         })
-        .collect::<Result<Vec<Sudoku>>>()?;
+        .collect::<Result<Vec<_>>>()?;
     Ok((name, sudokus))
 }
 
-/// Nine lines of nine digits, after a blank line from the second grid on.
-fn write_text(out: &mut Out, index: u64, grid: &Grid) -> io::Result<()> {
+/// n lines of n cells in the puzzle's notation, after a blank line from the second grid on.
+fn write_text(out: &mut Out, index: u64, grid: &Grid, notation: Notation) -> io::Result<()> {
     if index > 1 {
         writeln!(out)?;
     }
-    write!(out, "{grid}")
+    write!(out, "{}", grid.show(notation))
 }
 
-/// `{"index":1,"rows":["534678912",…]}`, with `"puzzle":K` if the input holds several.
-fn write_json(out: &mut Out, puzzle: Option<u64>, index: u64, grid: &Grid) -> io::Result<()> {
-    let rows: Vec<String> = grid.to_string().lines().map(str::to_string).collect();
+/// `{"index":1,"rows":["534678912",…]}`, with `"puzzle":K` if the input holds several; the
+/// rows in the puzzle's notation.
+fn write_json(
+    out: &mut Out,
+    puzzle: Option<u64>,
+    index: u64,
+    grid: &Grid,
+    notation: Notation,
+) -> io::Result<()> {
+    let text = grid.show(notation).to_string();
+    let rows: Vec<&str> = text.lines().collect();
     let mut line = serde_json::json!({ "index": index, "rows": rows });
     if let Some(puzzle) = puzzle {
         line["puzzle"] = serde_json::json!(puzzle);

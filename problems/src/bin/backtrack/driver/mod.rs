@@ -461,6 +461,19 @@ impl Driver {
         Ok(())
     }
 
+    /// Ends a run of several searches with a summary: in text a line `# {text}` after a
+    /// blank line, in JSON the object `json`, as it is.
+    pub fn summary(&mut self, text: &str, json: &Value) -> Result<()> {
+        self.tag = None;
+        if self.settings.json {
+            self.line(json)?;
+        } else {
+            self.line(&"")?;
+            self.line(&format_args!("# {text}"))?;
+        }
+        self.flush()
+    }
+
     /// The signal that stopped the searches, if one did: a run of several searches
     /// searches no more after it.
     pub fn signalled(&self) -> Option<Stop> {
