@@ -146,6 +146,7 @@ where
 {
     let start = Instant::now();
     let mut above = observer(&[]);
+    let split_depth = split::capped_depth(problem, split_depth, &limits.clone().into());
     let split = split::split_observed(problem, split_depth, limits.clone().into(), &mut above);
     if split.above.stopped.is_some() {
         return (split.above, above);

@@ -194,6 +194,83 @@ impl<Op> Split<Op> {
     }
 }
 
+/// The most subproblems the parallel searches split a tree into: a level of the tree
+/// wider than this is not split at (see [`capped_depth`]).
+pub const MOST_SUBPROBLEMS: usize = 1 << 16;
+
+/// The depth to split `problem`'s tree at for a parallel search asked to split at
+/// `depth`: `depth`, or the deepest level above it whose every level holds at most
+/// [`MOST_SUBPROBLEMS`] nodes, when a level down to `depth` holds more.
+///
+/// A split depth right for one problem is ruinous for another: the permutations of 100
+/// have 9,900 nodes at depth 2 and 970,200 at depth 3, and 94 million at depth 4, each a
+/// subproblem to keep in memory before any is searched. The levels are counted by a search
+/// that prunes at `depth` and stops as soon as a level has too many nodes (then it counts
+/// again, one level less deep), so this costs at most about `MOST_SUBPROBLEMS` nodes a
+/// level. `limits` bound those searches; one stopped by a limit keeps the depth reached.
+///
+/// ```
+/// use backtrack::{split, Limits, Problem};
+///
+/// /// Strings over an alphabet of 1000 letters, 5 long.
+/// #[derive(Clone)]
+/// struct Words { letters: Vec<u16> }
+/// impl Problem for Words {
+///     type Op = u16;
+///     type Ops = std::ops::Range<u16>;
+///     type Solution = ();
+///     fn operators(&self) -> Self::Ops { 0..1000 }
+///     fn apply(&mut self, letter: u16) { self.letters.push(letter) }
+///     fn undo(&mut self, _: u16) { self.letters.pop(); }
+///     fn is_complete(&self) -> bool { self.letters.len() == 5 }
+///     fn solution(&self) {}
+/// }
+///
+/// // Depth 2 would be a million subproblems: split at depth 1, a thousand.
+/// assert_eq!(split::capped_depth(&Words { letters: vec![] }, 3, &Limits::none()), 1);
+/// ```
+pub fn capped_depth<P: Problem + Clone>(problem: &P, depth: usize, limits: &Limits) -> usize {
+    let mut depth = depth;
+    while depth > 0 {
+        let mut levels = Levels {
+            nodes: vec![0; depth + 1],
+            depth,
+            over: None,
+        };
+        Search::new(problem.clone())
+            .observer(&mut levels)
+            .limits(limits.clone())
+            .count_solutions();
+        match levels.over {
+            Some(level) => depth = level - 1,
+            None => break,
+        }
+    }
+    depth
+}
+
+/// Counts the nodes of each level down to `depth`, and stops at the first level found to
+/// hold more than [`MOST_SUBPROBLEMS`].
+struct Levels {
+    nodes: Vec<usize>,
+    depth: usize,
+    over: Option<usize>,
+}
+
+impl<P: Problem> Observer<P> for Levels {
+    fn enter(&mut self, _: &P, depth: usize, _: Option<P::Op>) -> Control {
+        self.nodes[depth] += 1;
+        if self.nodes[depth] > MOST_SUBPROBLEMS {
+            self.over = Some(depth);
+            Control::Stop
+        } else if depth == self.depth {
+            Control::Prune
+        } else {
+            Control::Continue
+        }
+    }
+}
+
 /// Splits `problem`'s tree at `depth`: see [`split_observed`].
 pub fn split<P: Problem + Clone>(problem: &P, depth: usize, limits: Limits) -> Split<P::Op> {
     split_observed(problem, depth, limits, &mut ())

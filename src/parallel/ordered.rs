@@ -32,6 +32,7 @@ pub(crate) fn split<P, S>(
 where
     P: Problem + Clone,
 {
+    let depth = split::capped_depth(problem, depth, &limits);
     let mut order = InOrder {
         depth,
         subtrees: 0,

@@ -305,3 +305,30 @@ fn a_whole_parallel_listing_has_the_serial_statistics() {
     assert_eq!(serial["solutions"], 352);
     assert_eq!(stats("2"), serial);
 }
+
+/// A tree wide at the top is split shallower than its subcommand asks: the permutations
+/// of 100 split at depth 4 would be 94 million subproblems made before any is searched
+/// (gigabytes, minutes, deaf to the time limit). Split where a level holds at most 65,536
+/// nodes, they list, count and stop at once.
+#[test]
+fn a_wide_tree_is_split_where_it_is_narrow_enough() {
+    let first = same_as_serial(&["permutations", "100", "--limit", "2"], "", "2");
+    assert_eq!(first.lines().count(), 2, "{first}");
+    same_as_serial(&["combinations", "1000", "500", "--limit", "2"], "", "2");
+    same_as_serial(
+        &["coloring", &fixture("petersen.col"), "--colors", "20", "--limit", "2"],
+        "",
+        "2",
+    );
+    let out = backtrack(&[
+        "permutations",
+        "100",
+        "--count",
+        "--threads",
+        "2",
+        "--time-limit",
+        "300ms",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("(partial: time limit of 300ms reached)"));
+}
