@@ -349,7 +349,7 @@ fn a_listing_checkpoint_is_the_listing_s_own() {
     );
     error_line(
         &["queens", "9", "--order", "heuristic", "--resume", file],
-        &format!("--resume {file} records another count: in it lex is true, not false"),
+        &format!("--resume {file} records another listing: in it lex is true, not false"),
     );
     let saved = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, saved.replacen("\"listed\":3", "\"listed\":4", 1)).unwrap();
@@ -476,4 +476,68 @@ fn a_checkpoint_in_use_by_another_run_is_refused() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// Starts `args` in the background and waits for the checkpoint at `path` to be written.
+fn started_with_checkpoint(args: &[&str], path: &std::path::Path) -> std::process::Child {
+    let child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut waited = 0;
+    while std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
+        assert!(waited < 5000, "the run never wrote its checkpoint");
+        std::thread::sleep(Duration::from_millis(10));
+        waited += 10;
+    }
+    child
+}
+
+/// A listing's checkpoint is replaced at every save, and held all the same: a second
+/// listing, or a resumed one, given the file while the first runs is refused.
+#[test]
+fn a_listing_checkpoint_in_use_is_refused() {
+    let path = scratch("listing-in-use.checkpoint");
+    let file = path.to_str().unwrap();
+    let mut first = started_with_checkpoint(&["queens", "17", "--checkpoint", file], &path);
+    for flag in ["--checkpoint", "--resume"] {
+        let args = ["queens", "17", "--limit", "2", flag, file];
+        let out = backtrack(&args);
+        refused_output(
+            &args,
+            &out,
+            &format!("{flag} {file} is in use by another run"),
+        );
+    }
+    let _ = first.kill();
+    let _ = first.wait();
+    // The first run gone, the file goes on.
+    let out = backtrack(&["queens", "17", "--limit", "1", "--resume", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// A checkpoint that can no longer be written (its directory removed) is a failed write
+/// of the output: exit status 4 and one line naming the flag, the solutions printed
+/// before it standing.
+#[test]
+fn a_checkpoint_that_cannot_be_written_fails_the_run_as_output() {
+    let dir = scratch("gone");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("listing.checkpoint");
+    let file = path.to_str().unwrap().to_string();
+    let first = started_with_checkpoint(&["queens", "17", "--checkpoint", &file], &path);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let out = first.wait_with_output().unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "backtrack: error: --checkpoint {file}: cannot write: "
+        )),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

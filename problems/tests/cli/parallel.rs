@@ -316,7 +316,14 @@ fn a_wide_tree_is_split_where_it_is_narrow_enough() {
     assert_eq!(first.lines().count(), 2, "{first}");
     same_as_serial(&["combinations", "1000", "500", "--limit", "2"], "", "2");
     same_as_serial(
-        &["coloring", &fixture("petersen.col"), "--colors", "20", "--limit", "2"],
+        &[
+            "coloring",
+            &fixture("petersen.col"),
+            "--colors",
+            "20",
+            "--limit",
+            "2",
+        ],
         "",
         "2",
     );

@@ -56,7 +56,7 @@ pub fn man(args: &ManArgs) -> Result<Status> {
             .ok_or_else(|| anyhow::anyhow!("no subcommand {name}"))?
             .version(env!("CARGO_PKG_VERSION")),
     };
-    write(&page(&command).map_err(OutputError)?)
+    write(&page(&command).map_err(OutputError::from)?)
 }
 
 /// The manual page of `command`: clap_mangen's sections, but a title line with the
@@ -216,6 +216,6 @@ fn write(bytes: &[u8]) -> Result<Status> {
     let mut out = open_output()?;
     out.write_all(bytes)
         .and_then(|()| out.flush())
-        .map_err(OutputError)?;
+        .map_err(OutputError::from)?;
     Ok(Status::Success)
 }

@@ -107,7 +107,7 @@ fn print(err: &clap::Error) -> Status {
     let written = check_output().and_then(|()| {
         err.print()
             .and_then(|()| std::io::stdout().flush())
-            .map_err(OutputError)
+            .map_err(OutputError::from)
     });
     match written {
         Ok(()) => Status::Success,

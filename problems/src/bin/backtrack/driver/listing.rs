@@ -73,6 +73,8 @@ impl Driver {
             }
             None => (0, Search::new(problem)),
         };
+        let mut held = Held::take(&path, &shown, &header, &listed, &search.position())?;
+        let resumed_nodes = search.stats().nodes;
         let limit = match self.settings.mode {
             Mode::List { limit } => limit,
             _ => None,
@@ -99,12 +101,12 @@ impl Driver {
                 break;
             }
             self.flush()?;
-            save(&path, &shown, &header, &listed, &search.position())?;
+            held.save(&listed, &search.position())?;
         }
         progress.finish();
         result.map_err(output::failed)?;
         self.flush()?;
-        save(&path, &shown, &header, &listed, &search.position())?;
+        held.save(&listed, &search.position())?;
         let after = format!("; --resume {} goes on with it", path.display());
         self.finish_listing(
             listed,
@@ -113,6 +115,7 @@ impl Driver {
             search.stats(),
             thing,
             &after,
+            Some(search.stats().nodes - resumed_nodes),
         )
     }
 }
@@ -158,6 +161,8 @@ impl Driver {
                 }
                 None => (None, Search::new(problem)),
             };
+        let mut held = Held::take(&path, &shown, &header, &best, &search.position())?;
+        let resumed_nodes = search.stats().nodes;
         let progress = self.progress(false);
         let mut slices = Slices::new(self, progress.meter());
         loop {
@@ -166,16 +171,21 @@ impl Driver {
             if !slices.paused(search.stopped()) {
                 break;
             }
-            save(&path, &shown, &header, &best, &search.position())?;
+            held.save(&best, &search.position())?;
         }
         progress.finish();
-        save(&path, &shown, &header, &best, &search.position())?;
+        held.save(&best, &search.position())?;
         let outcome = Outcome {
             found: best,
             stats: *search.stats(),
             stopped: search.stopped(),
         };
-        self.report_best::<P>(&outcome, thing, print)
+        self.report_best_of::<P>(
+            &outcome,
+            thing,
+            print,
+            Some(search.stats().nodes - resumed_nodes),
+        )
     }
 }
 
@@ -270,8 +280,64 @@ struct SavedRef<'a, T> {
     position: &'a Position,
 }
 
+/// A listing's or a branch and bound's checkpoint, held by this run: saved, and locked
+/// so that a second run given the same file is refused instead of saving over this one.
+/// Each save replaces the file, so the lock is taken again on the new one.
+struct Held<'a> {
+    path: &'a Path,
+    shown: &'a str,
+    header: &'a Value,
+    lock: File,
+}
+
+impl<'a> Held<'a> {
+    /// Takes the checkpoint at `path`, refused if another run holds it: saves `listed`
+    /// and `position` there at once (a new checkpoint is made before the search starts,
+    /// so that a second run finds it), and locks it.
+    fn take<T: serde::Serialize>(
+        path: &'a Path,
+        shown: &'a str,
+        header: &'a Value,
+        listed: &T,
+        position: &Position,
+    ) -> Result<Self> {
+        if path.exists() {
+            // Not saved over before it is ours.
+            lock(path, shown)?;
+        }
+        save(path, shown, header, listed, position)?;
+        let lock = lock(path, shown)?;
+        Ok(Held {
+            path,
+            shown,
+            header,
+            lock,
+        })
+    }
+
+    /// Saves `listed` and `position`, and locks the new file.
+    fn save<T: serde::Serialize>(&mut self, listed: &T, position: &Position) -> Result<()> {
+        save(self.path, self.shown, self.header, listed, position)?;
+        self.lock = lock(self.path, self.shown)?;
+        Ok(())
+    }
+}
+
+/// Locks the checkpoint at `path` for this run: an error if another run holds it.
+fn lock(path: &Path, shown: &str) -> Result<File> {
+    let file = File::open(path).map_err(|err| output::failed_to(shown, err))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            bail!("{shown} is in use by another run; wait for it to end, or give another file")
+        }
+        Err(std::fs::TryLockError::Error(err)) => Err(output::failed_to(shown, err)),
+    }
+}
+
 /// Saves `listed` and `position` in the checkpoint at `path`: written to a temporary
-/// file beside it, synced, and renamed over it.
+/// file beside it, synced, and renamed over it. A failure is a failed write of the
+/// output (exit status 4): what was printed stands, the checkpoint is the last saved.
 fn save<T: serde::Serialize>(
     path: &Path,
     shown: &str,
@@ -279,16 +345,16 @@ fn save<T: serde::Serialize>(
     listed: &T,
     position: &Position,
 ) -> Result<()> {
-    let cannot = || format!("{shown}: cannot write");
+    let cannot = |err: io::Error| output::failed_to(shown, err);
     let saved = SavedRef { listed, position };
-    let body = serde_json::to_string(&saved).with_context(cannot)?;
+    let body = serde_json::to_string(&saved).map_err(|err| cannot(err.into()))?;
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
     let temporary = path.with_file_name(name);
-    let mut file = File::create(&temporary).with_context(cannot)?;
-    writeln!(file, "{}", with_checksum(&header.to_string())).with_context(cannot)?;
-    writeln!(file, "{}", with_checksum(&body)).with_context(cannot)?;
-    file.sync_all().with_context(cannot)?;
-    std::fs::rename(&temporary, path).with_context(cannot)?;
+    let mut file = File::create(&temporary).map_err(cannot)?;
+    writeln!(file, "{}", with_checksum(&header.to_string())).map_err(cannot)?;
+    writeln!(file, "{}", with_checksum(&body)).map_err(cannot)?;
+    file.sync_all().map_err(cannot)?;
+    std::fs::rename(&temporary, path).map_err(cannot)?;
     Ok(())
 }

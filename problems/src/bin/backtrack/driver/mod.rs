@@ -545,7 +545,15 @@ impl Driver {
         let (listed, result) = self.emit_all(&mut search, limit, emit);
         progress.finish();
         result.map_err(output::failed)?;
-        self.finish_listing(listed, limit, search.stopped(), search.stats(), thing, "")
+        self.finish_listing(
+            listed,
+            limit,
+            search.stopped(),
+            search.stats(),
+            thing,
+            "",
+            None,
+        )
     }
 
     /// Lists the solutions of `problem` as [`Driver::list`] does, the same solutions in
@@ -581,7 +589,7 @@ impl Driver {
         let (stopped, stats) = (listing.stopped(), listing.stats());
         progress.finish();
         result.map_err(output::failed)?;
-        self.finish_listing(listed, limit, stopped, &stats, thing, "")
+        self.finish_listing(listed, limit, stopped, &stats, thing, "", None)
     }
 
     /// `--first` (1) or `--limit K` of a listing.
@@ -645,6 +653,7 @@ impl Driver {
     /// Ends a listing of `listed` solutions (at most `limit` asked) that stopped for
     /// `stopped`: its closing line, a note if it is partial (ending with `after`), its
     /// `--stats`, and its exit status.
+    #[allow(clippy::too_many_arguments)]
     fn finish_listing(
         &mut self,
         listed: u64,
@@ -653,6 +662,7 @@ impl Driver {
         stats: &Stats,
         thing: &str,
         after: &str,
+        fresh: Option<u64>,
     ) -> Result<Status> {
         let stop = self.stop_of(stopped);
         let at_limit = limit == Some(listed);
@@ -664,7 +674,7 @@ impl Driver {
                 plural(listed, thing, &format!("{thing}s"))
             );
         }
-        self.print_stats(stats, stop, at_limit);
+        self.print_stats_of(stats, stop, at_limit, fresh);
         Ok(match stop {
             Some(stop) => stop.status(),
             None if listed == 0 => Status::NoSolution,
@@ -1134,6 +1144,18 @@ impl Driver {
         thing: &str,
         print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
     ) -> Result<Status> {
+        self.report_best_of::<P>(outcome, thing, print, None)
+    }
+
+    /// [`Driver::report_best`], its speed that of `fresh` nodes if given (those searched
+    /// in this run, when a checkpoint had the others).
+    pub(super) fn report_best_of<P: Optimize>(
+        &mut self,
+        outcome: &Outcome<Option<(P::Solution, P::Value)>>,
+        thing: &str,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+        fresh: Option<u64>,
+    ) -> Result<Status> {
         let stop = self.stop_of(outcome.stopped);
         match &outcome.found {
             Some((solution, value)) => {
@@ -1163,7 +1185,7 @@ impl Driver {
             }
             (None, _) => {}
         }
-        self.print_stats(&outcome.stats, stop, false);
+        self.print_stats_of(&outcome.stats, stop, false, fresh);
         Ok(match (stop, &outcome.found) {
             (Some(stop), _) => stop.status(),
             (None, None) => Status::NoSolution,
@@ -1248,6 +1270,8 @@ impl Driver {
         if !self.settings.stats {
             return;
         }
+        // Only a run that went on from a checkpoint's nodes says how many were its own.
+        let fresh = fresh.filter(|&nodes| nodes < stats.nodes);
         let secs = stats.elapsed.as_secs_f64();
         let speed = match fresh {
             Some(nodes) if secs > 0.0 => nodes as f64 / secs,

@@ -17,29 +17,53 @@ pub fn open() -> Result<Out, OutputError> {
 /// Fails if standard output cannot be written: see [`open`].
 pub fn check() -> Result<(), OutputError> {
     match unwritable() {
-        Some(why) => Err(OutputError(io::Error::new(
-            io::ErrorKind::NotConnected,
-            why,
-        ))),
+        Some(why) => Err(OutputError {
+            what: None,
+            err: io::Error::new(io::ErrorKind::NotConnected, why),
+        }),
         None => Ok(()),
     }
 }
 
-/// The output could not be written.
+/// The output, or a file the run writes besides it (a checkpoint), could not be written.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write the output: {0}")]
-pub struct OutputError(pub io::Error);
+#[error("{}", match what {
+    None => format!("cannot write the output: {err}"),
+    Some(what) => format!("{what}: cannot write: {err}"),
+})]
+pub struct OutputError {
+    /// The file, as the flag that names it (`--checkpoint f.ck`); `None` for standard
+    /// output.
+    pub what: Option<String>,
+    pub err: io::Error,
+}
+
+impl From<io::Error> for OutputError {
+    /// A failed write of standard output.
+    fn from(err: io::Error) -> Self {
+        OutputError { what: None, err }
+    }
+}
 
 impl OutputError {
-    /// The reader went away (`| head`): not a failure.
+    /// The reader of standard output went away (`| head`): not a failure.
     pub fn is_broken_pipe(&self) -> bool {
-        self.0.kind() == io::ErrorKind::BrokenPipe
+        self.what.is_none() && self.err.kind() == io::ErrorKind::BrokenPipe
     }
 }
 
 /// Wraps a write's error as an [`OutputError`].
 pub fn failed(err: io::Error) -> anyhow::Error {
-    OutputError(err).into()
+    OutputError { what: None, err }.into()
+}
+
+/// Wraps the error of a write to the file `what` names as an [`OutputError`].
+pub fn failed_to(what: &str, err: io::Error) -> anyhow::Error {
+    OutputError {
+        what: Some(what.to_string()),
+        err,
+    }
+    .into()
 }
 
 /// Why standard output cannot be written, if it cannot. File descriptor 1 is open for

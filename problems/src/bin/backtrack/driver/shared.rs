@@ -378,7 +378,12 @@ pub(super) fn check_header(line: &str, header: &Value, shown: &str) -> Result<()
                     .unwrap_or("?")
                     .to_string()
             };
-            format!("it counts {}, not {}", name(&found), name(header))
+            let verb = match header["checkpoint"].as_str() {
+                Some("backtrack listing") => "lists",
+                Some("backtrack best") => "searches",
+                _ => "counts",
+            };
+            format!("it {verb} {}, not {}", name(&found), name(header))
         } else if found.get("count") != header.get("count") {
             format!(
                 "in it {}",
@@ -390,7 +395,12 @@ pub(super) fn check_header(line: &str, header: &Value, shown: &str) -> Result<()
         } else {
             format!("its split is {}, not {}", found["split"], header["split"])
         };
-        bail!("{shown} records another count: {why}");
+        let search = match header["checkpoint"].as_str() {
+            Some("backtrack listing") => "listing",
+            Some("backtrack best") => "branch and bound",
+            _ => "count",
+        };
+        bail!("{shown} records another {search}: {why}");
     }
     Ok(())
 }
