@@ -84,7 +84,7 @@ fn main() {
     assert_eq!(all.found, serial.found);
     assert_eq!(all.stats.nodes, serial.stats.nodes);
     println!(
-        "n = {n}: {} pairings ({} nodes); one thread {one:.2?}, {} threads {every:.2?}",
+        "n = {n}: {} pairings ({} nodes of the tree); one thread {one:.2?}, {} threads {every:.2?}",
         all.found,
         all.stats.nodes,
         rayon::current_num_threads()

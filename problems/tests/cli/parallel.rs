@@ -277,6 +277,17 @@ fn one_thread_is_accepted_everywhere_more_are_refused_with_a_reason() {
         &["knapsack", "--threads", "2", "--resume", "/nonexistent/best", "-"],
         "--resume does not combine with --threads: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
     );
+    // Nothing a thread count would not change is let through in silence.
+    crate::common::error_line(
+        &["queens", "12", "--estimate", "--threads", "2"],
+        "--threads does not combine with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)",
+    );
+    for method in ["construct", "local"] {
+        crate::common::error_line(
+            &["queens", "20", "--first", "--method", method, "--threads", "2"],
+            &format!("--threads does not combine with --method {method}: it is not a search of the tree, and runs on one thread"),
+        );
+    }
 }
 
 /// A whole listing on two threads has the serial search's statistics (its time aside):

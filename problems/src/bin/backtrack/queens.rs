@@ -256,6 +256,14 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
         Some(MethodArg::Auto) | None if first && !search_only => Method::Auto.resolve(placement),
         Some(MethodArg::Search | MethodArg::Auto) | None => Method::Search,
     };
+    if matches!(method, Method::Construct | Method::Local)
+        && args.common.run.threads.is_some_and(|threads| threads > 1)
+    {
+        bail!(
+            "--threads does not combine with --method {}: it is not a search of the tree, and runs on one thread",
+            if method == Method::Construct { "construct" } else { "local" }
+        );
+    }
     if method == Method::Construct && !placement.is_empty() {
         bail!(
             "--method construct builds a whole board: it cannot keep --place (use --method local)"

@@ -136,6 +136,9 @@ impl Settings {
                 (Mode::Best, false) if run.node_limit.is_some() => anyhow::bail!(
                     "--threads does not combine with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
+                (Mode::List { .. } | Mode::Best, false) if estimate.estimate => anyhow::bail!(
+                    "--threads does not combine with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)"
+                ),
                 (_, false) => {}
             }
         }
