@@ -47,7 +47,9 @@ use crate::{Limits, Observer, Outcome, ParallelLimits, Problem, Search, Stats, S
 /// Counts the solutions of `problem` on all cores, splitting its tree at `split_depth`.
 ///
 /// A split depth of 2 or 3 gives a few dozen to a few thousand subtrees on most problems,
-/// enough to keep every core busy. The time limit and the cancellation flag of `limits`
+/// enough to keep every core busy; a tree whose levels down to `split_depth` grow wider
+/// than [`split::MOST_SUBPROBLEMS`] nodes is split shallower (see [`split::capped_depth`]),
+/// as are the trees of the other parallel modes. The time limit and the cancellation flag of `limits`
 /// apply to the whole count; its meter, if any, sees the nodes and solutions of every
 /// part and how many of the parts are done.
 ///
