@@ -275,7 +275,7 @@ fn one_thread_is_accepted_everywhere_more_are_refused_with_a_reason() {
     );
     crate::common::error_line(
         &["knapsack", "--threads", "2", "--resume", "/nonexistent/best", "-"],
-        "--resume does not combine with --threads: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
+        "--threads does not combine with --resume: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
     );
     // Nothing a thread count would not change is let through in silence.
     crate::common::error_line(

@@ -355,8 +355,8 @@ fn flags_without_meaning_are_refused_with_a_reason() {
     let cases: [(&[&str], &str); 14] = [
         (&["queens", "8", "--threads", "2", "--node-limit", "100"], "--threads does not combine with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["knapsack", "--threads", "2", "--node-limit", "5", "-"], "--threads does not combine with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"),
-        (&["queens", "8", "--threads", "2", "--checkpoint", "/nonexistent/listing"], "--checkpoint does not combine with --threads: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
-        (&["subset-sum", "-t", "9", "--threads", "2", "--resume", "/nonexistent/listing", "3", "4"], "--resume does not combine with --threads: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
+        (&["queens", "8", "--threads", "2", "--checkpoint", "/nonexistent/listing"], "--threads does not combine with --checkpoint: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
+        (&["subset-sum", "-t", "9", "--threads", "2", "--resume", "/nonexistent/listing", "3", "4"], "--threads does not combine with --resume: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
         (&["queens", "8", "--glyphs", "Q."], "--glyphs applies to --format board"),
         (&["queens", "8", "--format", "board", "--glyphs", "QQ"], "--glyphs must be two different characters, the queen then the empty square, not 'QQ'"),
         (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),

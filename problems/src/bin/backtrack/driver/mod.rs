@@ -183,7 +183,7 @@ impl Settings {
                         "a listing"
                     };
                     anyhow::bail!(
-                        "{flag} does not combine with --threads: {search} with a checkpoint runs on one thread, in search order (its position is one path of the tree)"
+                        "--threads does not combine with {flag}: {search} with a checkpoint runs on one thread, in search order (its position is one path of the tree)"
                     )
                 }
                 Mode::Count { limit: None } | Mode::List { .. } | Mode::Best => {}
