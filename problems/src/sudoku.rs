@@ -42,6 +42,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+use backtrack::bits::Ones;
 use backtrack::Problem;
 
 mod nine;
@@ -908,22 +909,28 @@ pub struct Placement {
 #[derive(Clone, Debug)]
 pub struct Candidates {
     cell: u16,
-    /// Bit `d` set: digit `d` is a candidate.
-    mask: u64,
+    /// The candidate digits, each `d` from bit `d`.
+    digits: Ones<u64>,
+}
+
+impl Candidates {
+    /// The digits of `mask` (bit `d` set: `d` is a candidate) for `cell`.
+    fn new(cell: u16, mask: u64) -> Self {
+        Candidates {
+            cell,
+            digits: Ones(mask),
+        }
+    }
 }
 
 impl Iterator for Candidates {
     type Item = Placement;
 
     fn next(&mut self) -> Option<Placement> {
-        if self.mask == 0 {
-            return None;
-        }
-        let digit = self.mask.trailing_zeros() as u8;
-        self.mask &= self.mask - 1;
+        let digit = self.digits.next()?;
         Some(Placement {
             cell: self.cell,
-            digit,
+            digit: digit as u8,
         })
     }
 }
@@ -1226,7 +1233,7 @@ impl Problem for General {
 
     /// The candidates of the empty cell with the fewest; none if the state is a dead end.
     fn operators(&self) -> Candidates {
-        let mut best = Candidates { cell: 0, mask: 0 };
+        let mut best = Candidates::new(0, 0);
         if self.dead {
             return best;
         }
@@ -1235,10 +1242,7 @@ impl Problem for General {
             let count = mask.count_ones();
             if mask != 0 && count < fewest {
                 fewest = count;
-                best = Candidates {
-                    cell: cell as u16,
-                    mask,
-                };
+                best = Candidates::new(cell as u16, mask);
                 if count <= 2 {
                     break;
                 }

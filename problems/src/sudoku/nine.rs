@@ -281,7 +281,7 @@ impl Nine {
     /// equals); none if the state is a dead end.
     pub(super) fn operators(&self) -> Candidates {
         if self.dead {
-            return Candidates { cell: 0, mask: 0 };
+            return Candidates::new(0, 0);
         }
         let open = ALL & !self.filled;
         // Most often there is a cell with two candidates: the first.
@@ -314,7 +314,7 @@ impl Nine {
                 return self.candidates(cells.trailing_zeros() as usize);
             }
         }
-        Candidates { cell: 0, mask: 0 }
+        Candidates::new(0, 0)
     }
 
     /// The candidates of `cell`.
@@ -322,10 +322,7 @@ impl Nine {
         let mask = (0..9)
             .filter(|&d| self.boards[d] >> cell & 1 == 1)
             .fold(0u64, |mask, d| mask | 1 << (d + 1));
-        Candidates {
-            cell: cell as u16,
-            mask,
-        }
+        Candidates::new(cell as u16, mask)
     }
 
     pub(super) fn apply(&mut self, placement: Placement) {

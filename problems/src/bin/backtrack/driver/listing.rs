@@ -16,7 +16,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use backtrack::{Limits, Optimize, Outcome, Position, Problem, Search, StopReason};
 use serde_json::{json, Value};
 
-use super::shared::{check_header, checked, with_checksum};
+use super::shared::{check_header, checked, held, in_use, with_checksum};
 use super::{output, Driver, Mode, Out, Stop};
 use crate::exit::Status;
 
@@ -326,13 +326,10 @@ impl<'a> Held<'a> {
 /// Locks the checkpoint at `path` for this run: an error if another run holds it.
 fn lock(path: &Path, shown: &str) -> Result<File> {
     let file = File::open(path).map_err(|err| output::failed_to(shown, err))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => {
-            bail!("{shown} is in use by another run; wait for it to end, or give another file")
-        }
-        Err(std::fs::TryLockError::Error(err)) => Err(output::failed_to(shown, err)),
+    if !held(&file).map_err(|err| output::failed_to(shown, err))? {
+        bail!("{}", in_use(shown, ""));
     }
+    Ok(file)
 }
 
 /// Saves `listed` and `position` in the checkpoint at `path`: written to a temporary

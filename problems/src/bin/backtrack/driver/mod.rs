@@ -1079,8 +1079,8 @@ impl Driver {
             note!("{note}");
         }
         // The speed of this run: the nodes the checkpoint had were searched before it.
-        let fresh = (resumed_nodes > 0).then(|| outcome.stats.nodes - resumed_nodes);
-        self.print_stats_of(&outcome.stats, stop, false, fresh);
+        let fresh = outcome.stats.nodes - resumed_nodes;
+        self.print_stats_of(&outcome.stats, stop, false, Some(fresh));
         Ok(stop.map_or(Status::Success, Stop::status))
     }
 

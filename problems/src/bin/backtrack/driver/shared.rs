@@ -12,7 +12,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Condvar, Mutex};
@@ -87,6 +87,23 @@ where
             stopped: outcome.stopped,
         })
     }
+}
+
+/// Locks the checkpoint `file` for this run, against other runs given the same file:
+/// `false` if another run holds it. The lock goes with the file when the run ends,
+/// however it ends.
+pub(super) fn held(file: &File) -> io::Result<bool> {
+    match file.try_lock() {
+        Ok(()) => Ok(true),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(false),
+        Err(std::fs::TryLockError::Error(err)) => Err(err),
+    }
+}
+
+/// The refusal of a checkpoint (`shown`, the flag naming it) that another run holds;
+/// `doing` says what that run does with it, if anything.
+pub(super) fn in_use(shown: &str, doing: &str) -> String {
+    format!("{shown} is in use by another run{doing}; wait for it to end, or give another file")
 }
 
 /// A tree split for sharing: see [`Shared::split`].
@@ -288,14 +305,8 @@ impl Checkpoint {
             .with_context(cannot_write)?;
         // One run at a time: two appending to one file would each count what the other
         // counts. The lock goes with the file when this run ends, however it ends.
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                bail!("{shown} is in use by another run counting into it; wait for it to end, or give another file")
-            }
-            Err(std::fs::TryLockError::Error(err)) => {
-                return Err(err).with_context(cannot_write);
-            }
+        if !held(&file).with_context(cannot_write)? {
+            bail!("{}", in_use(shown, " counting into it"));
         }
         file.set_len(kept as u64).with_context(cannot_write)?;
         if kept == 0 {
