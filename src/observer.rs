@@ -47,6 +47,51 @@ pub enum Control {
 /// `dead_end` and `backtrack` (before its operator is undone), the parent for `reject` and
 /// `prune`.
 pub trait Observer<P: Problem + ?Sized> {
+    /// Does this observer look at solutions only: is [`solution`](Observer::solution) (and
+    /// perhaps [`stop`](Observer::stop)) the only hook it implements, the others left as
+    /// they are? Then [`Search::count_solutions`](crate::Search::count_solutions) of a
+    /// problem searched by value may count with a leaner kernel, which calls only those
+    /// two. `false` by default; the no-op observer `()` says `true`. Say `true` only when
+    /// every other hook does nothing: the lean kernel does not call them.
+    ///
+    /// ```
+    /// use backtrack::{Observer, Problem, Search};
+    ///
+    /// /// Binary strings of length 12 with no two adjacent ones, by value.
+    /// #[derive(Clone, Copy)]
+    /// struct Strings { bits: u32, len: u32 }
+    ///
+    /// impl Problem for Strings {
+    ///     type Op = u32;
+    ///     type Ops = std::ops::RangeInclusive<u32>;
+    ///     type Solution = u32;
+    ///
+    ///     fn operators(&self) -> Self::Ops { 0..=1 }
+    ///     fn admissible(&self, bit: u32) -> bool { bit == 0 || self.bits & 1 == 0 }
+    ///     fn apply(&mut self, bit: u32) { self.bits = self.bits << 1 | bit; self.len += 1 }
+    ///     fn undo(&mut self, _: u32) { unreachable!("searched by value") }
+    ///     fn is_complete(&self) -> bool { self.len == 12 }
+    ///     fn solution(&self) -> u32 { self.bits }
+    ///     fn by_value(&self) -> Option<Self> { Some(*self) }
+    /// }
+    ///
+    /// /// Counts the solutions that end with a one.
+    /// struct EndsWithOne(u64);
+    ///
+    /// impl Observer<Strings> for EndsWithOne {
+    ///     const SOLUTIONS_ONLY: bool = true;
+    ///     fn solution(&mut self, problem: &Strings, _depth: usize) {
+    ///         self.0 += u64::from(problem.bits & 1);
+    ///     }
+    /// }
+    ///
+    /// let mut ends = EndsWithOne(0);
+    /// let outcome = Search::new(Strings { bits: 0, len: 0 }).observer(&mut ends).count_solutions();
+    /// // Fibonacci: 377 strings, 144 of them ending with a one.
+    /// assert_eq!((outcome.found, ends.0), (377, 144));
+    /// ```
+    const SOLUTIONS_ONLY: bool = false;
+
     /// A node is entered; `op` is the operator that led to it (`None` for the root).
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
@@ -117,9 +162,13 @@ pub trait Observer<P: Problem + ?Sized> {
 }
 
 /// The no-op observer: zero-sized, and every hook compiles to nothing.
-impl<P: Problem + ?Sized> Observer<P> for () {}
+impl<P: Problem + ?Sized> Observer<P> for () {
+    const SOLUTIONS_ONLY: bool = true;
+}
 
 impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
+    const SOLUTIONS_ONLY: bool = O::SOLUTIONS_ONLY;
+
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         (**self).enter(problem, depth, op)
@@ -162,6 +211,8 @@ impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
 /// Two observers side by side: both see every event, in order (`A` first). On `enter`,
 /// the stronger answer wins: `Stop` over `Prune` over `Continue`.
 impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B) {
+    const SOLUTIONS_ONLY: bool = A::SOLUTIONS_ONLY && B::SOLUTIONS_ONLY;
+
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         let a = self.0.enter(problem, depth, op);

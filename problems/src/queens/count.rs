@@ -668,7 +668,9 @@ impl<M: Mask> Tally<BitState<M>> for Mirrored {
 /// `SINGLE` (a board of at most one square).
 struct Plain<const SINGLE: bool>;
 
-impl<P: Problem, const SINGLE: bool> Observer<P> for Plain<SINGLE> {}
+impl<P: Problem, const SINGLE: bool> Observer<P> for Plain<SINGLE> {
+    const SOLUTIONS_ONLY: bool = true;
+}
 
 impl<P: Problem, const SINGLE: bool> Tally<P> for Plain<SINGLE> {
     fn below(_: usize, _: &[P::Op]) -> Self {
