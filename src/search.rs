@@ -19,6 +19,10 @@
 //!   its remaining search range; each child is made by applying its operator to a copy of
 //!   the parent, so nothing is ever undone and the state lives where the search needs it.
 //!   This is the fast path: as fast as a hand-written search over the same state.
+//!
+//! A count that needs none of what the frames are for (pausing, going on after a stop,
+//! telling an observer of every event) runs a leaner kernel of its own: see
+//! [`Search::count_solutions`] and [`Observer::SOLUTIONS_ONLY`].
 
 use std::time::{Duration, Instant};
 
@@ -788,10 +792,9 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     /// Counts the solutions without building any: [`Problem::solution`] is never called.
     ///
-    /// A problem searched by value ([`Problem::by_value`]), watched by an observer of
-    /// solutions only ([`Observer::SOLUTIONS_ONLY`], as the no-op observer `()`) and with no
-    /// node or solution budget, is counted by a leaner kernel, with the same count and the
-    /// same statistics.
+    /// A search watched by an observer of solutions only ([`Observer::SOLUTIONS_ONLY`], as
+    /// the no-op observer `()`), with no node or solution budget, is counted by a leaner
+    /// kernel, with the same count and the same statistics.
     pub fn count_solutions(mut self) -> Outcome<u64> {
         let before = self.run.stats.solutions;
         if O::SOLUTIONS_ONLY && self.lean_fits() {
@@ -803,24 +806,24 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         self.outcome(found)
     }
 
-    /// Can [`lean::count`] count this search: by value, not started, and no budget that
-    /// must stop it at an exact node?
+    /// Can the lean kernel count this search: not started, and no budget that must stop it
+    /// at an exact node?
     fn lean_fits(&self) -> bool {
         self.run.phase == Phase::Fresh
             && self.limits.nodes.is_none()
             && self.limits.solutions.is_none()
-            && self.problem.by_value().is_some()
     }
 
-    /// Counts with [`lean::count`].
+    /// Counts with the lean kernel ([`lean::count`], [`lean::count_in_place`]).
     fn lean_count(&mut self) {
         self.run.phase = Phase::Running;
-        let stopped = lean::count(
-            &self.problem,
-            &mut self.observer,
-            &self.limits,
-            &mut self.run,
-        );
+        let (observer, limits, run) = (&mut self.observer, &self.limits, &mut self.run);
+        // A constant for each problem type once inlined.
+        let stopped = if self.problem.by_value().is_some() {
+            lean::count(&self.problem, observer, limits, run)
+        } else {
+            lean::count_in_place(&mut self.problem, observer, limits, run)
+        };
         self.run.live = 0;
         self.run.phase = match stopped {
             None => Phase::Done(None),

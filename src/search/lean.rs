@@ -1,28 +1,67 @@
-//! The lean count: [`Search::count_solutions`](super::Search::count_solutions) of a problem
-//! searched by value, watched by an observer of solutions only
-//! ([`Observer::SOLUTIONS_ONLY`]), with no node or solution budget.
+//! The lean count: [`Search::count_solutions`](super::Search::count_solutions) watched by
+//! an observer of solutions only ([`Observer::SOLUTIONS_ONLY`]), with no node or solution
+//! budget.
 //!
 //! The general kernel keeps a frame for every node of the path, so that the search can
 //! pause between two solutions, go on after a stop, and tell every observer of every
 //! event. A count that does none of that can do less at each node:
 //!
+//! - Each node's first admissible operator is fetched as the node is entered, so that a
+//!   node with none is known as a dead end without a frame.
 //! - The node being expanded and its remaining search range live in locals, not on the
-//!   stack: a frame is pushed only for a parent that still has operators to try (a parent
-//!   down to its last child is not kept, as a recursive search's tail call).
-//! - Each node's next admissible operator is fetched ahead, so that the test above is
-//!   exact, and so that a child with none is known as a dead end without being pushed.
-//! - The node count is the sum of the three ways to enter a node (a solution, a dead end,
-//!   a node expanded); the clock and the cancellation flag are looked at every so many
-//!   nodes expanded.
+//!   stack.
+//! - Searched by value, a frame is pushed only for a parent that still has operators to
+//!   try (a parent down to its last child is not kept, as a recursive search's tail
+//!   call): each node's next admissible operator is fetched ahead, so that this is known.
+//! - The nodes entered are counted down to the next look at the clock and the
+//!   cancellation flag; the other figures are counted only where they change.
 //!
 //! The statistics are the general kernel's, to the last node: the tests compare the two
-//! on random trees.
+//! on random trees, whole and stopped.
 
 use super::{copy_of, Run};
 use crate::{Limits, Observer, Problem, StopReason};
 
-/// A node that still has operators to try: its state, the rest of its search range, the
-/// next admissible operator (fetched ahead), and its depth.
+/// The figures of a lean count, kept in locals while it runs.
+struct Tally {
+    /// Nodes entered as of the last look at the limits, the root included (those since are
+    /// counted down in `left`).
+    counted: u64,
+    solutions: u64,
+    /// Nodes entered that had no admissible operator.
+    dead_ends: u64,
+    rejections: u64,
+    /// The depth of the deepest node entered below a node expanded and left for good.
+    deepest: usize,
+}
+
+impl Tally {
+    /// The figures of a count whose root was entered.
+    fn new() -> Self {
+        Tally {
+            counted: 1,
+            solutions: 0,
+            dead_ends: 0,
+            rejections: 0,
+            deepest: 0,
+        }
+    }
+
+    /// Stores the figures into `run`: `since` nodes entered since the last look, and the
+    /// path `depth` deep.
+    fn store(&self, run: &mut Run, since: u64, depth: usize) {
+        let stats = &mut run.stats;
+        stats.nodes = self.counted + since;
+        stats.solutions = self.solutions;
+        stats.dead_ends = self.dead_ends;
+        stats.rejections = self.rejections;
+        // The nodes entered off the path are below nodes left for good.
+        stats.max_depth = self.deepest.max(depth);
+    }
+}
+
+/// A node searched by value that still has operators to try: its state, the rest of its
+/// search range, the next admissible operator (fetched ahead), and its depth.
 struct Parent<P: Problem> {
     state: P,
     ops: P::Ops,
@@ -30,38 +69,103 @@ struct Parent<P: Problem> {
     depth: usize,
 }
 
-/// The figures of a lean count, kept in locals while it runs.
-#[derive(Default)]
-struct Tally {
-    solutions: u64,
-    /// Nodes entered that had no admissible operator.
-    dead_ends: u64,
-    /// Was the root one of them?
-    root_dead: bool,
-    /// Nodes entered and expanded, the root not included, as of the last look at the
-    /// limits (those since are counted down in `left`).
-    expanded: u64,
-    rejections: u64,
-    /// The depth of the deepest node entered below a node expanded and left for good.
-    deepest: usize,
+/// The next admissible operator of the search range `$ops` of `$state`, a node already
+/// counted: each refused one counted, and every so many the clock looked at, the path
+/// being `$depth` deep (`$unwind` undoes it if the count stops there).
+macro_rules! admitted {
+    ($cx:ident, $state:expr, $ops:expr, $depth:expr, $unwind:block) => {
+        loop {
+            match $ops.next() {
+                None => break None,
+                Some(op) if $state.admissible(op) => break Some(op),
+                Some(_) => {
+                    $cx.tally.rejections += 1;
+                    if $cx.tally.rejections >= $cx.rejections_look {
+                        if let Some(reason) = $cx.refusals_look($depth) {
+                            $unwind;
+                            return Some(reason);
+                        }
+                    }
+                }
+            }
+        }
+    };
 }
 
-impl Tally {
-    /// Nodes entered, the root's included, with `since` nodes expanded since the last look.
-    fn nodes(&self, since: u64) -> u64 {
-        1 + self.solutions + self.dead_ends - u64::from(self.root_dead) + self.expanded + since
+/// A node is about to be entered, the path `$depth` deep: counted down, and at the end of
+/// the count the limits looked at (`$unwind` undoes the path if they stop the count).
+macro_rules! before_entering {
+    ($cx:ident, $depth:expr, $unwind:block) => {
+        if $cx.left == 0 {
+            if let Some(reason) = $cx.look($depth) {
+                $unwind;
+                return Some(reason);
+            }
+        }
+        $cx.left -= 1;
+    };
+}
+
+/// What both lean kernels keep besides their path.
+struct Context<'a> {
+    tally: Tally,
+    run: &'a mut Run,
+    limits: &'a Limits,
+    /// Nodes that may be entered before the limits are looked at again, counted down from
+    /// `allowed`.
+    left: u64,
+    allowed: u64,
+    /// The rejection count at which to look at the clock next.
+    rejections_look: u64,
+}
+
+impl<'a> Context<'a> {
+    /// The context of a count whose root was entered (and is not complete).
+    fn new(run: &'a mut Run, limits: &'a Limits) -> Self {
+        let allowed = run.checkpoint.saturating_sub(1).max(1);
+        let rejections_look = run.refusal_looks.0;
+        Context {
+            tally: Tally::new(),
+            run,
+            limits,
+            left: allowed,
+            allowed,
+            rejections_look,
+        }
     }
 
-    /// Stores the figures into `run`: `since` nodes expanded since the last look, `entered`
-    /// more nodes entered and not yet counted, and the path `depth` deep.
-    fn store(&self, run: &mut Run, since: u64, entered: u64, depth: usize) {
-        let stats = &mut run.stats;
-        stats.nodes = self.nodes(since) + entered;
-        stats.solutions = self.solutions;
-        stats.dead_ends = self.dead_ends;
-        stats.rejections = self.rejections;
-        // The nodes entered below the path are below nodes left for good, or on it.
-        stats.max_depth = self.deepest.max(depth);
+    /// The nodes allowed between two looks were entered, the path `depth` deep: looks at
+    /// the limits. Returns why they stop the count, if they do.
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self, depth: usize) -> Option<StopReason> {
+        self.tally.counted += self.allowed;
+        self.tally.store(self.run, 0, depth);
+        let reason = self.run.poll(self.limits);
+        self.allowed = self
+            .run
+            .checkpoint
+            .saturating_sub(self.tally.counted)
+            .max(1);
+        self.left = self.allowed;
+        reason
+    }
+
+    /// So many operators were refused since the last look on their account, the path
+    /// `depth` deep: looks at the limits. Returns why they stop the count, if they do.
+    #[cold]
+    #[inline(never)]
+    fn refusals_look(&mut self, depth: usize) -> Option<StopReason> {
+        self.tally.store(self.run, self.allowed - self.left, depth);
+        let (reason, more) = self.run.refusals_look(self.limits);
+        self.rejections_look = self.tally.rejections.saturating_add(more);
+        reason
+    }
+
+    /// The count ended: stores its figures.
+    fn end(self) -> Option<StopReason> {
+        self.tally.store(self.run, self.allowed - self.left, 0);
+        None
     }
 }
 
@@ -69,10 +173,6 @@ impl Tally {
 /// `run`'s statistics, with `observer` told of each solution; `run` is fresh. Returns
 /// why a limit stopped the count, if one did.
 #[inline(never)]
-#[expect(
-    clippy::too_many_lines,
-    reason = "one loop: splitting it would hide the control flow, as in the general kernel"
-)]
 pub(super) fn count<P, O>(
     root: &P,
     observer: &mut O,
@@ -92,62 +192,32 @@ where
         observer.solution(root, 0);
         return None;
     }
-    let mut tally = Tally::default();
-    // Expansions before the limits are looked at again (at least one node was entered),
-    // counted down from `allowed`.
-    let mut allowed = run.checkpoint.saturating_sub(1).max(1);
-    let mut left = allowed;
-    let mut rejections_look = run.refusal_looks.0;
-
-    /// The next admissible operator of `$ops`, the search range of `$state` at `$depth`
-    /// (`$entered` if the state is a node not yet counted): each refused one counted, and
-    /// every so many the clock looked at.
-    macro_rules! admitted {
-        ($state:expr, $ops:expr, $entered:expr, $depth:expr) => {
-            loop {
-                match $ops.next() {
-                    None => break None,
-                    Some(op) if $state.admissible(op) => break Some(op),
-                    Some(_) => {
-                        tally.rejections += 1;
-                        if tally.rejections >= rejections_look {
-                            tally.store(run, allowed - left, $entered, $depth);
-                            let (reason, more) = run.refusals_look(limits);
-                            rejections_look = tally.rejections.saturating_add(more);
-                            if reason.is_some() {
-                                return reason;
-                            }
-                        }
-                    }
-                }
-            }
-        };
-    }
-
+    let mut cx = Context::new(run, limits);
     let mut stack: Vec<Parent<P>> = Vec::new();
     let mut state = copy_of(root);
     let mut ops = state.operators();
     let mut depth = 0;
-    let Some(mut op) = admitted!(state, ops, 0, 0) else {
-        tally.dead_ends = 1;
-        tally.root_dead = true;
-        tally.store(run, 0, 0, 0);
-        return None;
+    let Some(mut op) = admitted!(cx, state, ops, 0, {}) else {
+        cx.tally.dead_ends = 1;
+        return cx.end();
     };
+    let mut next = admitted!(cx, state, ops, 0, {});
+    // Has `state` entered a child yet?
+    let mut entered = false;
     'search: loop {
-        // `op`, admissible, is tried on `state`; `next` is the one after it.
-        let next = admitted!(state, ops, 0, depth);
+        // `op`, admissible, is tried on `state`; `next`, fetched ahead, is the one after.
+        before_entering!(cx, depth + usize::from(entered), {});
         let mut child = copy_of(&state);
         child.apply(op);
         'leaf: {
             if child.is_complete() {
-                tally.solutions += 1;
+                cx.tally.solutions += 1;
                 observer.solution(&child, depth + 1);
                 break 'leaf;
             }
             let mut child_ops = child.operators();
-            let Some(child_op) = admitted!(child, child_ops, 1, depth + 1) else {
-                tally.dead_ends += 1;
+            let Some(child_op) = admitted!(cx, child, child_ops, depth + 1, {}) else {
+                cx.tally.dead_ends += 1;
                 break 'leaf;
             };
             if let Some(next) = next {
@@ -162,21 +232,17 @@ where
             state = child;
             ops = child_ops;
             op = child_op;
-            left -= 1;
-            if left == 0 {
-                tally.expanded += allowed;
-                tally.store(run, 0, 0, depth);
-                if let Some(reason) = run.poll(limits) {
-                    return Some(reason);
-                }
-                allowed = run.checkpoint.saturating_sub(tally.nodes(0)).max(1);
-                left = allowed;
-            }
+            entered = false;
+            next = admitted!(cx, state, ops, depth, {});
             continue 'search;
         }
         // `state` entered a leaf, at `depth + 1`.
+        entered = true;
         match next {
-            Some(next) => op = next,
+            Some(after) => {
+                op = after;
+                next = admitted!(cx, state, ops, depth + 1, {});
+            }
             // The layout of this match measured faster than `if let` and `let else`.
             #[expect(
                 clippy::single_match_else,
@@ -186,18 +252,133 @@ where
                 // `state`, which entered a child, is left for good, and with it the nodes
                 // since `parent`, each deeper than the one before.
                 Some(parent) => {
-                    tally.deepest = tally.deepest.max(depth + 1);
+                    cx.tally.deepest = cx.tally.deepest.max(depth + 1);
                     state = parent.state;
                     ops = parent.ops;
                     op = parent.next;
                     depth = parent.depth;
+                    next = admitted!(cx, state, ops, depth + 1, {});
                 }
                 None => {
-                    tally.deepest = tally.deepest.max(depth + 1);
-                    tally.store(run, allowed - left, 0, 0);
-                    return None;
+                    cx.tally.deepest = cx.tally.deepest.max(depth + 1);
+                    return cx.end();
                 }
             },
+        }
+    }
+}
+
+/// A node searched in place, above the one being expanded: the rest of its search range,
+/// and the operator that made it (none for the root), to undo when it is left.
+struct Open<P: Problem> {
+    ops: P::Ops,
+    made_by: Option<P::Op>,
+}
+
+/// [`count`] for a problem searched in place: the one state `problem` changed by
+/// [`apply`](Problem::apply) and [`undo`](Problem::undo), and left at the root again
+/// whether the count ends or stops.
+#[inline(never)]
+pub(super) fn count_in_place<P, O>(
+    problem: &mut P,
+    observer: &mut O,
+    limits: &Limits,
+    run: &mut Run,
+) -> Option<StopReason>
+where
+    P: Problem,
+    O: Observer<P>,
+{
+    if let Some(reason) = run.poll(limits) {
+        return Some(reason);
+    }
+    run.stats.nodes = 1;
+    if problem.is_complete() {
+        run.stats.solutions = 1;
+        observer.solution(problem, 0);
+        return None;
+    }
+    let mut cx = Context::new(run, limits);
+    // The nodes above the one being expanded, root first: its depth is their number.
+    let mut stack: Vec<Open<P>> = Vec::new();
+
+    /// Undoes `$child` if any, the operator that made the node being expanded
+    /// (`$made_by`), and those of the nodes in `stack`: back at the root.
+    macro_rules! unwind {
+        ($child:expr, $made_by:expr) => {{
+            if let Some(child) = $child {
+                problem.undo(child);
+            }
+            if let Some(made_by) = $made_by {
+                problem.undo(made_by);
+            }
+            while let Some(open) = stack.pop() {
+                if let Some(made_by) = open.made_by {
+                    problem.undo(made_by);
+                }
+            }
+        }};
+    }
+
+    let mut ops = problem.operators();
+    // The operator that made the node being expanded (none for the root).
+    let mut made_by: Option<P::Op> = None;
+    let Some(mut op) = admitted!(cx, problem, ops, 0, {}) else {
+        cx.tally.dead_ends = 1;
+        return cx.end();
+    };
+    // Has the node being expanded entered a child yet?
+    let mut entered = false;
+    'search: loop {
+        // `op`, admissible, is tried on the node being expanded, at depth `stack.len()`.
+        let depth = stack.len();
+        before_entering!(cx, depth + usize::from(entered), {
+            unwind!(None::<P::Op>, made_by);
+        });
+        problem.apply(op);
+        'leaf: {
+            if problem.is_complete() {
+                cx.tally.solutions += 1;
+                observer.solution(problem, depth + 1);
+                break 'leaf;
+            }
+            let mut child_ops = problem.operators();
+            let Some(child_op) = admitted!(cx, problem, child_ops, depth + 1, {
+                unwind!(Some(op), made_by);
+            }) else {
+                cx.tally.dead_ends += 1;
+                break 'leaf;
+            };
+            stack.push(Open { ops, made_by });
+            made_by = Some(op);
+            ops = child_ops;
+            op = child_op;
+            entered = false;
+            continue 'search;
+        }
+        // The child was a leaf, at `depth + 1`.
+        problem.undo(op);
+        entered = true;
+        // The next operator of the node being expanded, or of the nearest node above it
+        // that has one; each of them entered a child.
+        loop {
+            let depth = stack.len();
+            if let Some(next) = admitted!(cx, problem, ops, depth + 1, {
+                unwind!(None::<P::Op>, made_by);
+            }) {
+                op = next;
+                break;
+            }
+            // The node is left for good.
+            cx.tally.deepest = cx.tally.deepest.max(depth + 1);
+            let Some(parent) = stack.pop() else {
+                return cx.end();
+            };
+            if let Some(made) = made_by {
+                problem.undo(made);
+            }
+            ops = parent.ops;
+            made_by = parent.made_by;
         }
     }
 }

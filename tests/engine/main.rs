@@ -5,6 +5,7 @@ mod common;
 mod deep;
 mod estimate;
 mod html;
+mod lean;
 mod limits;
 mod observer;
 mod parallel;

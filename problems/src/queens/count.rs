@@ -406,6 +406,8 @@ impl CanonicalCounter {
 }
 
 impl<M: Mask> Observer<BitQueens<M>> for CanonicalCounter {
+    const SOLUTIONS_ONLY: bool = true;
+
     fn solution(&mut self, problem: &BitQueens<M>, _depth: usize) {
         problem.placed_into(&mut self.cols);
         if self.symmetry.is_canonical(&self.cols) {

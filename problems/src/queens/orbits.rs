@@ -167,6 +167,8 @@ impl OrbitCounter {
 }
 
 impl<M: Mask> Observer<SymmetricQueens<M>> for OrbitCounter {
+    const SOLUTIONS_ONLY: bool = true;
+
     #[inline]
     fn solution(&mut self, problem: &SymmetricQueens<M>, _depth: usize) {
         problem.placed_into(&mut self.cols);
