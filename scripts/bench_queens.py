@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Times `backtrack queens N --count` beside the yardstick C counter and prints BENCHMARKS.md.
+"""Times `backtrack queens N --count` beside the yardstick C counter and prints the tables
+at the head of BENCHMARKS.md (the rest of that file is written by hand).
 
 Usage (from the repository root; needs a C compiler, `cc`):
-  scripts/bench_queens.py [--runs R] [N ...]   > BENCHMARKS.md
+  scripts/bench_queens.py [--runs R] [N ...]   > tables.md
 
 N defaults to 12 13 14 15 16 17. The yardstick is the classic recursive bitwise C counter
 in scripts/ref_queens.c, built with `cc -O3 -march=native`. For each size and each
