@@ -13,6 +13,10 @@
 //!   does not say it looks at solutions only, by the general one) and in place
 //!   ([`BitQueens`]), beside two hand-written bitwise counters, recursive and with an
 //!   explicit stack.
+//! - `langford`: a problem as a user writes it (Langford pairings, in place, a range of
+//!   places and a constraint; `examples/parallel_count.rs` is the same problem), counted
+//!   by the lean kernel (no observer) and by the general one (the no-op observer), beside
+//!   a hand-written recursive counter of the same tree with the same checks.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
@@ -244,5 +248,94 @@ fn bitboard(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, textbook, bitboard);
+/// Langford pairings of 1..=n as a user writes them: the pairs placed from the largest
+/// down, an operator the place of the first of the pair, a taken place refusing it.
+#[derive(Clone, Copy)]
+struct Langford {
+    n: u32,
+    taken: u64,
+    next: u32,
+}
+
+impl Langford {
+    fn pair(&self, place: u32) -> u64 {
+        (1 << place) | (1 << (place + self.next + 1))
+    }
+}
+
+impl Problem for Langford {
+    type Op = u32;
+    type Ops = std::ops::Range<u32>;
+    type Solution = ();
+
+    fn operators(&self) -> Self::Ops {
+        0..2 * self.n - self.next - 1
+    }
+    fn admissible(&self, place: u32) -> bool {
+        self.taken & self.pair(place) == 0
+    }
+    fn apply(&mut self, place: u32) {
+        self.taken |= self.pair(place);
+        self.next -= 1;
+    }
+    fn undo(&mut self, place: u32) {
+        self.next += 1;
+        self.taken &= !self.pair(place);
+    }
+    fn is_complete(&self) -> bool {
+        self.next == 0
+    }
+    fn solution(&self) {}
+}
+
+/// The same tree, the same checks, by hand.
+fn langford_by_hand(n: u32, taken: u64, next: u32) -> u64 {
+    if next == 0 {
+        return 1;
+    }
+    let mut total = 0;
+    for place in 0..2 * n - next - 1 {
+        let pair = (1u64 << place) | (1u64 << (place + next + 1));
+        if taken & pair == 0 {
+            total += langford_by_hand(n, taken | pair, next - 1);
+        }
+    }
+    total
+}
+
+fn langford(c: &mut Criterion) {
+    let mut group = c.benchmark_group("langford");
+    // Twice OEIS A014552 (each pairing and its reverse).
+    for (n, expected) in [(8u32, 300u64), (11, 35_584)] {
+        let root = Langford {
+            n,
+            taken: 0,
+            next: n,
+        };
+        group.bench_with_input(BenchmarkId::new("hand-written", n), &n, |b, &n| {
+            b.iter(|| assert_eq!(langford_by_hand(black_box(n), 0, n), expected));
+        });
+        group.bench_with_input(BenchmarkId::new("generic", n), &root, |b, &root| {
+            b.iter(|| {
+                let outcome = Search::new(black_box(root)).count_solutions();
+                assert_eq!(outcome.found, expected);
+            });
+        });
+        group.bench_with_input(
+            BenchmarkId::new("generic, general kernel", n),
+            &root,
+            |b, &root| {
+                b.iter(|| {
+                    let outcome = Search::new(black_box(root))
+                        .observer(Noop)
+                        .count_solutions();
+                    assert_eq!(outcome.found, expected);
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, textbook, bitboard, langford);
 criterion_main!(benches);
