@@ -22,7 +22,10 @@
 use super::{copy_of, Run};
 use crate::{Limits, Observer, Problem, StopReason};
 
-/// The figures of a lean count, kept in locals while it runs.
+/// The figures of a lean count, kept in locals while it runs (a copy goes to the looks at
+/// the limits: a local whose address a call took would have to live in memory, and the
+/// problem's own writes to memory would make every node load it again).
+#[derive(Clone, Copy)]
 struct Tally {
     /// Nodes entered as of the last look at the limits, the root included (those since are
     /// counted down in `left`).
@@ -81,7 +84,11 @@ macro_rules! admitted {
                 Some(_) => {
                     $cx.tally.rejections += 1;
                     if $cx.tally.rejections >= $cx.rejections_look {
-                        if let Some(reason) = $cx.refusals_look($depth) {
+                        let since = $cx.allowed - $cx.left;
+                        let (reason, more) =
+                            refusals_look($cx.run, $cx.limits, $cx.tally, since, $depth);
+                        $cx.rejections_look = $cx.tally.rejections.saturating_add(more);
+                        if let Some(reason) = reason {
                             $unwind;
                             return Some(reason);
                         }
@@ -97,7 +104,11 @@ macro_rules! admitted {
 macro_rules! before_entering {
     ($cx:ident, $depth:expr, $unwind:block) => {
         if $cx.left == 0 {
-            if let Some(reason) = $cx.look($depth) {
+            $cx.tally.counted += $cx.allowed;
+            let (reason, allowed) = look($cx.run, $cx.limits, $cx.tally, $depth);
+            $cx.allowed = allowed;
+            $cx.left = allowed;
+            if let Some(reason) = reason {
                 $unwind;
                 return Some(reason);
             }
@@ -134,39 +145,40 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// The nodes allowed between two looks were entered, the path `depth` deep: looks at
-    /// the limits. Returns why they stop the count, if they do.
-    #[cold]
-    #[inline(never)]
-    fn look(&mut self, depth: usize) -> Option<StopReason> {
-        self.tally.counted += self.allowed;
-        self.tally.store(self.run, 0, depth);
-        let reason = self.run.poll(self.limits);
-        self.allowed = self
-            .run
-            .checkpoint
-            .saturating_sub(self.tally.counted)
-            .max(1);
-        self.left = self.allowed;
-        reason
-    }
-
-    /// So many operators were refused since the last look on their account, the path
-    /// `depth` deep: looks at the limits. Returns why they stop the count, if they do.
-    #[cold]
-    #[inline(never)]
-    fn refusals_look(&mut self, depth: usize) -> Option<StopReason> {
-        self.tally.store(self.run, self.allowed - self.left, depth);
-        let (reason, more) = self.run.refusals_look(self.limits);
-        self.rejections_look = self.tally.rejections.saturating_add(more);
-        reason
-    }
-
     /// The count ended: stores its figures.
     fn end(self) -> Option<StopReason> {
         self.tally.store(self.run, self.allowed - self.left, 0);
         None
     }
+}
+
+/// The nodes allowed between two looks were entered (`tally.counted` counts them), the
+/// path `depth` deep: looks at the limits. Returns why they stop the count, if they do,
+/// and how many nodes to allow before the next look.
+#[cold]
+#[inline(never)]
+fn look(run: &mut Run, limits: &Limits, tally: Tally, depth: usize) -> (Option<StopReason>, u64) {
+    tally.store(run, 0, depth);
+    let reason = run.poll(limits);
+    let allowed = run.checkpoint.saturating_sub(tally.counted).max(1);
+    (reason, allowed)
+}
+
+/// So many operators were refused since the last look on their account, `since` nodes
+/// entered since the last look at the nodes and the path `depth` deep: looks at the
+/// limits. Returns why they stop the count, if they do, and how many more refusals to
+/// allow before the next look.
+#[cold]
+#[inline(never)]
+fn refusals_look(
+    run: &mut Run,
+    limits: &Limits,
+    tally: Tally,
+    since: u64,
+    depth: usize,
+) -> (Option<StopReason>, u64) {
+    tally.store(run, since, depth);
+    run.refusals_look(limits)
 }
 
 /// Counts the solutions of the tree below `root`, a problem searched by value, into
@@ -299,20 +311,24 @@ where
         return None;
     }
     let mut cx = Context::new(run, limits);
-    // The nodes above the one being expanded, root first: its depth is their number.
-    let mut stack: Vec<Open<P>> = Vec::new();
+    // The path, root first, in `stack[..=live]`: each node's remaining search range and
+    // the operator that made it; the node being expanded is `stack[live]`, its depth
+    // `live`. Indexed through a slice while it need not grow, with `live` in a register,
+    // and each range used where it lies (moving ranges about cost more than the frames).
+    let mut stack: Vec<Open<P>> = vec![Open {
+        ops: problem.operators(),
+        made_by: None,
+    }];
+    let mut live = 0;
 
-    /// Undoes `$child` if any, the operator that made the node being expanded
-    /// (`$made_by`), and those of the nodes in `stack`: back at the root.
+    /// Undoes `$child` if any, and the operators that made the nodes in `$path`: back at
+    /// the root.
     macro_rules! unwind {
-        ($child:expr, $made_by:expr) => {{
+        ($path:expr, $child:expr) => {{
             if let Some(child) = $child {
                 problem.undo(child);
             }
-            if let Some(made_by) = $made_by {
-                problem.undo(made_by);
-            }
-            while let Some(open) = stack.pop() {
+            for open in $path.iter().rev() {
                 if let Some(made_by) = open.made_by {
                     problem.undo(made_by);
                 }
@@ -320,65 +336,71 @@ where
         }};
     }
 
-    let mut ops = problem.operators();
-    // The operator that made the node being expanded (none for the root).
-    let mut made_by: Option<P::Op> = None;
-    let Some(mut op) = admitted!(cx, problem, ops, 0, {}) else {
+    let Some(mut op) = admitted!(cx, problem, stack[0].ops, 0, {}) else {
         cx.tally.dead_ends = 1;
         return cx.end();
     };
     // Has the node being expanded entered a child yet?
     let mut entered = false;
-    'search: loop {
-        // `op`, admissible, is tried on the node being expanded, at depth `stack.len()`.
-        let depth = stack.len();
-        before_entering!(cx, depth + usize::from(entered), {
-            unwind!(None::<P::Op>, made_by);
-        });
-        problem.apply(op);
-        'leaf: {
-            if problem.is_complete() {
-                cx.tally.solutions += 1;
-                observer.solution(problem, depth + 1);
-                break 'leaf;
+    'grow: loop {
+        let slots = &mut stack[..];
+        'search: loop {
+            // `op`, admissible, is tried on the node being expanded, at depth `live`.
+            let depth = live;
+            before_entering!(cx, depth + usize::from(entered), {
+                unwind!(slots[..=live], None::<P::Op>);
+            });
+            problem.apply(op);
+            'leaf: {
+                if problem.is_complete() {
+                    cx.tally.solutions += 1;
+                    observer.solution(problem, depth + 1);
+                    break 'leaf;
+                }
+                let mut child_ops = problem.operators();
+                let Some(child_op) = admitted!(cx, problem, child_ops, depth + 1, {
+                    unwind!(slots[..=live], Some(op));
+                }) else {
+                    cx.tally.dead_ends += 1;
+                    break 'leaf;
+                };
+                let open = Open {
+                    ops: child_ops,
+                    made_by: Some(op),
+                };
+                op = child_op;
+                entered = false;
+                live += 1;
+                if live < slots.len() {
+                    slots[live] = open;
+                    continue 'search;
+                }
+                stack.push(open);
+                continue 'grow;
             }
-            let mut child_ops = problem.operators();
-            let Some(child_op) = admitted!(cx, problem, child_ops, depth + 1, {
-                unwind!(Some(op), made_by);
-            }) else {
-                cx.tally.dead_ends += 1;
-                break 'leaf;
-            };
-            stack.push(Open { ops, made_by });
-            made_by = Some(op);
-            ops = child_ops;
-            op = child_op;
-            entered = false;
-            continue 'search;
-        }
-        // The child was a leaf, at `depth + 1`.
-        problem.undo(op);
-        entered = true;
-        // The next operator of the node being expanded, or of the nearest node above it
-        // that has one; each of them entered a child.
-        loop {
-            let depth = stack.len();
-            if let Some(next) = admitted!(cx, problem, ops, depth + 1, {
-                unwind!(None::<P::Op>, made_by);
-            }) {
-                op = next;
-                break;
+            // The child was a leaf, at `depth + 1`.
+            problem.undo(op);
+            entered = true;
+            // The next operator of the node being expanded, or of the nearest node above it
+            // that has one; each of them entered a child.
+            loop {
+                let depth = live;
+                if let Some(next) = admitted!(cx, problem, slots[live].ops, depth + 1, {
+                    unwind!(slots[..=live], None::<P::Op>);
+                }) {
+                    op = next;
+                    break;
+                }
+                // The node is left for good.
+                cx.tally.deepest = cx.tally.deepest.max(depth + 1);
+                if live == 0 {
+                    return cx.end();
+                }
+                if let Some(made) = slots[live].made_by {
+                    problem.undo(made);
+                }
+                live -= 1;
             }
-            // The node is left for good.
-            cx.tally.deepest = cx.tally.deepest.max(depth + 1);
-            let Some(parent) = stack.pop() else {
-                return cx.end();
-            };
-            if let Some(made) = made_by {
-                problem.undo(made);
-            }
-            ops = parent.ops;
-            made_by = parent.made_by;
         }
     }
 }
