@@ -22,10 +22,7 @@
 use super::{copy_of, Run};
 use crate::{Limits, Observer, Problem, StopReason};
 
-/// The figures of a lean count, kept in locals while it runs (a copy goes to the looks at
-/// the limits: a local whose address a call took would have to live in memory, and the
-/// problem's own writes to memory would make every node load it again).
-#[derive(Clone, Copy)]
+/// The figures of a lean count, kept in locals while it runs.
 struct Tally {
     /// Nodes entered as of the last look at the limits, the root included (those since are
     /// counted down in `left`).
@@ -84,11 +81,7 @@ macro_rules! admitted {
                 Some(_) => {
                     $cx.tally.rejections += 1;
                     if $cx.tally.rejections >= $cx.rejections_look {
-                        let since = $cx.allowed - $cx.left;
-                        let (reason, more) =
-                            refusals_look($cx.run, $cx.limits, $cx.tally, since, $depth);
-                        $cx.rejections_look = $cx.tally.rejections.saturating_add(more);
-                        if let Some(reason) = reason {
+                        if let Some(reason) = $cx.refusals_look($depth) {
                             $unwind;
                             return Some(reason);
                         }
@@ -104,11 +97,7 @@ macro_rules! admitted {
 macro_rules! before_entering {
     ($cx:ident, $depth:expr, $unwind:block) => {
         if $cx.left == 0 {
-            $cx.tally.counted += $cx.allowed;
-            let (reason, allowed) = look($cx.run, $cx.limits, $cx.tally, $depth);
-            $cx.allowed = allowed;
-            $cx.left = allowed;
-            if let Some(reason) = reason {
+            if let Some(reason) = $cx.look($depth) {
                 $unwind;
                 return Some(reason);
             }
@@ -145,40 +134,39 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// The nodes allowed between two looks were entered, the path `depth` deep: looks at
+    /// the limits. Returns why they stop the count, if they do.
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self, depth: usize) -> Option<StopReason> {
+        self.tally.counted += self.allowed;
+        self.tally.store(self.run, 0, depth);
+        let reason = self.run.poll(self.limits);
+        self.allowed = self
+            .run
+            .checkpoint
+            .saturating_sub(self.tally.counted)
+            .max(1);
+        self.left = self.allowed;
+        reason
+    }
+
+    /// So many operators were refused since the last look on their account, the path
+    /// `depth` deep: looks at the limits. Returns why they stop the count, if they do.
+    #[cold]
+    #[inline(never)]
+    fn refusals_look(&mut self, depth: usize) -> Option<StopReason> {
+        self.tally.store(self.run, self.allowed - self.left, depth);
+        let (reason, more) = self.run.refusals_look(self.limits);
+        self.rejections_look = self.tally.rejections.saturating_add(more);
+        reason
+    }
+
     /// The count ended: stores its figures.
     fn end(self) -> Option<StopReason> {
         self.tally.store(self.run, self.allowed - self.left, 0);
         None
     }
-}
-
-/// The nodes allowed between two looks were entered (`tally.counted` counts them), the
-/// path `depth` deep: looks at the limits. Returns why they stop the count, if they do,
-/// and how many nodes to allow before the next look.
-#[cold]
-#[inline(never)]
-fn look(run: &mut Run, limits: &Limits, tally: Tally, depth: usize) -> (Option<StopReason>, u64) {
-    tally.store(run, 0, depth);
-    let reason = run.poll(limits);
-    let allowed = run.checkpoint.saturating_sub(tally.counted).max(1);
-    (reason, allowed)
-}
-
-/// So many operators were refused since the last look on their account, `since` nodes
-/// entered since the last look at the nodes and the path `depth` deep: looks at the
-/// limits. Returns why they stop the count, if they do, and how many more refusals to
-/// allow before the next look.
-#[cold]
-#[inline(never)]
-fn refusals_look(
-    run: &mut Run,
-    limits: &Limits,
-    tally: Tally,
-    since: u64,
-    depth: usize,
-) -> (Option<StopReason>, u64) {
-    tally.store(run, since, depth);
-    run.refusals_look(limits)
 }
 
 /// Counts the solutions of the tree below `root`, a problem searched by value, into
