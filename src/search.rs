@@ -818,8 +818,15 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     fn lean_count(&mut self) {
         self.run.phase = Phase::Running;
         let (observer, limits, run) = (&mut self.observer, &self.limits, &mut self.run);
-        // A constant for each problem type once inlined.
-        let stopped = if self.problem.by_value().is_some() {
+        let stopped = if let Some(reason) = run.poll(limits) {
+            Some(reason)
+        } else if self.problem.is_complete() {
+            run.stats.nodes = 1;
+            run.stats.solutions = 1;
+            observer.solution(&self.problem, 0);
+            None
+        } else if self.problem.by_value().is_some() {
+            // A constant for each problem type once inlined.
             lean::count(&self.problem, observer, limits, run)
         } else {
             lean::count_in_place(&mut self.problem, observer, limits, run)

@@ -170,8 +170,9 @@ impl<'a> Context<'a> {
 }
 
 /// Counts the solutions of the tree below `root`, a problem searched by value, into
-/// `run`'s statistics, with `observer` told of each solution; `run` is fresh. Returns
-/// why a limit stopped the count, if one did.
+/// `run`'s statistics, with `observer` told of each solution; the root is entered (and
+/// not complete), and the limits were looked at before it. Returns why a limit stopped
+/// the count, if one did.
 #[inline(never)]
 pub(super) fn count<P, O>(
     root: &P,
@@ -183,15 +184,6 @@ where
     P: Problem,
     O: Observer<P>,
 {
-    if let Some(reason) = run.poll(limits) {
-        return Some(reason);
-    }
-    run.stats.nodes = 1;
-    if root.is_complete() {
-        run.stats.solutions = 1;
-        observer.solution(root, 0);
-        return None;
-    }
     let mut cx = Context::new(run, limits);
     let mut stack: Vec<Parent<P>> = Vec::new();
     let mut state = copy_of(root);
@@ -289,15 +281,6 @@ where
     P: Problem,
     O: Observer<P>,
 {
-    if let Some(reason) = run.poll(limits) {
-        return Some(reason);
-    }
-    run.stats.nodes = 1;
-    if problem.is_complete() {
-        run.stats.solutions = 1;
-        observer.solution(problem, 0);
-        return None;
-    }
     let mut cx = Context::new(run, limits);
     // The path, root first, in `stack[..=live]`: each node's remaining search range and
     // the operator that made it; the node being expanded is `stack[live]`, its depth

@@ -36,18 +36,22 @@ proptest! {
     }
 }
 
-/// An observer of solutions only that sets a flag at its `after`-th solution.
-struct CancelAfter {
+/// An observer of solutions only (or not, `LEAN`) that sets a flag at its `after`-th
+/// solution, of any problem; each solution `depth` deep, when that is given.
+struct FlagAt<const LEAN: bool> {
     cancel: Cancel,
     after: u64,
     seen: u64,
+    depth: Option<usize>,
 }
 
-impl<M: Mask> Observer<BitState<M>> for CancelAfter {
-    const SOLUTIONS_ONLY: bool = true;
+impl<P: Problem, const LEAN: bool> Observer<P> for FlagAt<LEAN> {
+    const SOLUTIONS_ONLY: bool = LEAN;
 
-    fn solution(&mut self, _: &BitState<M>, depth: usize) {
-        assert_eq!(depth, 30, "a solution of 30-queens is 30 deep");
+    fn solution(&mut self, _: &P, depth: usize) {
+        if let Some(expected) = self.depth {
+            assert_eq!(depth, expected, "the depth of every solution");
+        }
         self.seen += 1;
         if self.seen == self.after {
             self.cancel.cancel();
@@ -59,10 +63,11 @@ impl<M: Mask> Observer<BitState<M>> for CancelAfter {
 fn the_lean_count_stops_when_cancelled_with_its_figures_so_far() {
     // 30-queens: far too many nodes to finish.
     let cancel = Cancel::new();
-    let mut observer = CancelAfter {
+    let mut observer = FlagAt::<true> {
         cancel: cancel.clone(),
         after: 1000,
         seen: 0,
+        depth: Some(30),
     };
     let outcome = Search::new(BitState::<u32>::new(30))
         .observer(&mut observer)
@@ -189,25 +194,6 @@ fn the_lean_count_in_place_stops_at_the_root() {
     assert!(queens.placed().is_empty(), "every queen taken back");
 }
 
-/// An observer of solutions only (or not, `LEAN`) that sets a flag at its `after`-th
-/// solution, of any problem.
-struct FlagAt<const LEAN: bool> {
-    cancel: Cancel,
-    after: u64,
-    seen: u64,
-}
-
-impl<P: Problem, const LEAN: bool> Observer<P> for FlagAt<LEAN> {
-    const SOLUTIONS_ONLY: bool = LEAN;
-
-    fn solution(&mut self, _: &P, _: usize) {
-        self.seen += 1;
-        if self.seen == self.after {
-            self.cancel.cancel();
-        }
-    }
-}
-
 /// Counts `problem` with a flag set at its first solution, by the lean kernel or the
 /// general one.
 fn stopped_at_first<P: Problem, const LEAN: bool>(problem: P) -> Outcome<u64> {
@@ -216,6 +202,7 @@ fn stopped_at_first<P: Problem, const LEAN: bool>(problem: P) -> Outcome<u64> {
         cancel: cancel.clone(),
         after: 1,
         seen: 0,
+        depth: None,
     };
     Search::new(problem)
         .observer(observer)
