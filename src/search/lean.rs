@@ -31,7 +31,8 @@ struct Tally {
     /// Nodes entered that had no admissible operator.
     dead_ends: u64,
     rejections: u64,
-    /// The depth of the deepest node entered below a node expanded and left for good.
+    /// The depth of the deepest leaf entered (a solution or a dead end). Every node
+    /// expanded enters a child, so the deepest node entered is a leaf or on the path.
     deepest: usize,
 }
 
@@ -55,7 +56,7 @@ impl Tally {
         stats.solutions = self.solutions;
         stats.dead_ends = self.dead_ends;
         stats.rejections = self.rejections;
-        // The nodes entered off the path are below nodes left for good.
+        // The deepest node entered is a leaf or on the path.
         stats.max_depth = self.deepest.max(depth);
     }
 }
@@ -194,11 +195,9 @@ where
         return cx.end();
     };
     let mut next = admitted!(cx, state, ops, 0, {});
-    // Has `state` entered a child yet?
-    let mut entered = false;
     'search: loop {
         // `op`, admissible, is tried on `state`; `next`, fetched ahead, is the one after.
-        before_entering!(cx, depth + usize::from(entered), {});
+        before_entering!(cx, depth, {});
         let mut child = copy_of(&state);
         child.apply(op);
         'leaf: {
@@ -224,38 +223,24 @@ where
             state = child;
             ops = child_ops;
             op = child_op;
-            entered = false;
             next = admitted!(cx, state, ops, depth, {});
             continue 'search;
         }
-        // `state` entered a leaf, at `depth + 1`.
-        entered = true;
-        match next {
-            Some(after) => {
-                op = after;
-                next = admitted!(cx, state, ops, depth + 1, {});
-            }
-            // The layout of this match measured faster than `if let` and `let else`.
-            #[expect(
-                clippy::single_match_else,
-                reason = "measured: the other forms compile to a slower loop"
-            )]
-            None => match stack.pop() {
-                // `state`, which entered a child, is left for good, and with it the nodes
-                // since `parent`, each deeper than the one before.
-                Some(parent) => {
-                    cx.tally.deepest = cx.tally.deepest.max(depth + 1);
-                    state = parent.state;
-                    ops = parent.ops;
-                    op = parent.next;
-                    depth = parent.depth;
-                    next = admitted!(cx, state, ops, depth + 1, {});
-                }
-                None => {
-                    cx.tally.deepest = cx.tally.deepest.max(depth + 1);
-                    return cx.end();
-                }
-            },
+        // `state` entered a leaf, at `depth + 1`: the deepest nodes are leaves.
+        cx.tally.deepest = cx.tally.deepest.max(depth + 1);
+        if let Some(after) = next {
+            op = after;
+            next = admitted!(cx, state, ops, depth + 1, {});
+        } else {
+            // `state` is left for good, and with it the nodes since the parent popped.
+            let Some(parent) = stack.pop() else {
+                return cx.end();
+            };
+            state = parent.state;
+            ops = parent.ops;
+            op = parent.next;
+            depth = parent.depth;
+            next = admitted!(cx, state, ops, depth + 1, {});
         }
     }
 }
@@ -311,14 +296,12 @@ where
         cx.tally.dead_ends = 1;
         return cx.end();
     };
-    // Has the node being expanded entered a child yet?
-    let mut entered = false;
     'grow: loop {
         let slots = &mut stack[..];
         'search: loop {
             // `op`, admissible, is tried on the node being expanded, at depth `live`.
             let depth = live;
-            before_entering!(cx, depth + usize::from(entered), {
+            before_entering!(cx, depth, {
                 unwind!(slots[..=live], None::<P::Op>);
             });
             problem.apply(op);
@@ -340,7 +323,6 @@ where
                     made_by: Some(op),
                 };
                 op = child_op;
-                entered = false;
                 live += 1;
                 if live < slots.len() {
                     slots[live] = open;
@@ -349,9 +331,9 @@ where
                 stack.push(open);
                 continue 'grow;
             }
-            // The child was a leaf, at `depth + 1`.
+            // The child was a leaf, at `depth + 1`: the deepest nodes are leaves.
             problem.undo(op);
-            entered = true;
+            cx.tally.deepest = cx.tally.deepest.max(depth + 1);
             // The next operator of the node being expanded, or of the nearest node above it
             // that has one; each of them entered a child.
             loop {
@@ -363,7 +345,6 @@ where
                     break;
                 }
                 // The node is left for good.
-                cx.tally.deepest = cx.tally.deepest.max(depth + 1);
                 if live == 0 {
                     return cx.end();
                 }

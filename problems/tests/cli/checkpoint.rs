@@ -231,6 +231,50 @@ fn every_count_through_the_engine_keeps_a_checkpoint() {
     assert_eq!(again, plain);
 }
 
+#[test]
+fn a_checkpointed_count_stopped_midway_prints_all_it_found_and_says_what_the_file_keeps() {
+    let path = scratch("queens-20.checkpoint");
+    let file = path.to_str().unwrap();
+    // No subproblem of 20 queens ends in 2 s (the biggest go first, and this is a debug
+    // build): each one stopped was cut short.
+    let args = [
+        "queens",
+        "20",
+        "--count",
+        "--threads",
+        "2",
+        "--checkpoint",
+        file,
+        "--time-limit",
+        "2s",
+    ];
+    let out = backtrack(&args);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    let count: u64 = printed
+        .strip_suffix(" (partial: time limit of 2s reached)\n")
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("{printed:?}"));
+    assert!(count > 0, "the subproblems cut short found solutions");
+    let stderr = text(&out.stderr);
+    let note = stderr
+        .lines()
+        .find(|line| line.contains(" keeps "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let prefix = format!("backtrack: {file} keeps 0 finished subproblems of ");
+    let rest = note
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("{note}"));
+    let (_, rest) = rest.split_once(", with 0 of the ").unwrap();
+    let (counted, rest) = rest.split_once(" counted; the ").unwrap();
+    assert_eq!(counted, count.to_string(), "{note}");
+    let (cut, _) = rest.split_once(' ').unwrap();
+    let cut: usize = cut.parse().unwrap();
+    assert!((1..=2).contains(&cut), "{note}");
+    // The file keeps its header only.
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 1);
+}
+
 /// Runs the listing `args` with its output to a string, stopped by `signal` after
 /// `after` if it is still running; returns its output and whether it ended by itself
 /// (exited with success: it may end just before the signal, which then stops nothing).

@@ -206,14 +206,15 @@ struct Ledger<'a> {
 impl Ledger<'_> {
     /// Adds a subproblem that came back, and records it in the checkpoint. A stop (a
     /// signal, the time limit) or a failed write ends the count: nothing more is handed
-    /// out.
+    /// out. A subproblem a stop cut short adds what it found (the count is partial) and is
+    /// not recorded.
     fn record(&mut self, done: &Done) {
+        add(&mut self.tally, &mut self.stats, done);
         if done.stopped.is_some() {
             self.stopped = self.stopped.or(done.stopped);
             self.queue.clear();
             return;
         }
-        add(&mut self.tally, &mut self.stats, done);
         if self.written.is_ok() {
             self.written = self
                 .journal

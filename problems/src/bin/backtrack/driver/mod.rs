@@ -983,7 +983,7 @@ impl Driver {
             print,
             (total.subproblems, total.resumed, total.resumed_nodes),
             extra,
-            &setup,
+            (&setup, None),
         )
     }
 
@@ -1030,26 +1030,44 @@ impl Driver {
             here.subproblems,
             here.resumed
         );
+        // What the partial count has and the file does not: the subproblems in progress.
+        let (kept, in_file) = here.kept;
+        let shown = |tally: Tally| match print {
+            "unique" => tally.unique.unwrap_or(tally.count),
+            _ => tally.count,
+        };
+        let kept_note = (here.cut_short > 0).then(|| {
+            format!(
+                "{}{} keeps {kept} finished subproblems of {}, with {} of the {} counted; the {} the stop cut short start over when the count is resumed",
+                self.prefix(),
+                path.display(),
+                here.subproblems,
+                shown(in_file),
+                shown(here.outcome.found),
+                here.cut_short,
+            )
+        });
         self.report_shared(
             &here.outcome,
             print,
             (here.subproblems, here.resumed, here.resumed_nodes),
             Map::new(),
-            &note,
+            (&note, kept_note),
         )
     }
 
     /// Prints the total of a count made subproblem by subproblem (across MPI ranks, or on
     /// this machine with a checkpoint) as a count prints: `print` is `count`, or `unique`
     /// for the classes (JSON has both, with `extra`, the subproblems and how many a
-    /// checkpoint had); with `--stats`, `note` first.
+    /// checkpoint had); with `--stats`, `note` first. `stop_note` follows the note of a
+    /// stop.
     fn report_shared(
         &mut self,
         outcome: &Outcome<Tally>,
         print: &str,
         (subproblems, resumed, resumed_nodes): (usize, usize, u64),
         mut extra: Map<String, Value>,
-        note: &str,
+        (note, stop_note): (&str, Option<String>),
     ) -> Result<Status> {
         let stop = self.stop_of(outcome.stopped);
         let shown = if print == "unique" {
@@ -1074,6 +1092,9 @@ impl Driver {
         self.flush()?;
         if let Some(stop) = stop {
             note!("{}{stop}: the count is partial", self.prefix());
+            if let Some(stop_note) = stop_note {
+                note!("{stop_note}");
+            }
         }
         if self.settings.stats && !self.settings.json {
             note!("{note}");

@@ -480,6 +480,13 @@ pub(super) struct Here {
     pub(super) resumed: usize,
     /// The nodes of those: not searched in this run.
     pub(super) resumed_nodes: u64,
+    /// What the checkpoint keeps: the subproblems finished (in this run or before it),
+    /// and their solutions. The outcome also has those of the subproblems a stop cut
+    /// short, which the checkpoint does not keep: a run given the file again counts
+    /// them anew.
+    pub(super) kept: (usize, Tally),
+    /// How many subproblems the stop cut short after they had searched some nodes.
+    pub(super) cut_short: usize,
 }
 
 /// Counts `shared` on `threads` threads of this machine, biggest subproblems first,
@@ -487,6 +494,8 @@ pub(super) struct Here {
 /// already records (see the [module docs](self)). `identity` (the problem and its
 /// parameters) heads the file. A stop (the flag, the time limit) or a failed write ends the
 /// count: what was finished is recorded, the rest is left for a run given the file again.
+/// The outcome of a stopped count has what the stopped subproblems found too, as any
+/// partial count has; [`Here::kept`] says what the file keeps.
 pub(super) fn count_here(
     shared: &impl Shared,
     threads: usize,
@@ -506,6 +515,8 @@ pub(super) fn count_here(
     for done in resumed.values() {
         add(&mut tally, &mut stats, done);
     }
+    let mut kept = (resumed.len(), tally);
+    let mut cut_short = 0;
     let resumed_nodes = resumed.values().map(|done| done.stats.nodes).sum();
     if let Some(meter) = meter {
         meter.add(stats.nodes, 0);
@@ -549,12 +560,17 @@ pub(super) fn count_here(
         }
         drop(sender);
         for done in results {
+            add(&mut tally, &mut stats, &done);
             if done.stopped.is_some() {
+                // Counted as far as it went, and not recorded. (One started after the stop
+                // stops at its root, having searched nothing.)
+                cut_short += usize::from(done.stats.nodes > 0);
                 stopped = stopped.or(done.stopped);
                 halt.store(true, std::sync::atomic::Ordering::Relaxed);
                 continue;
             }
-            add(&mut tally, &mut stats, &done);
+            kept.0 += 1;
+            add(&mut kept.1, &mut Stats::default(), &done);
             if written.is_ok() {
                 written = journal.write(&done, &divided.subproblems[done.index]);
                 if written.is_err() {
@@ -575,5 +591,7 @@ pub(super) fn count_here(
         subproblems: divided.subproblems.len(),
         resumed: resumed.len(),
         resumed_nodes,
+        kept,
+        cut_short,
     })
 }
