@@ -40,6 +40,8 @@ struct Figures {
     found: AtomicU64,
     parts_done: AtomicU64,
     parts_total: AtomicU64,
+    /// Nodes searched before this run, among `nodes`.
+    earlier: AtomicU64,
 }
 
 /// What a [`Meter`] says at one moment.
@@ -56,6 +58,9 @@ pub struct Reading {
     /// For a search split into parts: how many are finished, and how many there are
     /// (`None` until the split is known).
     pub parts: Option<(u64, u64)>,
+    /// Of `nodes`, those searched before this run (by an earlier run of a count resumed
+    /// from its checkpoint, say: [`Meter::add_earlier`]); this run's speed leaves them out.
+    pub earlier: u64,
 }
 
 impl Meter {
@@ -73,6 +78,7 @@ impl Meter {
             solutions: f.solutions.load(Ordering::Relaxed),
             found: f.found.load(Ordering::Relaxed).checked_sub(1),
             parts: (total > 0).then(|| (f.parts_done.load(Ordering::Relaxed), total)),
+            earlier: f.earlier.load(Ordering::Relaxed),
         }
     }
 
@@ -84,6 +90,13 @@ impl Meter {
         if solutions > 0 {
             self.0.solutions.fetch_add(solutions, Ordering::Relaxed);
         }
+    }
+
+    /// Adds nodes that were searched before this run (a count resumed from where an
+    /// earlier run stopped): counted in [`Reading::nodes`] and in [`Reading::earlier`].
+    pub fn add_earlier(&self, nodes: u64) {
+        self.add(nodes, 0);
+        self.0.earlier.fetch_add(nodes, Ordering::Relaxed);
     }
 
     /// Says what the search has found so far, for a count whose answer is not the number

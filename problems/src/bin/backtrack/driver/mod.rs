@@ -1030,29 +1030,41 @@ impl Driver {
             here.subproblems,
             here.resumed
         );
-        // What the partial count has and the file does not: the subproblems in progress.
+        // What the file keeps, which a stopped count's total may exceed: the subproblems the
+        // stop cut short are in the total, and not in the file.
         let (kept, in_file) = here.kept;
-        let shown = |tally: Tally| match print {
-            "unique" => tally.unique.unwrap_or(tally.count),
-            _ => tally.count,
+        let (shown, unit) = match print {
+            "unique" => (in_file.unique.unwrap_or(in_file.count), "classes"),
+            _ => (in_file.count, "solutions"),
         };
-        let kept_note = (here.cut_short > 0).then(|| {
-            format!(
-                "{}{} keeps {kept} finished subproblems of {}, with {} of the {} counted; the {} the stop cut short start over when the count is resumed",
-                self.prefix(),
-                path.display(),
-                here.subproblems,
-                shown(in_file),
-                shown(here.outcome.found),
-                here.cut_short,
-            )
-        });
+        let left = here.subproblems - kept;
+        let cut = match here.cut_short {
+            0 => String::new(),
+            1 => ", the one the stop cut short among them from its start".to_string(),
+            k => format!(", the {k} the stop cut short among them from their start"),
+        };
+        let kept_note = format!(
+            "{}{} keeps {kept} finished subproblems of {} ({shown} {unit}); given it again, a run counts the other {left}{cut}",
+            self.prefix(),
+            path.display(),
+            here.subproblems,
+        );
+        let mut extra = Map::new();
+        if here.outcome.stopped.is_some() {
+            let mut file = Map::new();
+            file.insert("subproblems".into(), json!(kept));
+            file.insert("count".into(), json!(in_file.count));
+            if let Some(unique) = in_file.unique {
+                file.insert("unique".into(), json!(unique));
+            }
+            extra.insert("kept".into(), Value::Object(file));
+        }
         self.report_shared(
             &here.outcome,
             print,
             (here.subproblems, here.resumed, here.resumed_nodes),
-            Map::new(),
-            (&note, kept_note),
+            extra,
+            (&note, Some(kept_note)),
         )
     }
 

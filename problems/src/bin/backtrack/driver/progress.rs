@@ -83,6 +83,9 @@ fn draw(meter: &Meter, done: &AtomicBool, expected: Option<f64>) {
     let bar = ProgressBar::with_draw_target(None, target);
     let mut last_draw = Instant::now();
     let mut template = String::new();
+    // The nodes searched before this run, as last read: when they come in, the bar jumps
+    // to where the earlier runs left it, and its time left starts again from there.
+    let mut earlier = 0;
     while !done.load(Ordering::SeqCst) {
         std::thread::sleep(TICK);
         if last_draw.elapsed() < REDRAW {
@@ -93,7 +96,14 @@ fn draw(meter: &Meter, done: &AtomicBool, expected: Option<f64>) {
         let fraction = expected.map(|total| fraction(reading.nodes, total));
         let width = usize::from(Narrow(term.clone()).width());
         let known = fraction.is_some() || reading.parts.is_some();
-        let line = Line::fit(width, known, &reading, start.elapsed());
+        let mut line = Line::fit(width, known, &reading, start.elapsed());
+        // No time left before there is a rate to tell it by (indicatif would say 0s).
+        let moved = fraction.map_or(reading.parts.is_some_and(|(done, _)| done > 0), |f| {
+            f > fraction_of(reading.earlier, expected)
+        });
+        if !moved {
+            line.template = line.template.replace("{eta:>4}", "    ");
+        }
         // The style first: a bar drawn before it would be indicatif's default one.
         if line.template != template {
             template = line.template;
@@ -104,9 +114,14 @@ fn draw(meter: &Meter, done: &AtomicBool, expected: Option<f64>) {
         if let Some(fraction) = fraction {
             bar.set_length(STEPS);
             bar.set_position((fraction * STEPS as f64) as u64);
+            if reading.earlier != earlier {
+                earlier = reading.earlier;
+                bar.reset_eta();
+            }
             if !warned && start.elapsed() >= SAY_AFTER {
                 warned = true;
-                if let Some(note) = long_run(fraction, start.elapsed(), expected) {
+                let before = fraction_of(reading.earlier, expected);
+                if let Some(note) = long_run((before, fraction), start.elapsed(), expected) {
                     // On a line of its own above the bar.
                     bar.suspend(|| eprintln!("{note}"));
                 }
@@ -127,13 +142,19 @@ fn fraction(nodes: u64, total: f64) -> f64 {
     (nodes as f64 / total.max(1.0)).clamp(0.0, 0.99)
 }
 
-/// What to say of a run `fraction` done after `elapsed`, if it is expected to take more
-/// than a minute in all.
-fn long_run(fraction: f64, elapsed: Duration, expected: Option<f64>) -> Option<String> {
-    if fraction <= 0.0 {
+/// [`fraction`] of an `expected` total, if there is one (0 if not).
+fn fraction_of(nodes: u64, expected: Option<f64>) -> f64 {
+    expected.map_or(0.0, |total| fraction(nodes, total))
+}
+
+/// What to say of a run that went from `before` done (what earlier runs of a resumed
+/// count did) to `now` done in `elapsed`, if it is expected to take more than a minute in
+/// all.
+fn long_run((before, now): (f64, f64), elapsed: Duration, expected: Option<f64>) -> Option<String> {
+    if now <= before {
         return None;
     }
-    let total = elapsed.as_secs_f64() / fraction;
+    let total = elapsed.as_secs_f64() * (1.0 - before) / (now - before);
     if total < LONG.as_secs_f64() {
         return None;
     }
@@ -264,8 +285,9 @@ fn messages(reading: &Reading, elapsed: Duration) -> [String; 3] {
 /// those the count has found (a count by symmetry weighs each board it reaches).
 pub fn message(reading: &Reading, elapsed: Duration) -> String {
     let secs = elapsed.as_secs_f64();
+    // This run's speed: the nodes of earlier runs were searched before it began.
     let rate = if secs > 0.0 {
-        reading.nodes as f64 / secs
+        reading.nodes.saturating_sub(reading.earlier) as f64 / secs
     } else {
         0.0
     };
@@ -308,16 +330,43 @@ mod tests {
             "short of the end"
         );
         // 1% in 1 s: 100 s in all.
-        let note = long_run(0.01, Duration::from_secs(1), Some(2.5e9)).unwrap();
+        let note = long_run((0.0, 0.01), Duration::from_secs(1), Some(2.5e9)).unwrap();
         assert!(
             note.contains("about 1m 40s (2.5G nodes estimated)"),
             "{note}"
         );
         // 1 ppm in 1 s: about 11.6 days, in minutes.
-        let note = long_run(1e-6, Duration::from_secs(1), Some(1e12)).unwrap();
+        let note = long_run((0.0, 1e-6), Duration::from_secs(1), Some(1e12)).unwrap();
         assert!(note.contains("about 11days 13h"), "{note}");
-        assert_eq!(long_run(0.05, Duration::from_secs(1), Some(1e6)), None);
-        assert_eq!(long_run(0.0, Duration::from_secs(1), Some(1e6)), None);
+        assert_eq!(
+            long_run((0.0, 0.05), Duration::from_secs(1), Some(1e6)),
+            None
+        );
+        assert_eq!(
+            long_run((0.0, 0.0), Duration::from_secs(1), Some(1e6)),
+            None
+        );
+        // Resumed with half done: 1% more in 1 s leaves 49 s, 50 s in all for this run
+        // (not 2 s, as if this run had done the first half).
+        let note = long_run((0.5, 0.51), Duration::from_secs(1), Some(1e9));
+        assert_eq!(note, None);
+        let note = long_run((0.5, 0.505), Duration::from_secs(1), Some(1e9)).unwrap();
+        assert!(note.contains("about 1m 40s"), "{note}");
+    }
+
+    #[test]
+    fn the_speed_is_this_run_s() {
+        let resumed = Reading {
+            nodes: 5_000_000,
+            solutions: 0,
+            found: None,
+            parts: None,
+            earlier: 4_000_000,
+        };
+        assert_eq!(
+            message(&resumed, Duration::from_secs(2)),
+            "5.0M nodes, 500.0k/s, 0 solutions"
+        );
     }
 
     #[test]
@@ -327,6 +376,7 @@ mod tests {
             solutions: u64::MAX,
             found: Some(u64::MAX),
             parts: Some((u64::MAX, u64::MAX)),
+            earlier: 0,
         };
         let text = message(&worst, Duration::from_nanos(1));
         assert!(text.chars().count() <= 44, "{text}");

@@ -24,6 +24,7 @@ use backtrack::split::{self, Subproblem};
 use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 use serde_json::{json, Value};
 
+use super::output;
 use super::record::parameter_difference;
 use super::Tally;
 
@@ -233,7 +234,8 @@ impl Checkpoint {
             "split": { "depth": divided.depth, "subproblems": divided.subproblems.len() },
         });
         let mut done = BTreeMap::new();
-        let cannot_write = || format!("{shown}: cannot write");
+        // A file that cannot be written fails the run as its output does (exit status 4).
+        let cannot_write = |err: io::Error| output::failed_to(shown, err);
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
                 anyhow::anyhow!("{shown} is not a checkpoint of backtrack: it is not text")
@@ -302,15 +304,15 @@ impl Checkpoint {
             .create(true)
             .append(true)
             .open(path)
-            .with_context(cannot_write)?;
+            .map_err(cannot_write)?;
         // One run at a time: two appending to one file would each count what the other
         // counts. The lock goes with the file when this run ends, however it ends.
-        if !held(&file).with_context(cannot_write)? {
+        if !held(&file).map_err(cannot_write)? {
             bail!("{}", in_use(shown, " counting into it"));
         }
-        file.set_len(kept as u64).with_context(cannot_write)?;
+        file.set_len(kept as u64).map_err(cannot_write)?;
         if kept == 0 {
-            writeln!(file, "{}", with_checksum(&header.to_string())).with_context(cannot_write)?;
+            writeln!(file, "{}", with_checksum(&header.to_string())).map_err(cannot_write)?;
         }
         Ok(Checkpoint {
             file: Some(file),
@@ -340,11 +342,10 @@ impl Checkpoint {
         };
         let line = serde_json::to_string(&entry).context("cannot make a checkpoint line")?;
         let shown = &self.named;
-        writeln!(file, "{}", with_checksum(&line))
-            .with_context(|| format!("{shown}: cannot write"))?;
+        writeln!(file, "{}", with_checksum(&line)).map_err(|err| output::failed_to(shown, err))?;
         if self.last_sync.elapsed() > Duration::from_secs(1) {
             file.sync_data()
-                .with_context(|| format!("{shown}: cannot write"))?;
+                .map_err(|err| output::failed_to(shown, err))?;
             self.last_sync = Instant::now();
         }
         Ok(())
@@ -440,7 +441,7 @@ impl Checkpoint {
     pub(super) fn sync(&mut self) -> Result<()> {
         if let Some(file) = &mut self.file {
             file.sync_data()
-                .with_context(|| format!("{}: cannot write", self.named))?;
+                .map_err(|err| output::failed_to(&self.named, err))?;
         }
         Ok(())
     }
@@ -519,7 +520,8 @@ pub(super) fn count_here(
     let mut cut_short = 0;
     let resumed_nodes = resumed.values().map(|done| done.stats.nodes).sum();
     if let Some(meter) = meter {
-        meter.add(stats.nodes, 0);
+        meter.add(divided.above.stats.nodes, 0);
+        meter.add_earlier(resumed_nodes);
     }
     let mut order: Vec<usize> = (0..divided.subproblems.len())
         .filter(|k| !resumed.contains_key(k))
