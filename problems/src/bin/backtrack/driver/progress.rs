@@ -97,9 +97,11 @@ fn draw(meter: &Meter, done: &AtomicBool, expected: Option<f64>) {
         let width = usize::from(Narrow(term.clone()).width());
         let known = fraction.is_some() || reading.parts.is_some();
         let mut line = Line::fit(width, known, &reading, start.elapsed());
-        // No time left before there is a rate to tell it by (indicatif would say 0s).
+        // No time left before the bar has moved from where this run began: indicatif has
+        // no rate to tell it by, and would say 0s.
+        let step = |f: f64| (f * STEPS as f64) as u64;
         let moved = fraction.map_or(reading.parts.is_some_and(|(done, _)| done > 0), |f| {
-            f > fraction_of(reading.earlier, expected)
+            step(f) > step(fraction_of(reading.earlier, expected))
         });
         if !moved {
             line.template = line.template.replace("{eta:>4}", "    ");
@@ -113,7 +115,7 @@ fn draw(meter: &Meter, done: &AtomicBool, expected: Option<f64>) {
         }
         if let Some(fraction) = fraction {
             bar.set_length(STEPS);
-            bar.set_position((fraction * STEPS as f64) as u64);
+            bar.set_position(step(fraction));
             if reading.earlier != earlier {
                 earlier = reading.earlier;
                 bar.reset_eta();
