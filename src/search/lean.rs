@@ -246,10 +246,11 @@ where
 }
 
 /// A node searched in place, above the one being expanded: the rest of its search range,
-/// and the operator that made it (none for the root), to undo when it is left.
+/// and the operator that made it, to undo when it is left (for the root, which is never
+/// undone, any operator: the slot is filled, and never read).
 struct Open<P: Problem> {
     ops: P::Ops,
-    made_by: Option<P::Op>,
+    made_by: P::Op,
 }
 
 /// [`count`] for a problem searched in place: the one state `problem` changed by
@@ -267,35 +268,35 @@ where
     O: Observer<P>,
 {
     let mut cx = Context::new(run, limits);
+    let mut root_ops = problem.operators();
+    let Some(mut op) = admitted!(cx, problem, root_ops, 0, {}) else {
+        cx.tally.dead_ends = 1;
+        return cx.end();
+    };
     // The path, root first, in `stack[..=live]`: each node's remaining search range and
     // the operator that made it; the node being expanded is `stack[live]`, its depth
     // `live`. Indexed through a slice while it need not grow, with `live` in a register,
     // and each range used where it lies (moving ranges about cost more than the frames).
+    // An operator, not an `Option`, in every slot: no tag to write at each node.
     let mut stack: Vec<Open<P>> = vec![Open {
-        ops: problem.operators(),
-        made_by: None,
+        ops: root_ops,
+        made_by: op,
     }];
     let mut live = 0;
 
-    /// Undoes `$child` if any, and the operators that made the nodes in `$path`: back at
-    /// the root.
+    /// Undoes `$child` if any, and the operators that made the nodes in `$path` below the
+    /// root: back at the root.
     macro_rules! unwind {
         ($path:expr, $child:expr) => {{
             if let Some(child) = $child {
                 problem.undo(child);
             }
-            for open in $path.iter().rev() {
-                if let Some(made_by) = open.made_by {
-                    problem.undo(made_by);
-                }
+            for open in $path[1..].iter().rev() {
+                problem.undo(open.made_by);
             }
         }};
     }
 
-    let Some(mut op) = admitted!(cx, problem, stack[0].ops, 0, {}) else {
-        cx.tally.dead_ends = 1;
-        return cx.end();
-    };
     'grow: loop {
         let slots = &mut stack[..];
         'search: loop {
@@ -320,7 +321,7 @@ where
                 };
                 let open = Open {
                     ops: child_ops,
-                    made_by: Some(op),
+                    made_by: op,
                 };
                 op = child_op;
                 live += 1;
@@ -348,9 +349,7 @@ where
                 if live == 0 {
                     return cx.end();
                 }
-                if let Some(made) = slots[live].made_by {
-                    problem.undo(made);
-                }
+                problem.undo(slots[live].made_by);
                 live -= 1;
             }
         }
