@@ -323,8 +323,11 @@ where
 
 /// Splits `problem`'s tree at `depth` or deeper: at the first depth that gives at least
 /// `at_least` subproblems, or the deepest that gives any more (a tree that ends sooner is
-/// split where it ends). `observer` makes a fresh observer for each search above a split
-/// tried (see [`split_observed`]); the one that watched the split returned comes with it.
+/// split where it ends), but never deeper than `depth` at a level of more than
+/// [`MOST_SUBPROBLEMS`] nodes (counted as [`capped_depth`] counts them, without the
+/// observer; they are not kept). `observer` makes a fresh observer for each search above a
+/// split tried (see [`split_observed`]); the one that watched the split returned comes
+/// with it.
 pub fn split_at_least<P, O>(
     problem: &P,
     depth: usize,
@@ -343,8 +346,12 @@ where
         if split.len() >= at_least || split.above.stopped.is_some() || ended {
             return (split, watcher);
         }
-        // One level deeper, if it has more subproblems: a tree that narrows below (few
-        // nodes survive a level) is kept at the wider level.
+        // One level deeper, if it has more subproblems and not too many: a tree that
+        // narrows below (few nodes survive a level) is kept at the wider level, and so is
+        // one that widens past what is worth keeping in memory.
+        if capped_depth(problem, split.depth + 1, limits) <= split.depth {
+            return (split, watcher);
+        }
         let mut deeper_watcher = observer();
         let deeper = split_observed(
             problem,

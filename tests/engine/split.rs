@@ -2,7 +2,7 @@
 //! checked when replayed; parts are dealt by weight.
 
 use backtrack::split::{self, assign, ReplayError, Share, Subproblem};
-use backtrack::{parallel, Limits, ParallelLimits, Search};
+use backtrack::{parallel, Limits, ParallelLimits, Problem, Search};
 use proptest::prelude::*;
 
 use crate::common::{tables, Reference, TableProblem};
@@ -90,6 +90,57 @@ fn split_at_least_deepens_until_there_are_enough_subproblems() {
     // A tree shallower than asked is split where it ends: its leaves.
     let (tree, ()) = split::split_at_least(&root, 1, 10_000, &Limits::none(), || ());
     assert_eq!((tree.depth, tree.len()), (6, 729));
+}
+
+/// Strings of `len` letters over an alphabet of `letters`.
+#[derive(Clone)]
+struct Words {
+    letters: u32,
+    len: usize,
+    word: Vec<u32>,
+}
+
+impl Problem for Words {
+    type Op = u32;
+    type Ops = std::ops::Range<u32>;
+    type Solution = ();
+    fn operators(&self) -> Self::Ops {
+        0..self.letters
+    }
+    fn apply(&mut self, letter: u32) {
+        self.word.push(letter);
+    }
+    fn undo(&mut self, _: u32) {
+        self.word.pop();
+    }
+    fn is_complete(&self) -> bool {
+        self.word.len() == self.len
+    }
+    fn solution(&self) {}
+}
+
+#[test]
+fn split_at_least_does_not_deepen_to_a_level_too_wide_to_keep() {
+    // 300 words of one letter, 90,000 of two: more than the most subproblems kept.
+    let root = Words {
+        letters: 300,
+        len: 4,
+        word: Vec::new(),
+    };
+    const { assert!(300 * 300 > split::MOST_SUBPROBLEMS) };
+    let (tree, ()) = split::split_at_least(&root, 1, 1_000_000, &Limits::none(), || ());
+    assert_eq!((tree.depth, tree.len()), (1, 300));
+    // Asked for that depth, it splits there all the same.
+    let (tree, ()) = split::split_at_least(&root, 2, 1, &Limits::none(), || ());
+    assert_eq!((tree.depth, tree.len()), (2, 90_000));
+    // A narrower alphabet deepens as far as the cap allows: 200^2 = 40,000 fits.
+    let root = Words {
+        letters: 200,
+        len: 4,
+        word: Vec::new(),
+    };
+    let (tree, ()) = split::split_at_least(&root, 1, 1_000_000, &Limits::none(), || ());
+    assert_eq!((tree.depth, tree.len()), (2, 40_000));
 }
 
 #[test]

@@ -233,13 +233,13 @@ fn every_count_through_the_engine_keeps_a_checkpoint() {
 
 #[test]
 fn a_checkpointed_count_stopped_midway_prints_all_it_found_and_says_what_the_file_keeps() {
-    let path = scratch("queens-20.checkpoint");
+    let path = scratch("queens-19.checkpoint");
     let file = path.to_str().unwrap();
-    // No subproblem of 20 queens ends in 2 s (the biggest go first, and this is a debug
+    // No subproblem of 19 queens ends in 2 s (the biggest go first, and this is a debug
     // build): each one stopped was cut short.
     let args = [
         "queens",
-        "20",
+        "19",
         "--count",
         "--threads",
         "2",
@@ -277,6 +277,46 @@ fn a_checkpointed_count_stopped_midway_prints_all_it_found_and_says_what_the_fil
     );
     // The file keeps its header only.
     assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 1);
+}
+
+#[test]
+fn a_checkpoint_goes_on_with_any_number_of_threads() {
+    // The split depends on the count alone: one thread and 64 write the same header.
+    let header = |threads: &str| {
+        let path = scratch(&format!("queens-13-{threads}.checkpoint"));
+        let file = path.to_str().unwrap();
+        let args = [
+            "queens",
+            "13",
+            "--count",
+            "--threads",
+            threads,
+            "--checkpoint",
+            file,
+        ];
+        // OEIS A000170 for n = 13.
+        assert_eq!(stdout(&args), "73712\n");
+        let text = std::fs::read_to_string(&path).unwrap();
+        (path, text.lines().next().unwrap().to_string())
+    };
+    let (path, one) = header("1");
+    let (_, many) = header("64");
+    assert_eq!(one, many);
+    // A file written on one thread goes on, on 64: here, with nothing left to count.
+    let file = path.to_str().unwrap();
+    let args = [
+        "queens",
+        "13",
+        "--count",
+        "--threads",
+        "64",
+        "--resume",
+        file,
+        "--stats",
+    ];
+    let out = backtrack(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "73712\n");
 }
 
 /// Runs the listing `args` with its output to a string, stopped by `signal` after

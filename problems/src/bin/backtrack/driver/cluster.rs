@@ -26,7 +26,7 @@ use mpi::traits::{Communicator, Destination, Source};
 use serde_json::Value;
 
 use super::shared::{
-    add, count_one, limits_for, Checkpoint, Divided, Done, Pool, Shared, PER_THREAD,
+    add, count_one, limits_for, split_for_sharing, Checkpoint, Divided, Done, Pool, Shared,
 };
 use super::Tally;
 
@@ -158,9 +158,8 @@ pub fn count(
     let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
         .context("cannot start MPI (is this run under mpirun?)")?;
     let world = universe.world();
-    let ranks = world.size() as usize;
     let rank = world.rank();
-    let divided = shared.split(PER_THREAD * threads * ranks);
+    let divided = split_for_sharing(shared);
     let setup = start.elapsed();
     let pool = Pool::new();
     let (sender, results) = mpsc::channel::<Done>();

@@ -119,8 +119,38 @@ pub struct Divided {
     pub above: Outcome<Tally>,
 }
 
-/// How many subproblems to split into for each counting thread of the job.
-pub(super) const PER_THREAD: usize = 32;
+/// The least subproblems a shared count is split into.
+const LEAST_SUBPROBLEMS: usize = 256;
+
+/// The most nodes a subproblem is estimated to have before the split goes a level deeper:
+/// about two seconds of one thread's counting (the queens count goes at 110 to 160
+/// million nodes a second). A stop costs the subproblems in progress, counted again from
+/// their start by the next run: at most about this much work a thread.
+const BIGGEST_SUBPROBLEM: f64 = (1u64 << 28) as f64;
+
+/// Splits `shared` for counting subproblem by subproblem: at least [`LEAST_SUBPROBLEMS`]
+/// of them, and a level deeper while the biggest is estimated at more than
+/// [`BIGGEST_SUBPROBLEM`] nodes and the deeper level has at most
+/// [`split::MOST_SUBPROBLEMS`] (the split keeps each in memory, and a checkpoint has a
+/// line for each one finished).
+///
+/// The split depends on the count alone, not on the threads or ranks that count it, so a
+/// checkpoint goes on with any number of them; and it is deterministic (the estimates are
+/// seeded), the same in every process. Small subproblems balance the threads too: the last
+/// one finished comes at most one subproblem after the others.
+pub(super) fn split_for_sharing(shared: &impl Shared) -> Divided {
+    let biggest = |divided: &Divided| divided.weights.iter().copied().fold(0.0, f64::max);
+    let mut divided = shared.split(LEAST_SUBPROBLEMS);
+    while biggest(&divided) > BIGGEST_SUBPROBLEM {
+        let deeper = shared.split(divided.subproblems.len() + 1);
+        // The same depth when the tree ends there, or the next level is too wide.
+        if deeper.depth == divided.depth {
+            break;
+        }
+        divided = deeper;
+    }
+    divided
+}
 
 /// One finished subproblem, as it travels: its index, counts and statistics.
 #[derive(Clone, Copy, Debug, Default)]
@@ -507,7 +537,7 @@ pub(super) fn count_here(
 ) -> Result<Here> {
     let (cancel, time, meter) = limits;
     let start = Instant::now();
-    let divided = shared.split(PER_THREAD * threads);
+    let divided = split_for_sharing(shared);
     let mut journal = Checkpoint::open(path, named, identity, &divided)?;
     let mut tally = divided.above.found;
     let mut stats = divided.above.stats;
@@ -596,4 +626,99 @@ pub(super) fn count_here(
         kept,
         cut_short,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every string of `len` letters over an alphabet of `letters`: a tree whose every
+    /// subtree at a depth is the same size, which Knuth's estimate gets exactly.
+    #[derive(Clone)]
+    struct Words {
+        letters: u32,
+        len: usize,
+        word: Vec<u32>,
+    }
+
+    impl Words {
+        fn new(letters: u32, len: usize) -> Self {
+            Words {
+                letters,
+                len,
+                word: Vec::new(),
+            }
+        }
+    }
+
+    impl Problem for Words {
+        type Op = u32;
+        type Ops = std::ops::Range<u32>;
+        type Solution = ();
+        fn operators(&self) -> Self::Ops {
+            0..self.letters
+        }
+        fn apply(&mut self, letter: u32) {
+            self.word.push(letter);
+        }
+        fn undo(&mut self, _: u32) {
+            self.word.pop();
+        }
+        fn is_complete(&self) -> bool {
+            self.word.len() == self.len
+        }
+        fn solution(&self) {}
+    }
+
+    fn biggest(divided: &Divided) -> f64 {
+        divided.weights.iter().copied().fold(0.0, f64::max)
+    }
+
+    #[test]
+    fn a_shared_split_goes_deeper_until_its_biggest_subproblem_is_small() {
+        // 16 letters, 9 long: the 256 subtrees at depth 2 have (16^8 - 1) / 15 nodes
+        // each, a little over the bound, those at depth 3 a sixteenth of that.
+        let root = Words::new(16, 9);
+        let shared = Generic {
+            problem: &root,
+            depth: 1,
+        };
+        let least = shared.split(LEAST_SUBPROBLEMS);
+        assert_eq!((least.depth, least.subproblems.len()), (2, 256));
+        assert!(biggest(&least) > BIGGEST_SUBPROBLEM);
+        let divided = split_for_sharing(&shared);
+        assert_eq!((divided.depth, divided.subproblems.len()), (3, 4096));
+        assert!(biggest(&divided) <= BIGGEST_SUBPROBLEM);
+        // The same split again, estimates included: every process and every run splits
+        // alike.
+        let again = split_for_sharing(&shared);
+        assert_eq!(again.weights, divided.weights);
+    }
+
+    #[test]
+    fn a_shared_split_stays_at_enough_subproblems_when_they_are_small() {
+        // 16 letters, 8 long: the subtrees at depth 2 have (16^7 - 1) / 15 nodes.
+        let root = Words::new(16, 8);
+        let shared = Generic {
+            problem: &root,
+            depth: 1,
+        };
+        let divided = split_for_sharing(&shared);
+        assert_eq!((divided.depth, divided.subproblems.len()), (2, 256));
+    }
+
+    #[test]
+    fn a_shared_split_does_not_go_deeper_than_the_subproblems_it_can_keep() {
+        // 260 letters: the 260 subtrees at depth 1 are far too big, but depth 2 has
+        // 67,600 nodes, more than a split keeps.
+        let root = Words::new(260, 5);
+        let shared = Generic {
+            problem: &root,
+            depth: 1,
+        };
+        let divided = split_for_sharing(&shared);
+        assert_eq!((divided.depth, divided.subproblems.len()), (1, 260));
+        assert!(biggest(&divided) > BIGGEST_SUBPROBLEM);
+        const { assert!(260 * 260 > split::MOST_SUBPROBLEMS) };
+    }
 }
