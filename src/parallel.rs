@@ -169,7 +169,8 @@ pub const SUBPROBLEMS_PER_PART: usize = 64;
 /// parts adding up to the whole.
 ///
 /// The tree is split at `split_depth`, or deeper until there are at least
-/// [`SUBPROBLEMS_PER_PART`] subproblems a part ([`split::split_at_least`]); each
+/// [`SUBPROBLEMS_PER_PART`] subproblems a part (as [`split::split_at_least`] splits, but
+/// to a level of any width); each
 /// subproblem is weighed by Knuth's estimate of its subtree ([`split::estimate_sizes`],
 /// [`split::PROBES`] probes from [`split::SEED`]), and they are dealt to the parts by
 /// weight ([`split::assign`]). All of this is deterministic, so every part, in any process,
@@ -198,12 +199,14 @@ where
 {
     let start = Instant::now();
     let at_least = SUBPROBLEMS_PER_PART.saturating_mul(share.parts());
-    let (split, above) = split::split_at_least(
+    // As deep as the parts need, however wide (`--parts` promises each part so many).
+    let (split, above) = split::deepen(
         problem,
         split_depth,
         at_least,
         &limits.clone().into(),
         || observer(&[]),
+        false,
     );
     let mut layout = Layout {
         depth: split.depth,

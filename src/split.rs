@@ -333,7 +333,25 @@ pub fn split_at_least<P, O>(
     depth: usize,
     at_least: usize,
     limits: &Limits,
+    observer: impl FnMut() -> O,
+) -> (Split<P::Op>, O)
+where
+    P: Problem + Clone,
+    O: Observer<P>,
+{
+    deepen(problem, depth, at_least, limits, observer, true)
+}
+
+/// [`split_at_least`], deepening to a level of any width when `capped` is false: for
+/// [`count_share_observed`](crate::parallel::count_share_observed), whose every part wants
+/// its [`SUBPROBLEMS_PER_PART`](crate::parallel::SUBPROBLEMS_PER_PART) subproblems.
+pub(crate) fn deepen<P, O>(
+    problem: &P,
+    depth: usize,
+    at_least: usize,
+    limits: &Limits,
     mut observer: impl FnMut() -> O,
+    capped: bool,
 ) -> (Split<P::Op>, O)
 where
     P: Problem + Clone,
@@ -349,7 +367,7 @@ where
         // One level deeper, if it has more subproblems and not too many: a tree that
         // narrows below (few nodes survive a level) is kept at the wider level, and so is
         // one that widens past what is worth keeping in memory.
-        if capped_depth(problem, split.depth + 1, limits) <= split.depth {
+        if capped && capped_depth(problem, split.depth + 1, limits) <= split.depth {
             return (split, watcher);
         }
         let mut deeper_watcher = observer();

@@ -144,6 +144,30 @@ fn split_at_least_does_not_deepen_to_a_level_too_wide_to_keep() {
 }
 
 #[test]
+fn a_share_splits_as_deep_as_its_parts_need_however_wide() {
+    // 1000 parts want 64,000 subproblems: 1,681 words of two letters are too few, and
+    // the 68,921 of three are wider than a plain split deepens to.
+    let root = Words {
+        letters: 41,
+        len: 3,
+        word: Vec::new(),
+    };
+    const { assert!(41 * 41 * 41 > split::MOST_SUBPROBLEMS) };
+    let (tree, ()) = split::split_at_least(&root, 1, 64_000, &Limits::none(), || ());
+    assert_eq!(tree.depth, 2);
+    let share = Share::new(1, 1000).unwrap();
+    let none = ParallelLimits::none();
+    let (outcome, (), layout) =
+        parallel::count_share_observed(&root, 1, share, &none, |_| (), |(), ()| {});
+    assert_eq!((layout.depth, layout.subproblems), (3, 68_921));
+    assert!(
+        outcome.found >= 64 && outcome.found < 1000,
+        "{}",
+        outcome.found
+    );
+}
+
+#[test]
 fn a_path_that_is_not_the_trees_is_refused_where_it_goes_wrong() {
     let tables = crate::common::Tables {
         depth: 2,
