@@ -85,6 +85,52 @@ fn every_listed_solution_verifies_and_comes_in_lexicographic_order() {
 }
 
 #[test]
+fn a_count_in_json_has_the_solutions_as_count_and_the_classes_as_unique_however_made() {
+    let dir = std::env::temp_dir().join(format!("backtrack-json-count-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("q10.checkpoint");
+    let file = checkpoint.to_str().unwrap();
+    // 10 queens: 724 solutions in 92 classes (OEIS A000170, A002562).
+    for extra in [
+        &[][..],
+        &["--unique"],
+        &["--threads", "1"],
+        &["--unique", "--threads", "1"],
+    ] {
+        for keep in [false, true] {
+            let _ = std::fs::remove_file(&checkpoint);
+            let mut args = vec!["queens", "10", "--count", "--format", "json"];
+            args.extend(extra);
+            if keep {
+                args.extend(["--checkpoint", file]);
+            }
+            let line = json_lines(&stdout(&args)).remove(0);
+            assert_eq!(line["count"], 724, "{args:?}: {line}");
+            assert_eq!(line["unique"], 92, "{args:?}: {line}");
+            assert_eq!(line["complete"], true, "{args:?}: {line}");
+        }
+    }
+    // The text prints the number asked for.
+    assert_eq!(
+        stdout(&["queens", "10", "--count", "--unique", "--checkpoint", file]),
+        "92\n"
+    );
+    // A count that does not tell the classes apart has no `unique`.
+    let line = json_lines(&stdout(&[
+        "queens",
+        "10",
+        "--count",
+        "--symmetry",
+        "none",
+        "--format",
+        "json",
+    ]))
+    .remove(0);
+    assert_eq!(line["count"], 724);
+    assert!(line.get("unique").is_none(), "{line}");
+}
+
+#[test]
 fn counts_on_one_thread_and_on_all_agree() {
     for n in ["1", "6", "9", "11"] {
         assert_eq!(
@@ -410,7 +456,7 @@ fn every_symmetry_gives_the_same_count() {
     assert_eq!(stdout(&["queens", "8", "--count", "--limit", "10"]), "10\n");
     assert_eq!(
         stdout(&["queens", "8", "--count", "--format", "json"]),
-        "{\"complete\":true,\"count\":92}\n"
+        "{\"complete\":true,\"count\":92,\"unique\":12}\n"
     );
 }
 

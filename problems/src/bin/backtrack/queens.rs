@@ -457,8 +457,9 @@ fn count(
     }
     driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
     driver.count_either(
-        |limits| pick(plan.run_in_order(limits)),
-        |limits| pick(plan.run(limits)),
+        print,
+        |limits| tally(&plan.run_in_order(limits)),
+        |limits| tally(&plan.run(limits)),
     )
 }
 

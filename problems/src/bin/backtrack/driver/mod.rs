@@ -390,6 +390,18 @@ impl fmt::Display for Stop {
     }
 }
 
+/// A count of solutions alone as a [`Tally`].
+pub fn tallied(outcome: &Outcome<u64>) -> Outcome<Tally> {
+    Outcome {
+        found: Tally {
+            count: outcome.found,
+            unique: None,
+        },
+        stats: outcome.stats,
+        stopped: outcome.stopped,
+    }
+}
+
 /// The counts of one part of a count in parts: the solutions, and their classes where
 /// the count tells them apart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -793,34 +805,45 @@ impl Driver {
             });
         }
         self.count_either(
+            "count",
             |limits| {
-                Search::new(problem.clone())
-                    .limits(limits)
-                    .count_solutions()
+                tallied(
+                    &Search::new(problem.clone())
+                        .limits(limits)
+                        .count_solutions(),
+                )
             },
-            |limits| parallel::count(problem, split_depth, limits),
+            |limits| tallied(&parallel::count(problem, split_depth, limits)),
         )
     }
 
     /// Counts with `in_order` (one search, given its limits) on one thread with
     /// `--threads 1`, `--limit K` or `--node-limit N` (budgets that are exact only in
     /// search order), with `split` (a count split across threads) otherwise.
+    ///
+    /// `print` says which number the text prints: `count` (the solutions), or `unique`
+    /// (their classes, which the count must then have counted). JSON has both, whatever
+    /// is printed: `count` always the solutions, `unique` the classes when counted, as the
+    /// counts shared out (`--checkpoint`, `--parts`, `--mpi`) have them.
     pub fn count_either(
         &mut self,
-        in_order: impl FnOnce(Limits) -> Outcome<u64>,
-        split: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
+        print: &str,
+        in_order: impl FnOnce(Limits) -> Outcome<Tally>,
+        split: impl FnOnce(&ParallelLimits) -> Outcome<Tally> + Send,
     ) -> Result<Status> {
         let capped = matches!(self.settings.mode, Mode::Count { limit: Some(_) });
-        if capped || self.settings.nodes.is_some() || self.settings.threads == Some(1) {
+        let outcome = if capped || self.settings.nodes.is_some() || self.settings.threads == Some(1)
+        {
             self.count_in_order(in_order)
         } else {
-            self.count_split(split)
-        }
+            self.split_pool(split)?
+        };
+        self.report_count(&outcome, print)
     }
 
     /// Counts with one search, in search order (and at most `--limit K`): `count` is given
     /// the limits.
-    fn count_in_order(&mut self, count: impl FnOnce(Limits) -> Outcome<u64>) -> Result<Status> {
+    fn count_in_order(&mut self, count: impl FnOnce(Limits) -> Outcome<Tally>) -> Outcome<Tally> {
         let progress = self.progress(false);
         let mut limits = self.limits(progress.meter());
         if let Mode::Count { limit: Some(k) } = self.settings.mode {
@@ -828,17 +851,7 @@ impl Driver {
         }
         let outcome = count(limits);
         progress.finish();
-        self.report_count(&outcome)
-    }
-
-    /// Counts with a count split across threads: `count` runs in a pool of `--threads`
-    /// threads (all cores by default), given the time limit, the stop flag and the meter.
-    fn count_split(
-        &mut self,
-        count: impl FnOnce(&ParallelLimits) -> Outcome<u64> + Send,
-    ) -> Result<Status> {
-        let outcome = self.split_pool(count)?;
-        self.report_count(&outcome)
+        outcome
     }
 
     /// Runs `count` in a pool of `--threads` threads (all cores by default), given the
@@ -859,18 +872,26 @@ impl Driver {
     }
 
     /// Prints a count: `N`, `N (partial: stopped by SIGINT)`, or `{"count":N,…}`.
-    fn report_count(&mut self, outcome: &Outcome<u64>) -> Result<Status> {
+    fn report_count(&mut self, outcome: &Outcome<Tally>, print: &str) -> Result<Status> {
         let stop = self.stop_of(outcome.stopped);
         let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
+        let Tally { count, unique } = outcome.found;
+        let shown = match (print, unique) {
+            ("unique", Some(unique)) => unique,
+            _ => count,
+        };
         if self.settings.json {
             let mut line = Map::new();
-            line.insert("count".into(), json!(outcome.found));
+            line.insert("count".into(), json!(count));
+            if let Some(unique) = unique {
+                line.insert("unique".into(), json!(unique));
+            }
             end_fields(&mut line, stop, at_limit);
             self.object(line)?;
         } else if let Some(stop) = stop {
-            self.line(&format_args!("{} (partial: {stop})", outcome.found))?;
+            self.line(&format_args!("{shown} (partial: {stop})"))?;
         } else {
-            self.line(&outcome.found)?;
+            self.line(&shown)?;
         }
         self.flush()?;
         if let Some(stop) = stop {
@@ -878,9 +899,8 @@ impl Driver {
         }
         if at_limit {
             note!(
-                "{}stopped at --limit {}: there may be more",
-                self.prefix(),
-                outcome.found
+                "{}stopped at --limit {count}: there may be more",
+                self.prefix()
             );
         }
         self.print_stats(&outcome.stats, stop, at_limit);
