@@ -793,15 +793,7 @@ impl Driver {
                     |_| (),
                     |(), ()| {},
                 );
-                let tally = Outcome {
-                    found: Tally {
-                        count: outcome.found,
-                        unique: None,
-                    },
-                    stats: outcome.stats,
-                    stopped: outcome.stopped,
-                };
-                (tally, layout)
+                (tallied(&outcome), layout)
             });
         }
         self.count_either(

@@ -26,7 +26,7 @@ use serde_json::{json, Value};
 
 use super::output;
 use super::record::parameter_difference;
-use super::Tally;
+use super::{tallied, Tally};
 
 /// A count that can be shared out subproblem by subproblem.
 pub trait Shared: Sync {
@@ -61,14 +61,7 @@ where
         Divided {
             depth: tree.depth,
             weights,
-            above: Outcome {
-                found: Tally {
-                    count: above.found,
-                    unique: None,
-                },
-                stats: above.stats,
-                stopped: above.stopped,
-            },
+            above: tallied(above),
             subproblems: tree.subproblems,
         }
     }
@@ -80,12 +73,8 @@ where
         stats.nodes = stats.nodes.saturating_sub(1);
         stats.max_depth += sub.depth();
         Ok(Outcome {
-            found: Tally {
-                count: outcome.found,
-                unique: None,
-            },
             stats,
-            stopped: outcome.stopped,
+            ..tallied(&outcome)
         })
     }
 }
@@ -119,6 +108,13 @@ pub struct Divided {
     pub above: Outcome<Tally>,
 }
 
+impl Divided {
+    /// The estimated size of the biggest subproblem, in nodes.
+    fn biggest(&self) -> f64 {
+        self.weights.iter().copied().fold(0.0, f64::max)
+    }
+}
+
 /// The least subproblems a shared count is split into.
 const LEAST_SUBPROBLEMS: usize = 256;
 
@@ -139,9 +135,8 @@ const BIGGEST_SUBPROBLEM: f64 = (1u64 << 28) as f64;
 /// seeded), the same in every process. Small subproblems balance the threads too: the last
 /// one finished comes at most one subproblem after the others.
 pub(super) fn split_for_sharing(shared: &impl Shared) -> Divided {
-    let biggest = |divided: &Divided| divided.weights.iter().copied().fold(0.0, f64::max);
     let mut divided = shared.split(LEAST_SUBPROBLEMS);
-    while biggest(&divided) > BIGGEST_SUBPROBLEM {
+    while divided.biggest() > BIGGEST_SUBPROBLEM {
         let deeper = shared.split(divided.subproblems.len() + 1);
         // The same depth when the tree ends there, or the next level is too wide.
         if deeper.depth == divided.depth {
@@ -670,10 +665,6 @@ mod tests {
         fn solution(&self) {}
     }
 
-    fn biggest(divided: &Divided) -> f64 {
-        divided.weights.iter().copied().fold(0.0, f64::max)
-    }
-
     #[test]
     fn a_shared_split_goes_deeper_until_its_biggest_subproblem_is_small() {
         // 16 letters, 9 long: the 256 subtrees at depth 2 have (16^8 - 1) / 15 nodes
@@ -685,10 +676,10 @@ mod tests {
         };
         let least = shared.split(LEAST_SUBPROBLEMS);
         assert_eq!((least.depth, least.subproblems.len()), (2, 256));
-        assert!(biggest(&least) > BIGGEST_SUBPROBLEM);
+        assert!(least.biggest() > BIGGEST_SUBPROBLEM);
         let divided = split_for_sharing(&shared);
         assert_eq!((divided.depth, divided.subproblems.len()), (3, 4096));
-        assert!(biggest(&divided) <= BIGGEST_SUBPROBLEM);
+        assert!(divided.biggest() <= BIGGEST_SUBPROBLEM);
         // The same split again, estimates included: every process and every run splits
         // alike.
         let again = split_for_sharing(&shared);
@@ -718,7 +709,7 @@ mod tests {
         };
         let divided = split_for_sharing(&shared);
         assert_eq!((divided.depth, divided.subproblems.len()), (1, 260));
-        assert!(biggest(&divided) > BIGGEST_SUBPROBLEM);
+        assert!(divided.biggest() > BIGGEST_SUBPROBLEM);
         const { assert!(260 * 260 > split::MOST_SUBPROBLEMS) };
     }
 }
