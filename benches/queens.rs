@@ -1,5 +1,5 @@
 //! N-Queens counts with each use of the board's symmetries, on one thread and on all cores
-//! (what `backtrack queens N --count --symmetry none|mirror|full --threads T` runs). Each
+//! (what `backtrack queens N --count --symmetry none|mirror|full|halves --threads T` runs). Each
 //! run asserts its count, so a wrong answer cannot be timed.
 
 // `criterion_group!` defines an undocumented public function.
@@ -22,6 +22,7 @@ fn counting(c: &mut Criterion) {
             ("none", Reduction::None),
             ("mirror", Reduction::Mirror),
             ("full", Reduction::Full),
+            ("halves", Reduction::Halves),
         ] {
             let plan = CountPlan::new(&Placement::empty(n), reduction).expect("an empty board");
             group.bench_with_input(

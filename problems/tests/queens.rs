@@ -4,9 +4,9 @@
 use backtrack::split::{Share, Subproblem};
 use backtrack::{Limits, ParallelLimits, Problem, Search};
 use backtrack_problems::queens::{
-    count, count_mirrored, count_symmetric, count_unique, in_search_space, verify, BitQueens,
-    BitState, CountError, CountPlan, Counts, HeuristicQueens, Mask, OrbitCounter, Placement,
-    Queens, Reduction, SymmetricQueens, Symmetry,
+    count, count_halves, count_mirrored, count_symmetric, count_unique, in_search_space, verify,
+    BitQueens, BitState, CountError, CountPlan, Counts, HeuristicQueens, Mask, OrbitCounter,
+    Placement, Queens, Reduction, SymmetricQueens, Symmetry, MAX_HALVES,
 };
 use proptest::prelude::*;
 
@@ -516,7 +516,12 @@ fn mirrored_count_stops_at_its_time_limit() {
     assert!(outcome.found < 95_815_104);
 }
 
-const REDUCTIONS: [Reduction; 3] = [Reduction::None, Reduction::Mirror, Reduction::Full];
+const REDUCTIONS: [Reduction; 4] = [
+    Reduction::None,
+    Reduction::Mirror,
+    Reduction::Full,
+    Reduction::Halves,
+];
 
 #[test]
 fn count_gives_the_total_with_every_reduction_and_the_classes_with_full_symmetry() {
@@ -571,7 +576,7 @@ fn count_picks_the_mask_for_the_board_and_refuses_what_it_cannot_count() {
         let expected = Search::new(BitQueens::<u128>::with_placement(&placement)).count();
         assert!(expected >= 1);
         assert_eq!(outcome.found.total, expected as u64, "n = {n}");
-        for reduction in [Reduction::Mirror, Reduction::Full] {
+        for reduction in [Reduction::Mirror, Reduction::Full, Reduction::Halves] {
             assert_eq!(
                 count(&placement, reduction, &ParallelLimits::none()),
                 Err(CountError::PlacedQueens)
@@ -585,6 +590,10 @@ fn count_picks_the_mask_for_the_board_and_refuses_what_it_cannot_count() {
             &ParallelLimits::none()
         ),
         Err(CountError::TooBig(129))
+    );
+    assert_eq!(
+        CountPlan::new(&Placement::empty(MAX_HALVES + 1), Reduction::Halves),
+        Err(CountError::HalvesTooBig(MAX_HALVES + 1))
     );
 }
 
@@ -612,7 +621,7 @@ fn unique_count_searches_the_mirror_halved_tree() {
 fn counts_by_symmetry_publish_the_weighted_total() {
     use backtrack::progress::Meter;
 
-    for reduction in [Reduction::Full, Reduction::Mirror] {
+    for reduction in [Reduction::Full, Reduction::Mirror, Reduction::Halves] {
         let meter = Meter::new();
         let limits = ParallelLimits::none().meter(meter.clone());
         let outcome = count(&Placement::empty(10), reduction, &limits).unwrap();
@@ -669,6 +678,40 @@ fn the_parts_of_a_count_add_up_to_it_with_every_reduction() {
     }
 }
 
+/// Half boards joined give the known totals past the small boards every reduction is
+/// tested on, odd and even; with a time limit, the groups joined so far.
+#[test]
+fn half_boards_joined_count_the_known_totals() {
+    for &(n, total, _) in &BIG[..3] {
+        let outcome = count_halves(n, &ParallelLimits::none());
+        assert_eq!(outcome.found, total, "n = {n}");
+        // In one search, in order, the same.
+        let plan = CountPlan::new(&Placement::empty(n), Reduction::Halves).unwrap();
+        assert_eq!(plan.run_in_order(Limits::none()).found.total, total);
+    }
+    let limits = ParallelLimits::none().time(std::time::Duration::from_millis(20));
+    let outcome = count_halves(20, &limits);
+    assert_eq!(outcome.stopped, Some(backtrack::StopReason::TimeLimit));
+    assert!(outcome.found < 39_029_188_884);
+}
+
+#[test]
+#[ignore = "seconds in release, minutes in debug: cargo test --release -- --ignored"]
+fn half_boards_joined_count_the_known_totals_for_n_14_to_17() {
+    for (n, total) in [
+        (14, 365_596),
+        (15, 2_279_184),
+        (16, 14_772_512),
+        (17, 95_815_104),
+    ] {
+        assert_eq!(
+            count_halves(n, &ParallelLimits::none()).found,
+            total,
+            "n = {n}"
+        );
+    }
+}
+
 /// A count split into subproblems, each counted by itself (as the ranks of an MPI run
 /// do), adds up to the count; a path that is not the tree's is refused.
 #[test]
@@ -696,6 +739,19 @@ fn the_subproblems_of_a_split_count_add_up_to_the_count() {
         );
         assert_eq!(nodes, plan.run(&ParallelLimits::none()).stats.nodes);
     }
+    // Half boards: the subproblems are sets of column groups.
+    let plan = CountPlan::new(&Placement::empty(12), Reduction::Halves).unwrap();
+    let split = plan.split(100);
+    assert!(split.subproblems.len() >= 100);
+    let mut sum = split.above.found.total;
+    for sub in &split.subproblems {
+        sum += plan
+            .count_subproblem(sub, Limits::none())
+            .unwrap()
+            .found
+            .total;
+    }
+    assert_eq!(sum, 14_200);
     let plan = CountPlan::new(&Placement::empty(8), Reduction::None).unwrap();
     let stranger = Subproblem { path: vec![9] };
     assert!(plan.count_subproblem(&stranger, Limits::none()).is_err());

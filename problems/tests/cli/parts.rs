@@ -47,8 +47,22 @@ fn merged(files: &[String]) -> serde_json::Value {
 
 /// Every number of parts from 1 to 7: the parts, counted one run each and merged, give
 /// the count and the classes of OEIS, in any order; the nodes add up to those of one run.
+/// By half boards (the default, no classes) and in Takaken's space (with them).
 fn parts_merge_to_the_count(n: usize, total: u64, unique: u64) {
-    let dir = scratch(&format!("exact-{n}"));
+    for symmetry in ["halves", "full"] {
+        let unique = (symmetry == "full").then_some(unique);
+        parts_with_symmetry_merge_to_the_count(n, total, unique, symmetry);
+    }
+}
+
+fn parts_with_symmetry_merge_to_the_count(
+    n: usize,
+    total: u64,
+    unique: Option<u64>,
+    symmetry: &str,
+) {
+    let dir = scratch(&format!("exact-{n}-{symmetry}"));
+    let extra = ["--symmetry", symmetry];
     let whole = backtrack(&[
         "queens",
         &n.to_string(),
@@ -56,14 +70,18 @@ fn parts_merge_to_the_count(n: usize, total: u64, unique: u64) {
         "--stats",
         "--format",
         "json",
+        "--symmetry",
+        symmetry,
     ]);
     let stats: serde_json::Value = serde_json::from_str(text(&whole.stderr).trim()).unwrap();
     for parts in 1..=7 {
-        let mut files: Vec<String> = (1..=parts).map(|k| part(&dir, n, k, parts, &[])).collect();
+        let mut files: Vec<String> = (1..=parts)
+            .map(|k| part(&dir, n, k, parts, &extra))
+            .collect();
         files.reverse();
         let sum = merged(&files);
         assert_eq!(sum["count"], total, "n = {n}, {parts} parts");
-        assert_eq!(sum["unique"], unique, "n = {n}, {parts} parts");
+        assert_eq!(sum["unique"].as_u64(), unique, "n = {n}, {parts} parts");
         assert_eq!(sum["parts"], parts);
         assert_eq!(sum["nodes"], stats["nodes"], "n = {n}, {parts} parts");
         let mut args = vec!["merge"];
@@ -161,14 +179,22 @@ fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
     error_line(
         &["merge", one, &mirror, three],
         &format!(
-            "{mirror} is not a part of the count of {one}: symmetry is \"mirror\", not \"full\""
+            "{mirror} is not a part of the count of {one}: symmetry is \"mirror\", not \"halves\""
         ),
     );
+    // The classes of a count in Takaken's space (the default with --unique) beside its
+    // solutions.
+    let in_full = dir.join("full").to_string_lossy().into_owned();
+    std::fs::create_dir_all(&in_full).unwrap();
+    let full: Vec<String> = [1, 3]
+        .map(|k| part(Path::new(&in_full), 12, k, 3, &["--symmetry", "full"]))
+        .into();
     let classes = part(Path::new(&other), 12, 2, 3, &["--unique"]);
     error_line(
-        &["merge", one, &classes, three],
+        &["merge", &full[0], &classes, &full[1]],
         &format!(
-            "{classes} is not a part of the count of {one}: it counts the classes (--unique), not the solutions"
+            "{classes} is not a part of the count of {}: it counts the classes (--unique), not the solutions",
+            full[0]
         ),
     );
     // Not a record at all, damaged, unreadable, partial.

@@ -92,9 +92,9 @@ fn a_count_in_json_has_the_solutions_as_count_and_the_classes_as_unique_however_
     let file = checkpoint.to_str().unwrap();
     // 10 queens: 724 solutions in 92 classes (OEIS A000170, A002562).
     for extra in [
-        &[][..],
+        &["--symmetry", "full"][..],
         &["--unique"],
-        &["--threads", "1"],
+        &["--threads", "1", "--symmetry", "full"],
         &["--unique", "--threads", "1"],
     ] {
         for keep in [false, true] {
@@ -115,19 +115,15 @@ fn a_count_in_json_has_the_solutions_as_count_and_the_classes_as_unique_however_
         stdout(&["queens", "10", "--count", "--unique", "--checkpoint", file]),
         "92\n"
     );
-    // A count that does not tell the classes apart has no `unique`.
-    let line = json_lines(&stdout(&[
-        "queens",
-        "10",
-        "--count",
-        "--symmetry",
-        "none",
-        "--format",
-        "json",
-    ]))
-    .remove(0);
-    assert_eq!(line["count"], 724);
-    assert!(line.get("unique").is_none(), "{line}");
+    // A count that does not tell the classes apart has no `unique`: the whole tree, and
+    // half boards (the default without --unique).
+    for symmetry in [&["--symmetry", "none"][..], &[]] {
+        let mut args = vec!["queens", "10", "--count", "--format", "json"];
+        args.extend(symmetry);
+        let line = json_lines(&stdout(&args)).remove(0);
+        assert_eq!(line["count"], 724);
+        assert!(line.get("unique").is_none(), "{line}");
+    }
 }
 
 #[test]
@@ -398,7 +394,7 @@ fn glyphs_with_combining_marks_are_refused_with_the_count() {
 /// message that says what applies where.
 #[test]
 fn flags_without_meaning_are_refused_with_a_reason() {
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 16] = [
         (&["queens", "8", "--threads", "2", "--node-limit", "100"], "--threads does not combine with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["knapsack", "--threads", "2", "--node-limit", "5", "-"], "--threads does not combine with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["queens", "8", "--threads", "2", "--checkpoint", "/nonexistent/listing"], "--threads does not combine with --checkpoint: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
@@ -410,8 +406,10 @@ fn flags_without_meaning_are_refused_with_a_reason() {
         (&["queens", "8", "--count", "--format", "board"], "--format board applies to listings: a count is a number, or JSON with --format json"),
         (&["queens", "8", "--count", "--order", "lex"], "--order applies to listings: a count visits every solution, in any order"),
         (&["queens", "8", "--symmetry", "mirror"], "--symmetry applies to counts (--count)"),
-        (&["queens", "8", "--count", "--unique", "--symmetry", "none"], "--unique counts classes with --symmetry full (the default), not none"),
-        (&["queens", "8", "--count", "--place", "1:1", "--symmetry", "full"], "--symmetry mirror and full count an empty board: with --place, use --symmetry none (the default there)"),
+        (&["queens", "8", "--count", "--unique", "--symmetry", "none"], "--unique counts classes with --symmetry full (the default with --unique), not none"),
+        (&["queens", "8", "--count", "--unique", "--symmetry", "halves"], "--unique counts classes with --symmetry full (the default with --unique), not halves: half boards are never whole"),
+        (&["queens", "8", "--count", "--place", "1:1", "--symmetry", "full"], "--symmetry mirror, full and halves count an empty board: with --place, use --symmetry none (the default there)"),
+        (&["queens", "28", "--count", "--symmetry", "halves"], "--symmetry halves counts boards up to N = 27 (its half boards take memory), not 28; use --symmetry full"),
         (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"),
     ];
     for (args, message) in cases {
@@ -435,7 +433,7 @@ fn flags_without_meaning_are_refused_with_a_reason() {
 fn every_symmetry_gives_the_same_count() {
     for n in ["1", "4", "6", "9", "10"] {
         let full = stdout(&["queens", n, "--count"]);
-        for symmetry in ["none", "mirror", "full"] {
+        for symmetry in ["none", "mirror", "full", "halves"] {
             for threads in ["1", "2"] {
                 assert_eq!(
                     stdout(&[
@@ -456,6 +454,10 @@ fn every_symmetry_gives_the_same_count() {
     assert_eq!(stdout(&["queens", "8", "--count", "--limit", "10"]), "10\n");
     assert_eq!(
         stdout(&["queens", "8", "--count", "--format", "json"]),
+        "{\"complete\":true,\"count\":92}\n"
+    );
+    assert_eq!(
+        stdout(&["queens", "8", "--count", "--unique", "--format", "json"]),
         "{\"complete\":true,\"count\":92,\"unique\":12}\n"
     );
 }

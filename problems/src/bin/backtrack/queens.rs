@@ -8,6 +8,7 @@ use backtrack::Outcome;
 use backtrack_problems::queens::{
     construct, with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, LocalSearch, Mask,
     MaskJob, Method, Placement, PlacementError, Queens, Reduction, SolveError, Symmetry,
+    MAX_HALVES,
 };
 use clap::ValueEnum;
 use serde_json::json;
@@ -42,9 +43,10 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["place", "tree"], help_heading = "Queens")]
     pub unique: bool,
 
-    /// How --count uses the board's symmetries: none (every solution searched), mirror
-    /// (first queen in the left half, counted twice), full (all 8 symmetries; the
-    /// default, the fastest). The three give the same count.
+    /// How --count searches, and how it uses the board's symmetries: none (every solution
+    /// searched), mirror (first queen in the left half, counted twice), full (all 8
+    /// symmetries; counts the classes too, the default with --unique), halves (half boards
+    /// joined; the default, the fastest; N <= 27). All give the same count.
     #[arg(long, value_enum, help_heading = "Queens")]
     pub symmetry: Option<SymmetryArg>,
 
@@ -145,8 +147,12 @@ pub enum SymmetryArg {
     None,
     /// First queen in the left half, each solution counted with its mirror image.
     Mirror,
-    /// All 8 symmetries (Takaken's method): a fifth of the tree.
+    /// All 8 symmetries (Takaken's method): a fifth of the tree, and the classes counted
     Full,
+    /// Half boards joined (meet in the middle): for each set of columns the top half may
+    /// take, its top and bottom halves searched apart and the pairs that fit counted; up to
+    /// the mirror image and upside down. N <= 27
+    Halves,
 }
 
 /// The largest board the tool accepts at all: one solution in seconds by the construction
@@ -174,6 +180,7 @@ const TEXTBOOK: &str = "the textbook formulation (as --tree draws it): every col
 const MIRRORED: &str =
     "bitboards, first queen in the left half (mirror symmetry): about half of the tree";
 const SYMMETRIC: &str = "bitboards in a space of representatives under all 8 symmetries (about a fifth of the tree; solutions: the boards reached in it)";
+const HALVES: &str = "half boards joined: the search over the columns the top half takes (solutions: these column groups), each group's top and bottom halves searched by bitboards and joined";
 
 /// Runs `backtrack queens`.
 pub fn exec(args: &Args) -> Result<Status> {
@@ -382,15 +389,23 @@ fn count(
     }
     let symmetry = match args.symmetry {
         Some(SymmetryArg::None) if args.unique => {
-            bail!("--unique counts classes with --symmetry full (the default), not none")
+            bail!("--unique counts classes with --symmetry full (the default with --unique), not none")
         }
         Some(SymmetryArg::Mirror) if args.unique => {
-            bail!("--unique counts classes with --symmetry full (the default), not mirror")
+            bail!("--unique counts classes with --symmetry full (the default with --unique), not mirror")
         }
-        Some(SymmetryArg::Mirror | SymmetryArg::Full) if !placement.is_empty() => {
-            bail!("--symmetry mirror and full count an empty board: with --place, use --symmetry none (the default there)")
+        Some(SymmetryArg::Halves) if args.unique => {
+            bail!("--unique counts classes with --symmetry full (the default with --unique), not halves: half boards are never whole")
         }
-        Some(SymmetryArg::Mirror | SymmetryArg::Full) if limit.is_some() => {
+        Some(SymmetryArg::Mirror | SymmetryArg::Full | SymmetryArg::Halves)
+            if !placement.is_empty() =>
+        {
+            bail!("--symmetry mirror, full and halves count an empty board: with --place, use --symmetry none (the default there)")
+        }
+        Some(SymmetryArg::Halves) if n > MAX_HALVES => {
+            bail!("--symmetry halves counts boards up to N = {MAX_HALVES} (its half boards take memory), not {n}; use --symmetry full")
+        }
+        Some(SymmetryArg::Mirror | SymmetryArg::Full | SymmetryArg::Halves) if limit.is_some() => {
             bail!(
                 "--count --limit counts in search order, with --symmetry none (the default there)"
             )
@@ -399,6 +414,8 @@ fn count(
         None if args.unique && limit.is_some() => {
             bail!("--unique --count counts every class: --limit does not combine with it")
         }
+        None if args.unique => SymmetryArg::Full,
+        None if placement.is_empty() && limit.is_none() && n <= MAX_HALVES => SymmetryArg::Halves,
         None if placement.is_empty() && limit.is_none() => SymmetryArg::Full,
         None => SymmetryArg::None,
     };
@@ -407,6 +424,7 @@ fn count(
         SymmetryArg::None => BITBOARDS,
         SymmetryArg::Mirror => MIRRORED,
         SymmetryArg::Full => SYMMETRIC,
+        SymmetryArg::Halves => HALVES,
     });
     let plan = CountPlan::new(
         placement,
@@ -414,6 +432,7 @@ fn count(
             SymmetryArg::None => Reduction::None,
             SymmetryArg::Mirror => Reduction::Mirror,
             SymmetryArg::Full => Reduction::Full,
+            SymmetryArg::Halves => Reduction::Halves,
         },
     )?;
     let unique = args.unique;
