@@ -541,7 +541,11 @@ impl FromStr for Graph {
             return Err(DimacsError {
                 line,
                 column,
-                expected: format!("{count} `e` lines as this line says, found {}", edges.len()),
+                expected: format!(
+                    "{count} `e` {} as this line says, found {}",
+                    if count == 1 { "line" } else { "lines" },
+                    edges.len()
+                ),
             });
         }
         Ok(Graph::new(vertices, edges))

@@ -274,7 +274,7 @@ impl fmt::Display for Grid {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SudokuError {
     /// No puzzle at all: no line holding cells.
-    #[error("expected a grid (n lines of n cells, n = 4, 9, 16 or 25, or one line of 16, 81, 256 or 625 cells), found no cells")]
+    #[error("expected a grid (n lines of n cells, n = 4, 9, 16, 25, 36 or 49, or one line of 16, 81, 256, 625, 1296 or 2401 cells), found no cells")]
     Empty,
     /// A puzzle cut short by the end of the text.
     #[error("{}", incomplete(*puzzle, *first_line, *last_line, *lines, *side))]
@@ -1965,7 +1965,7 @@ mod tests {
     fn malformed_grids_are_reported_by_line_and_column() {
         let nine = ".........\n".repeat(9);
         let cases = [
-            (String::new(), "expected a grid (n lines of n cells, n = 4, 9, 16 or 25, or one line of 16, 81, 256 or 625 cells), found no cells"),
+            (String::new(), "expected a grid (n lines of n cells, n = 4, 9, 16, 25, 36 or 49, or one line of 16, 81, 256, 625, 1296 or 2401 cells), found no cells"),
             (
                 format!("# comment\n\n{}", ".........\n".repeat(8) + "........\n"),
                 "line 11: expected 9 cells, found 8",

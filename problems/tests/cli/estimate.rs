@@ -109,7 +109,15 @@ fn every_subcommand_estimates_its_search() {
         vec!["combinations", "30", "15", "--count"],
         vec!["coloring", "--colors", "3", &petersen],
         vec!["coloring", "--min", &myciel4],
-        vec!["knights-tour", "6", "6", "--closed", "--probes", "300"],
+        vec![
+            "knights-tour",
+            "6",
+            "6",
+            "--closed",
+            "--all",
+            "--probes",
+            "300",
+        ],
     ] {
         let mut all = args.clone();
         all.push("--estimate");
@@ -153,6 +161,12 @@ fn every_subcommand_estimates_its_search() {
 #[test]
 fn estimate_flags_are_checked() {
     refused(&["queens", "8", "--estimate", "--first"], "--first");
+    // A first tour is the knight's tour's default: the estimate of the whole tree said
+    // 65,000 years for a search that ends in a millisecond.
+    error_line(
+        &["knights-tour", "8", "8", "--estimate"],
+        "--estimate estimates a whole search: this one stops at its first solution by default; add --all or --count",
+    );
     refused(&["queens", "8", "--estimate", "--tree"], "--tree");
     error_line(
         &["queens", "8", "--count", "--estimate", "--stats"],

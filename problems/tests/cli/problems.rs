@@ -4,7 +4,8 @@
 use backtrack_problems::sudoku::Grid;
 
 use crate::common::{
-    backtrack, backtrack_with_stdin, fixture, json_lines, refused, refused_output, stdout, text,
+    backtrack, backtrack_with_stdin, error_line, fixture, json_lines, refused, refused_output,
+    stdout, text,
 };
 
 /// The error reading `path` gives here, as the binary reports it after `cannot read PATH: `.
@@ -760,6 +761,15 @@ fn tree_and_count_do_not_mix() {
 
 /// A `Grid` is public and built by hand: a cell over 9 is an error, not a shift overflow
 /// (a panic from 16 on) nor a wrong "already in its row" (10 to 15).
+/// A puzzle typed where its file's name goes is told how to give it.
+#[test]
+fn a_puzzle_given_as_a_file_name_gets_a_hint() {
+    error_line(
+        &["sudoku", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
+        "cannot read 53..7....6..195....98...…: no such file; to give a puzzle on the command line, pipe it in and give - as the file",
+    );
+}
+
 #[test]
 fn sudoku_refuses_hand_built_cells_over_nine() {
     use backtrack_problems::sudoku::SudokuError;

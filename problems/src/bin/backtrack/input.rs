@@ -32,12 +32,30 @@ pub fn read(path: &str, what: &str) -> Result<Input> {
         let text = read_capped(io::stdin().lock(), &name)?;
         Ok(Input { text, name })
     } else {
-        let file = File::open(path).with_context(|| format!("cannot read {path}"))?;
+        let file = match File::open(path) {
+            Ok(file) => file,
+            // Not a file, and no name a file is likely to have: the text itself, typed
+            // where its file's name goes.
+            Err(err) if err.kind() == io::ErrorKind::NotFound && looks_inline(path) => {
+                let shown: String = path.chars().take(24).collect();
+                bail!("cannot read {shown}…: no such file; to give {what} on the command line, pipe it in and give - as the file");
+            }
+            Err(err) => return Err(err).with_context(|| format!("cannot read {path}")),
+        };
         Ok(Input {
             text: read_capped(file, path)?,
             name: path.to_string(),
         })
     }
+}
+
+/// Is `path` rather a problem's text than a file name: long, and only digits, dots, blanks
+/// and line breaks?
+fn looks_inline(path: &str) -> bool {
+    path.len() >= 16
+        && path
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | '_' | ' ' | '\n'))
 }
 
 fn read_capped(source: impl Read, name: &str) -> Result<String> {
