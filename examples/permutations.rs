@@ -74,6 +74,7 @@ fn main() {
     let count = Search::new(permutations(4)).count_solutions();
     // The tree of 4: 1 + 4 + 12 + 24 + 24 nodes.
     assert_eq!(count.stats.nodes, 65);
+    println!("\nthe statistics of counting the permutations of 4:");
     println!("{}", count.stats);
 }
 

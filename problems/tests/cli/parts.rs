@@ -179,7 +179,7 @@ fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
     error_line(
         &["merge", one, &mirror, three],
         &format!(
-            "{mirror} is not a part of the count of {one}: symmetry is \"mirror\", not \"halves\""
+            "{mirror} is not a part of the count of {one}: symmetry is \"mirror\", not \"full\""
         ),
     );
     // The classes of a count in Takaken's space (the default with --unique) beside its
