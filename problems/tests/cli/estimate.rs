@@ -158,6 +158,30 @@ fn every_subcommand_estimates_its_search() {
     assert!(text(&out.stderr).contains("do not prune by the bound"));
 }
 
+/// Probes that reach no solution do not make an estimate of none: the 8×8 knight's tours
+/// are too rare for 200 random walks, and the sample finds thousands.
+#[test]
+fn an_estimate_whose_probes_reach_no_solution_does_not_claim_there_are_none() {
+    let out = stdout(&[
+        "knights-tour",
+        "8",
+        "8",
+        "--all",
+        "--estimate",
+        "--probes",
+        "200",
+    ]);
+    let line = out
+        .lines()
+        .find(|line| line.starts_with("solutions:"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.starts_with("solutions:  at least ")
+            && line.ends_with(" (found by the sample; no probe reached one)"),
+        "{line}"
+    );
+}
+
 #[test]
 fn estimate_flags_are_checked() {
     refused(&["queens", "8", "--estimate", "--first"], "--first");

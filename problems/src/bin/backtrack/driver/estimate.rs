@@ -113,6 +113,7 @@ impl Driver {
                 speed: ran.stats.nodes_per_sec(),
                 seconds: exact(seconds),
                 threads: 1,
+                sampled: ran.found,
             }
         } else {
             let speed = ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE);
@@ -125,6 +126,7 @@ impl Driver {
                 speed,
                 seconds: (nodes.0 * per_node, nodes.1 * per_node, nodes.2 * per_node),
                 threads,
+                sampled: ran.found,
             }
         };
         // A caveat of the probes, unless the sample gave the exact figures.
@@ -232,7 +234,20 @@ impl Driver {
                     format!("on {} threads", report.threads)
                 };
                 self.line(&format_args!("nodes:      {}", count(report.nodes)))?;
-                self.line(&format_args!("solutions:  {}", count(report.solutions)))?;
+                if report.solutions.2 > 0.0 {
+                    self.line(&format_args!("solutions:  {}", count(report.solutions)))?;
+                } else if report.sampled > 0 {
+                    // No probe reached a solution, but the sample found some: an
+                    // interval of 0 to 0 would claim there are none.
+                    self.line(&format_args!(
+                        "solutions:  at least {} (found by the sample; no probe reached one)",
+                        report.sampled
+                    ))?;
+                } else {
+                    self.line(&format_args!(
+                        "solutions:  unknown: no probe reached one (they may be too rare for the probes)"
+                    ))?;
+                }
                 self.line(&format_args!(
                     "speed:      {} nodes/s, measured on a sample of {}",
                     number(report.speed),
@@ -265,6 +280,8 @@ struct Report {
     speed: f64,
     seconds: Range,
     threads: usize,
+    /// The solutions the sample found.
+    sampled: u64,
 }
 
 fn exact(x: f64) -> Range {
