@@ -23,8 +23,9 @@
 //! and more, whole numbers apart by spaces (`12 . 3 16`). The size is what the first row
 //! says: a line of n cells (4, 9, 16, 25, 36 or 49) starts n lines of n, a line of n² cells
 //! (16, 81, 256, 625, 1296 or 2401) is a whole grid. A line of 16 cells is a 4×4 grid on
-//! one line unless the next row line, with no blank line between, has 16 cells too: then
-//! it is the first row of a 16×16 grid.
+//! one line unless the next row line, with no blank line between, has 16 cells too, or is
+//! neither a row nor a whole grid of any size (a row of a 16×16 grid with a cell missing):
+//! then it is the first row of a 16×16 grid.
 //!
 //! A 16×16 grid in hexadecimal, as hexadoku collections write it (`0`-`9`, `A`-`F` for the
 //! digits 1 to 16, `0` a digit), is read so when it holds a `0`, no `G`, and marks its
@@ -738,14 +739,19 @@ pub fn read_puzzles(text: &str) -> Result<Vec<Puzzle>, SudokuError> {
         }
         let (cells, notation) = cells(words, None);
         let found = cells.len();
-        // 16 cells: a 4×4 grid on one line, unless the next row line of the block has 16 too.
+        // 16 cells: a 4×4 grid on one line, unless the next row line of the block has 16
+        // too, or a number of cells no grid has (a 16×16 row with a cell too many or few,
+        // to be told as such, not as a digit too big for a 4×4 grid).
         let next_has_16 = || {
             lines[index + 1..]
                 .iter()
                 .find(|l| !matches!(l, Line::Skipped))
                 .is_some_and(|l| match l {
                     Line::Row(words) => {
-                        words.len() == 16 || self::cells(words, Some(16)).0.len() == 16
+                        let found = self::cells(words, Some(16)).0.len();
+                        words.len() == 16
+                            || found == 16
+                            || (!is_side(found) && order_of_area(found).is_none())
                     }
                     _ => false,
                 })
@@ -1858,6 +1864,19 @@ mod tests {
             })
         );
         assert_eq!(grid("1234\n3412\n2143\n4321").side(), 4);
+        // A 16×16 grid whose second row lost a cell is told so, not read as a 4×4 grid
+        // on one line whose `G` is past 4.
+        let mut rows: Vec<String> = (0..16).map(|_| ".".repeat(16)).collect();
+        rows[0] = "123456789ABCDEFG".to_string();
+        rows[1].pop();
+        assert_eq!(
+            super::puzzles(&rows.join("\n")),
+            Err(SudokuError::Length {
+                line: 2,
+                expected: 16,
+                found: 15
+            })
+        );
         assert_eq!(grid(&".".repeat(256)).side(), 16);
         assert_eq!(grid(&"0".repeat(625)).side(), 25);
         // Puzzles of several sizes in one text.
