@@ -16,9 +16,9 @@
 //! pair survives a bit unless both have it) down to small blocks compared pair by pair.
 //!
 //! The symmetries that keep the split (the mirror image, and turning the board upside
-//! down) map a group to a group with as many solutions: only the least group of each
-//! class is joined, and its count weighed by the size of its class. At n = 16 the halves
-//! searched total 64 million nodes, a twentieth of the whole tree.
+//! down) map a group to a group with as many solutions: only one group of each class is
+//! joined ([`HalfGroups::weight`]), and its count weighed by the size of its class. At
+//! n = 16 the halves searched total 64 million nodes, about a twentieth of the whole tree.
 //!
 //! The boards are never whole, so this count cannot tell classes of solutions apart (see
 //! [`count_symmetric`](super::count_symmetric)); nor can it take queens placed first.
