@@ -25,7 +25,7 @@
 
 use backtrack::{Observer, Problem, Search};
 
-use super::bitboard::FreeSquares;
+use super::bitboard::{FreeSquares, Mask};
 use super::BitState;
 
 /// The largest board [`Reduction::Halves`](super::Reduction::Halves) counts. The half
@@ -94,7 +94,7 @@ impl HalfGroups {
 
     /// Every column of the board.
     fn board(&self) -> u32 {
-        low_bits(self.n)
+        u32::low_bits(u32::from(self.n))
     }
 
     /// Is the middle queen still to be chosen?
@@ -143,15 +143,6 @@ impl HalfGroups {
     }
 }
 
-/// The lowest `n` bits (`n <= 32`).
-fn low_bits(n: u8) -> u32 {
-    if n >= 32 {
-        u32::MAX
-    } else {
-        (1 << n) - 1
-    }
-}
-
 /// [`HalfGroups`]' operator that takes the column in hand for the top half.
 const TAKE: u32 = 1;
 /// [`HalfGroups`]' operator that leaves the column in hand to the bottom half.
@@ -171,7 +162,8 @@ impl Problem for HalfGroups {
             return FreeSquares(0);
         }
         // The columns from the one in hand on, the middle one aside.
-        let open = (self.board() & !low_bits(self.next) & !self.middle).count_ones();
+        let open =
+            (self.board() & !u32::low_bits(u32::from(self.next)) & !self.middle).count_ones();
         let leave = if open > needed { LEAVE } else { 0 };
         FreeSquares(TAKE | leave)
     }
