@@ -239,7 +239,7 @@ pub fn capped_depth<P: Problem + Clone>(problem: &P, depth: usize, limits: &Limi
         };
         Search::new(problem.clone())
             .observer(&mut levels)
-            .limits(limits.clone())
+            .limits(unmetered(limits))
             .count_solutions();
         match levels.over {
             Some(level) => depth = level - 1,
@@ -247,6 +247,15 @@ pub fn capped_depth<P: Problem + Clone>(problem: &P, depth: usize, limits: &Limi
         }
     }
     depth
+}
+
+/// `limits` without their meter: for a search that looks at the tree before the search
+/// that counts, whose nodes and solutions are not the count's.
+fn unmetered(limits: &Limits) -> Limits {
+    Limits {
+        meter: None,
+        ..limits.clone()
+    }
 }
 
 /// Counts the nodes of each level down to `depth`, and stops at the first level found to
@@ -368,6 +377,14 @@ where
         // narrows below (few nodes survive a level) is kept at the wider level, and so is
         // one that widens past what is worth keeping in memory.
         if capped && capped_depth(problem, split.depth + 1, limits) <= split.depth {
+            return (split, watcher);
+        }
+        // A level that has no more nodes, even before the observer narrows it, is not
+        // searched with the observer: the search above it would show the observer the
+        // solutions at the current level, whose work (a count's, say) would be done
+        // there, to be thrown away.
+        let bare = split_observed(problem, split.depth + 1, unmetered(limits), &mut ());
+        if bare.len() <= split.len() || bare.above.stopped.is_some() {
             return (split, watcher);
         }
         let mut deeper_watcher = observer();

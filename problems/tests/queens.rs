@@ -5,8 +5,8 @@ use backtrack::split::{Share, Subproblem};
 use backtrack::{Limits, ParallelLimits, Problem, Search};
 use backtrack_problems::queens::{
     count, count_halves, count_mirrored, count_symmetric, count_unique, in_search_space, verify,
-    BitQueens, BitState, CountError, CountPlan, Counts, HeuristicQueens, Mask, OrbitCounter,
-    Placement, Queens, Reduction, SymmetricQueens, Symmetry, MAX_HALVES,
+    BitQueens, BitState, CountError, CountPlan, Counts, HalfBlocks, HeuristicQueens, Mask,
+    OrbitCounter, Placement, Queens, Reduction, SymmetricQueens, Symmetry, MAX_HALVES,
 };
 use proptest::prelude::*;
 
@@ -739,10 +739,16 @@ fn the_subproblems_of_a_split_count_add_up_to_the_count() {
         );
         assert_eq!(nodes, plan.run(&ParallelLimits::none()).stats.nodes);
     }
-    // Half boards: the subproblems are sets of column groups.
+    // Half boards: the subproblems are the blocks of column groups, all of them (fewer
+    // than asked for), but for those complete above the split.
     let plan = CountPlan::new(&Placement::empty(12), Reduction::Halves).unwrap();
     let split = plan.split(100);
-    assert!(split.subproblems.len() >= 100);
+    let blocks = Search::new(HalfBlocks::new(12)).count_solutions();
+    assert!(split.subproblems.len() < 100);
+    assert_eq!(
+        split.subproblems.len() as u64 + split.above.stats.solutions,
+        blocks.found
+    );
     let mut sum = split.above.found.total;
     for sub in &split.subproblems {
         sum += plan

@@ -2,7 +2,7 @@
 //! checked when replayed; parts are dealt by weight.
 
 use backtrack::split::{self, assign, ReplayError, Share, Subproblem};
-use backtrack::{parallel, Limits, ParallelLimits, Problem, Search};
+use backtrack::{parallel, Limits, Observer, ParallelLimits, Problem, Search};
 use proptest::prelude::*;
 
 use crate::common::{tables, Reference, TableProblem};
@@ -90,6 +90,34 @@ fn split_at_least_deepens_until_there_are_enough_subproblems() {
     // A tree shallower than asked is split where it ends: its leaves.
     let (tree, ()) = split::split_at_least(&root, 1, 10_000, &Limits::none(), || ());
     assert_eq!((tree.depth, tree.len()), (6, 729));
+}
+
+/// A split that cannot go deeper than the tree's leaves does not show its observer the
+/// leaves as solutions above a deeper split (an observer that works at each solution, as a
+/// count by half boards does, would do the whole count there).
+#[test]
+fn split_at_least_shows_its_observer_no_solution_below_where_the_tree_ends() {
+    #[derive(Default)]
+    struct Solutions(u64);
+    impl Observer<Words> for Solutions {
+        fn solution(&mut self, _: &Words, _: usize) {
+            self.0 += 1;
+        }
+    }
+    let root = Words {
+        letters: 3,
+        len: 4,
+        word: vec![],
+    };
+    let mut made = 0;
+    let (tree, watcher) = split::split_at_least(&root, 1, 1000, &Limits::none(), || {
+        made += 1;
+        Solutions::default()
+    });
+    assert_eq!((tree.depth, tree.len()), (4, 81));
+    assert_eq!(watcher.0, 0);
+    // Observers for depths 1 to 4; none for a search past the leaves.
+    assert_eq!(made, 4);
 }
 
 /// Strings of `len` letters over an alphabet of `letters`.

@@ -55,18 +55,6 @@ impl<M: Mask> BitState<M> {
         }
     }
 
-    /// A board of the free columns `free_cols` whose next row has the diagonals `ld` and
-    /// `rd` attacked: the masks may hold the board anywhere in them, diagonals beside it
-    /// included (the half boards of [`HalfJoin`](super::HalfJoin)).
-    pub(crate) fn from_masks(free_cols: M, ld: M, rd: M) -> Self {
-        BitState { free_cols, ld, rd }
-    }
-
-    /// The diagonals attacked on the next row: `(ld, rd)`.
-    pub(crate) fn diagonals(&self) -> (M, M) {
-        (self.ld, self.rd)
-    }
-
     /// The number of queens still to place: the rows left.
     ///
     /// ```

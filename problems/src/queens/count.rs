@@ -9,7 +9,7 @@ use backtrack::{
 use thiserror::Error;
 
 use super::bitboard::{with_mask, Mask, MaskJob};
-use super::halves::{HalfGroups, HalfJoin, MAX_HALVES};
+use super::halves::{block_columns, free_spare_lists, HalfBlocks, HalfJoin, MAX_HALVES};
 use super::orbits::{OrbitCounter, Symmetry};
 use super::{BitQueens, BitState, Placement, SymmetricQueens};
 
@@ -216,7 +216,7 @@ impl MaskJob for Probe<'_> {
                 cancel,
             ),
             Reduction::Halves => {
-                estimate::estimate_observed(HalfGroups::new(n), (), probes, seed, cancel)
+                estimate::estimate_observed(HalfBlocks::new(n), (), probes, seed, cancel)
             }
             Reduction::Full | Reduction::None => board,
         };
@@ -281,7 +281,7 @@ impl MaskJob for RunInOrder<'_> {
             }
             Reduction::Halves => {
                 let mut join = HalfJoin::new(n);
-                let outcome = Search::new(HalfGroups::new(n))
+                let outcome = Search::new(HalfBlocks::new(n))
                     .observer(&mut join)
                     .limits(limits)
                     .count_solutions();
@@ -478,14 +478,14 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
     with_found(&outcome, mirrored.weighted)
 }
 
-/// Counts the solutions of `n`-queens by half boards ([`HalfGroups`], [`HalfJoin`]), on the
-/// current rayon thread pool: the search over the column groups is split among the threads
-/// ([`parallel::count_observed`]), each group's halves searched and joined where it is
-/// reached.
+/// Counts the solutions of `n`-queens by half boards ([`HalfBlocks`], [`HalfJoin`]), on the
+/// current rayon thread pool: the search over the blocks of column groups is split among
+/// the threads ([`parallel::count_observed`]) down to the blocks themselves, each block's
+/// halves searched and joined where it is reached.
 ///
 /// `limits` may hold a time limit, a cancellation flag and a meter; they are looked at
-/// between groups, and a stopped count is partial (the groups joined so far). The
-/// statistics are those of the search over the groups (its solutions are the groups).
+/// between blocks, and a stopped count is partial (the blocks joined so far). The
+/// statistics are those of the search over the blocks (its solutions are the blocks).
 ///
 /// ```
 /// use backtrack::ParallelLimits;
@@ -499,8 +499,9 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
 /// If `n` exceeds [`MAX_HALVES`].
 pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     let (outcome, join) = parallel::count_observed(
-        &HalfGroups::new(n),
-        split_depth(n),
+        &HalfBlocks::new(n),
+        // A subproblem for each block: the middle column, then the columns fixed.
+        n % 2 + block_columns(n),
         limits,
         |_| HalfJoin::new(n),
         |merged, part| {
@@ -510,7 +511,10 @@ pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
             }
         },
     );
-    with_found(&outcome, join.total())
+    let total = join.total();
+    drop(join);
+    free_spare_lists();
+    with_found(&outcome, total)
 }
 
 /// Counts the fundamentally different solutions of `n`-queens (OEIS A002562): those that
@@ -660,10 +664,10 @@ impl CountPlan {
     /// nodes at some depth (see [`split::split_at_least`]), each weighed by its estimated
     /// size. Deterministic: every process gets the same split.
     ///
-    /// By half boards ([`Reduction::Halves`]), a node of the tree of column groups
-    /// stands for thousands of bitboard nodes (its groups' halves), so the split asks for
-    /// at least [`HALVES_SUBPROBLEMS`] subproblems: at n = 20, a few tenths of a second of
-    /// one thread each.
+    /// By half boards ([`Reduction::Halves`]), a node of the tree of blocks stands for
+    /// many bitboard nodes (its blocks' halves), so the split asks for at least
+    /// [`HALVES_SUBPROBLEMS`] subproblems, or all the blocks where there are fewer (18
+    /// at n = 17, each a tenth of a second of one thread).
     pub fn split(&self, at_least: usize) -> CountSplit {
         let at_least = match self.reduction {
             Reduction::Halves => at_least.max(HALVES_SUBPROBLEMS),
@@ -739,7 +743,7 @@ impl<M: Mask> Tally<BitState<M>> for Mirrored {
     }
 }
 
-impl Tally<HalfGroups> for HalfJoin {
+impl Tally<HalfBlocks> for HalfJoin {
     fn below(n: usize, _: &[u32]) -> Self {
         HalfJoin::new(n)
     }
@@ -795,7 +799,7 @@ impl<J: TallyJob> MaskJob for Dispatch<'_, J> {
             }
             Reduction::Full => job.run::<_, Plain<true>>(&BitState::<M>::new(n), n, depth),
             Reduction::Mirror => job.run::<_, Mirrored>(&BitState::<M>::new(n), n, depth),
-            Reduction::Halves => job.run::<_, HalfJoin>(&HalfGroups::new(n), n, depth),
+            Reduction::Halves => job.run::<_, HalfJoin>(&HalfBlocks::new(n), n, depth),
             Reduction::None if placement.is_empty() => {
                 job.run::<_, Plain<false>>(&BitState::<M>::new(n), n, depth)
             }
@@ -831,6 +835,8 @@ impl TallyJob for ShareJob<'_> {
             T::add,
         );
         let counts = tally.counts(outcome.found);
+        drop(tally);
+        free_spare_lists();
         (with_found(&outcome, counts), layout)
     }
 }

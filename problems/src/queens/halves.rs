@@ -8,58 +8,107 @@
 //! not meet. Seen from the row where the halves meet, each half's diagonals are two masks
 //! of `n` bits, so a top and a bottom join exactly when their masks are disjoint.
 //!
-//! [`HalfGroups`] is the search over the *column groups*: which `h` columns the top half
-//! takes (and, for an odd `n`, the middle queen's column). For each group, the
-//! [`HalfJoin`] observer searches the top halves on those columns and the bottom halves on
-//! the others (each a [`BitState`] search through the engine, a few thousand nodes), then
-//! counts the disjoint pairs by splitting both lists on one bit of the masks at a time (a
-//! pair survives a bit unless both have it) down to small blocks compared pair by pair.
+//! The halves are joined by *column groups*: which `h` columns the top half takes (and,
+//! for an odd `n`, the middle queen's column). The groups are searched in *blocks*: a
+//! block fixes the middle column and whether the top half takes each of the board's first
+//! few columns ([`HalfBlocks`], whose solutions are the blocks). For each block, the
+//! [`HalfJoin`] observer searches every top half the block allows and every bottom half
+//! (each a search of half boards through the engine), sorts both by their columns, and for
+//! each group of the block counts the disjoint pairs of its tops and bottoms by splitting
+//! both lists on one bit of the masks at a time (a pair survives a bit unless both have
+//! it), down to small lists compared pair by pair.
 //!
-//! The symmetries that keep the split (the mirror image, and turning the board upside
-//! down) map a group to a group with as many solutions: only one group of each class is
-//! joined ([`HalfGroups::weight`]), and its count weighed by the size of its class. At
-//! n = 16 the halves searched total 64 million nodes, about a twentieth of the whole tree.
+//! A block searches the halves of many groups at once: the groups that share a middle
+//! column share most of the top rows' queens. The fewer columns a block fixes, the fewer
+//! nodes it searches, but the more halves it holds in memory; [`block_columns`] weighs the
+//! two. At n = 17, its blocks search 119 million nodes of halves; a block for each group
+//! would search 651 million.
+//!
+//! Turning the board upside down swaps the halves, which a block of the tree rules out
+//! (the first column it fixes goes to the top half); the mirror image maps the middle
+//! column `m` to `n - 1 - m`, which the tree rules out too (`m <= n / 2`). What is left of
+//! those symmetries is in the groups: only one group of each class is joined
+//! (the least of them in the blocks searched, by a scrambled order), and its count weighed
+//! by the size of its class.
 //!
 //! The boards are never whole, so this count cannot tell classes of solutions apart (see
 //! [`count_symmetric`](super::count_symmetric)); nor can it take queens placed first.
 
+use std::ops::BitAnd;
+use std::sync::Mutex;
+
 use backtrack::{Observer, Problem, Search};
 
 use super::bitboard::{FreeSquares, Mask};
-use super::BitState;
 
 /// The largest board [`Reduction::Halves`](super::Reduction::Halves) counts. The half
 /// searches run on 64-bit masks with room for the diagonals on both sides of the board
-/// (32 columns at most), and the halves of one group take memory: about 70 MB a thread at
-/// n = 27, five times more for each two columns past it.
+/// (32 columns at most), and the halves of a block take memory.
 pub const MAX_HALVES: usize = 27;
 
 /// Below this many halves on either side, a group's pairs are compared one by one.
-const BLOCK: usize = 64;
+const PAIRWISE: usize = 64;
 
-/// The search over the column groups of a half-board count, for `n <= MAX_HALVES`: its
-/// solutions are the groups, each the columns of the top half (and, for an odd `n`, the
-/// middle queen's column). Searched by value.
+/// How many columns (besides the middle one) a block of an `n`×`n` board fixes, so that
+/// it holds at most about 5 million halves a side (20 bytes each, both sides in memory at
+/// once), and a board has blocks enough to share out between threads.
 ///
-/// An operator is the middle queen's column as a single-bit mask first (odd `n`), then,
-/// column by column from the left, whether the top half takes it or leaves it to the
-/// bottom one (only what leaves enough columns for the rest): a binary tree, whose
-/// subtrees at a depth hold much the same number of groups, for splitting it.
+/// Fixing a column shares a block's searches less (the halves that must take it are
+/// searched with those that must not, until their last rows): the nodes searched grow by
+/// about a sixth for each column fixed, but the halves held fall by about 1.8 times. With
+/// none fixed, one side of a block holds 8 million halves at n = 17 (the middle queen in
+/// the first column), 4.6 times more for each column more; measured up to n = 19, and
+/// extrapolated beyond. An odd board fixes at least 2 columns (18 blocks at n = 17), which
+/// makes it faster (the halves fit the caches better); an even one 6 (32 blocks at n =
+/// 16), for threads to share them out evenly (with 8 blocks, one core of two sat idle for
+/// a sixth of a count). No block leaves more than 20 columns open, for the table of its
+/// groups.
+///
+/// ```
+/// use backtrack_problems::queens::block_columns;
+///
+/// assert_eq!(block_columns(17), 2);
+/// assert_eq!(block_columns(16), 6);
+/// ```
+pub fn block_columns(n: usize) -> usize {
+    let columns = n - n % 2;
+    let fixed = match n {
+        0..=17 if n % 2 == 1 => 2,
+        0..=16 => 6,
+        18 | 19 => 7,
+        // 4.6 times the halves for a column more: 2.6 columns more fixed; and 2 more on
+        // an even board, which has no middle queen to split its halves (350 MB a thread
+        // at n = 20 without them).
+        _ => 7 + (8 * (n - 19)).div_ceil(3) + 2 * (1 - n % 2),
+    };
+    fixed.max(columns.saturating_sub(20)).min(columns)
+}
+
+/// The search over the blocks of a half-board count, for `n <= MAX_HALVES`: its solutions
+/// are the blocks, each a middle column (for an odd `n`) and the choice of the top half's
+/// columns among the first [`block_columns`] (the middle one aside). Searched by value.
+///
+/// An operator is the middle queen's column as a single-bit mask first (odd `n`, at most
+/// `n / 2`), then, column by column from the left, whether the top half takes it or leaves
+/// it to the bottom one (only what leaves enough columns for the rest, and the first
+/// column taken): a binary tree.
 ///
 /// ```
 /// use backtrack::Search;
-/// use backtrack_problems::queens::HalfGroups;
+/// use backtrack_problems::queens::HalfBlocks;
 ///
-/// // Four of the eight columns for the top half: 8 choose 4 groups.
-/// assert_eq!(Search::new(HalfGroups::new(8)).count_solutions().found, 70);
-/// // The middle queen's column, then three of the other six columns.
-/// assert_eq!(Search::new(HalfGroups::new(7)).count_solutions().found, 7 * 20);
+/// // 3 columns fixed, the first taken: 4 blocks.
+/// assert_eq!(Search::new(HalfBlocks::fixing(8, 3)).count_solutions().found, 4);
+/// // The middle queen's column, from 0 to 3; 2 columns fixed, the first taken.
+/// assert_eq!(Search::new(HalfBlocks::new(7)).count_solutions().found, 4 * 2);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HalfGroups {
+pub struct HalfBlocks {
     n: u8,
     /// Rows in each half: `n / 2`.
     h: u8,
+    /// How many columns a block fixes.
+    fix: u8,
     /// The middle queen's column as a single bit: chosen first on an odd board; none on an
     /// even one (and before the choice).
     middle: u32,
@@ -67,27 +116,42 @@ pub struct HalfGroups {
     top: u32,
     /// How many columns are in `top`.
     chosen: u8,
+    /// How many columns are fixed so far.
+    fixed: u8,
     /// The column in hand: taken or left by the next operator.
     next: u8,
 }
 
-impl HalfGroups {
-    /// The groups of an `n`×`n` board.
+impl HalfBlocks {
+    /// The blocks of an `n`×`n` board.
     ///
     /// # Panics
     ///
     /// If `n` exceeds [`MAX_HALVES`].
     pub fn new(n: usize) -> Self {
+        Self::fixing(n, block_columns(n))
+    }
+
+    /// The blocks of an `n`×`n` board, each fixing `fix` columns (at most all of them, the
+    /// middle one aside): 0 gives a block for each middle column, and `n` a block for each
+    /// group.
+    ///
+    /// # Panics
+    ///
+    /// If `n` exceeds [`MAX_HALVES`].
+    pub fn fixing(n: usize, fix: usize) -> Self {
         assert!(
             n <= MAX_HALVES,
             "half boards are counted up to {MAX_HALVES} columns, not {n}"
         );
-        HalfGroups {
+        HalfBlocks {
             n: n as u8,
             h: (n / 2) as u8,
+            fix: fix.min(n - n % 2) as u8,
             middle: 0,
             top: 0,
             chosen: 0,
+            fixed: 0,
             next: 0,
         }
     }
@@ -102,69 +166,42 @@ impl HalfGroups {
         self.n % 2 == 1 && self.middle == 0
     }
 
-    /// The bottom half's columns: the rest of the board.
-    fn bottom(&self) -> u32 {
-        self.board() & !self.top & !self.middle
+    /// The columns the block leaves open: neither fixed nor the middle one.
+    fn open(&self) -> u32 {
+        self.board() & !u32::low_bits(u32::from(self.next)) & !self.middle
     }
 
-    /// The size of this group's class under the symmetries that keep the split (the
-    /// mirror image and upside down), if it is the one of its class that is joined; 0 if
-    /// not. That one is the least by a scrambled order (a bijective hash of the middle
-    /// column and the top half's columns), not by the columns themselves: the groups
-    /// joined are then spread evenly through the search, whose speed and progress say
-    /// as much of the end as of the start.
-    pub fn weight(&self) -> u64 {
-        let n = u32::from(self.n);
-        let mirror = |cols: u32| {
-            if n == 0 {
-                0
-            } else {
-                cols.reverse_bits() >> (32 - n)
-            }
-        };
-        let key = |middle: u32, top: u32| {
-            ((u64::from(middle) << 32) | u64::from(top)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        };
-        let (middle, bottom) = (self.middle, self.bottom());
-        let images = [
-            key(middle, self.top),
-            key(mirror(middle), mirror(self.top)),
-            key(middle, bottom),
-            key(mirror(middle), mirror(bottom)),
-        ];
-        let least = images[0];
-        if images.iter().any(|&image| image < least) {
-            return 0;
-        }
-        let distinct = (0..4)
-            .filter(|&i| !images[..i].contains(&images[i]))
-            .count();
-        distinct as u64
+    /// The fixed columns the bottom half takes.
+    fn left(&self) -> u32 {
+        self.board() & !self.open() & !self.middle & !self.top
     }
 }
 
-/// [`HalfGroups`]' operator that takes the column in hand for the top half.
+/// [`HalfBlocks`]' operator that takes the column in hand for the top half.
 const TAKE: u32 = 1;
-/// [`HalfGroups`]' operator that leaves the column in hand to the bottom half.
+/// [`HalfBlocks`]' operator that leaves the column in hand to the bottom half.
 const LEAVE: u32 = 2;
 
-impl Problem for HalfGroups {
+impl Problem for HalfBlocks {
     type Op = u32;
     type Ops = FreeSquares<u32>;
     type Solution = ();
 
     fn operators(&self) -> FreeSquares<u32> {
         if self.choosing_middle() {
-            return FreeSquares(self.board());
+            // The mirror image of a middle column right of the board's middle is left of it.
+            return FreeSquares(u32::low_bits(u32::from(self.h) + 1));
         }
-        let needed = u32::from(self.h - self.chosen);
-        if needed == 0 {
+        if self.is_complete() {
             return FreeSquares(0);
         }
-        // The columns from the one in hand on, the middle one aside.
-        let open =
-            (self.board() & !u32::low_bits(u32::from(self.next)) & !self.middle).count_ones();
-        let leave = if open > needed { LEAVE } else { 0 };
+        let needed = u32::from(self.h - self.chosen);
+        // Upside down, the halves swap: the first column fixed goes to the top half.
+        let leave = if self.open().count_ones() > needed && self.fixed > 0 {
+            LEAVE
+        } else {
+            0
+        };
         FreeSquares(TAKE | leave)
     }
 
@@ -176,6 +213,7 @@ impl Problem for HalfGroups {
                 self.top |= 1 << self.next;
                 self.chosen += 1;
             }
+            self.fixed += 1;
             self.next += 1;
         }
         // The middle column is not the top half's to take or leave.
@@ -186,11 +224,11 @@ impl Problem for HalfGroups {
 
     /// Never called: searched by value ([`Problem::by_value`]).
     fn undo(&mut self, _: u32) {
-        unreachable!("HalfGroups is searched by value, never undone")
+        unreachable!("HalfBlocks is searched by value, never undone")
     }
 
     fn is_complete(&self) -> bool {
-        !self.choosing_middle() && self.chosen == self.h
+        !self.choosing_middle() && (self.fixed == self.fix || self.chosen == self.h)
     }
 
     fn solution(&self) {}
@@ -200,37 +238,276 @@ impl Problem for HalfGroups {
     }
 }
 
-/// The observer of a [`HalfGroups`] search that counts the solutions of the board: for
-/// each group the least of its class, the halves searched and joined, and the count
-/// weighed by the class's size ([`HalfGroups::weight`]).
+/// The size of the class of the group `(middle, top)` of an `n`×`n` board under the
+/// symmetries that keep the split (the mirror image and upside down), if it is the one of
+/// its class that is joined; 0 if not. `fixes` says whether the blocks fix a column (and
+/// then rule out the groups whose top half leaves the first one).
+///
+/// That one is, of the class's groups in the blocks of [`HalfBlocks`], the least by a
+/// scrambled order (a bijective hash of the middle column and the top half's columns),
+/// not by the columns themselves: the groups joined are then spread evenly through the
+/// blocks.
+fn group_weight(n: usize, fixes: bool, middle: u32, top: u32) -> u64 {
+    let n = n as u32;
+    let board = u32::low_bits(n);
+    let mirror = |cols: u32| {
+        if n == 0 {
+            0
+        } else {
+            cols.reverse_bits() >> (32 - n)
+        }
+    };
+    let h = n / 2;
+    // Is the group in one of the blocks searched?
+    let searched = |middle: u32, top: u32| {
+        let left_of_middle = middle == 0 || middle.trailing_zeros() <= h;
+        let first = board & !middle;
+        let takes_first = !fixes || top & first & first.wrapping_neg() != 0;
+        left_of_middle && takes_first
+    };
+    let key = |middle: u32, top: u32| {
+        ((u64::from(middle) << 32) | u64::from(top)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    };
+    let bottom = board & !top & !middle;
+    let images = [
+        (middle, top),
+        (mirror(middle), mirror(top)),
+        (middle, bottom),
+        (mirror(middle), mirror(bottom)),
+    ];
+    let own = key(middle, top);
+    if images
+        .iter()
+        .any(|&(m, t)| searched(m, t) && key(m, t) < own)
+    {
+        return 0;
+    }
+    (0..4)
+        .filter(|&i| !images[..i].contains(&images[i]))
+        .count() as u64
+}
+
+/// A half board being searched: rows of queens from the top on the columns it may take,
+/// some of which it must; its solutions are the halves of [`HalfJoin`]. On 64-bit masks,
+/// with the board anywhere in them (so that the diagonals beside it are kept). Searched by
+/// value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct HalfWalk {
+    /// The columns it may still take.
+    free: u64,
+    /// The columns it must still take.
+    need: u64,
+    /// The diagonals attacked on the next row.
+    ld: u64,
+    rd: u64,
+    /// The rows left.
+    rows: u32,
+}
+
+impl Problem for HalfWalk {
+    type Op = u64;
+    type Ops = FreeSquares<u64>;
+    type Solution = ();
+
+    #[inline]
+    fn operators(&self) -> FreeSquares<u64> {
+        let needed = self.need.count_ones();
+        // As many columns it must take as rows left: only those.
+        let columns = match needed.cmp(&self.rows) {
+            std::cmp::Ordering::Less => self.free,
+            std::cmp::Ordering::Equal => self.need,
+            std::cmp::Ordering::Greater => 0,
+        };
+        FreeSquares(columns & !(self.ld | self.rd))
+    }
+
+    #[inline]
+    fn apply(&mut self, bit: u64) {
+        self.free ^= bit;
+        self.need &= !bit;
+        self.ld = (self.ld | bit) << 1;
+        self.rd = (self.rd | bit) >> 1;
+        self.rows -= 1;
+    }
+
+    /// Never called: searched by value ([`Problem::by_value`]).
+    fn undo(&mut self, _: u64) {
+        unreachable!("HalfWalk is searched by value, never undone")
+    }
+
+    /// Complete with one row left: the last row's queens only finish their halves' keys,
+    /// which [`HalfJoin`] takes from the operators of that row (without a node each).
+    #[inline]
+    fn is_complete(&self) -> bool {
+        self.rows <= 1
+    }
+
+    fn solution(&self) {}
+
+    #[inline]
+    fn by_value(&self) -> Option<Self> {
+        Some(*self)
+    }
+}
+
+/// The observer of a [`HalfBlocks`] search that counts the solutions of the board: for
+/// each block, its halves searched and sorted by their columns, and for each group the
+/// least of its class in the blocks searched, its halves joined and the count weighed by the
+/// size of the class.
 ///
 /// ```
 /// use backtrack::Search;
-/// use backtrack_problems::queens::{HalfGroups, HalfJoin};
+/// use backtrack_problems::queens::{HalfBlocks, HalfJoin};
 ///
 /// let mut join = HalfJoin::new(10);
-/// Search::new(HalfGroups::new(10)).observer(&mut join).count_solutions();
+/// Search::new(HalfBlocks::new(10)).observer(&mut join).count_solutions();
 /// assert_eq!(join.total(), 724);
 /// ```
 #[derive(Clone, Debug)]
 pub struct HalfJoin {
-    /// The bits of the masks, in the order the join splits on them.
-    order: Vec<u8>,
-    /// This group's top halves, then its bottom halves: their diagonals seen from the row
-    /// where the halves meet (two masks in one key, the `ld` direction in the low half).
-    tops: Vec<u64>,
-    bottoms: Vec<u64>,
+    /// The columns of the board, in the order the join splits on their bits: the middle
+    /// ones first (their diagonals are met by most halves).
+    columns: Vec<u8>,
+    /// Are the keys joined in 32 bits (the board but its middle column in 16)?
+    narrow: bool,
+    /// Where the halves of a block are kept.
+    lists: Lists,
     total: u64,
     /// The nodes of the half searches.
     walked: u64,
 }
 
+/// Where a [`HalfJoin`] keeps the halves of a block: hundreds of megabytes at n = 17 and
+/// up, kept from one block to the next, and from one count of a part of the board to the
+/// next ([`SPARE`]), rather than given back to the system and asked for again (which cost
+/// a fifth of a two-thread count at n = 17, in page faults).
+#[derive(Clone, Debug, Default)]
+struct Lists {
+    /// This block's top halves and bottom halves, as they are found: each one's group
+    /// (which of the open columns the top half takes) and its key (its diagonals seen
+    /// from the row where the halves meet: two masks in one key, the `ld` direction in the
+    /// low half).
+    tops: Found,
+    bottoms: Found,
+    /// The same sorted by group, in 32-bit keys or 64-bit ones.
+    narrow_tops: Sorted<u32>,
+    narrow_bottoms: Sorted<u32>,
+    wide_tops: Sorted<u64>,
+    wide_bottoms: Sorted<u64>,
+}
+
+/// The lists of the [`HalfJoin`]s dropped, for the next ones made (at most
+/// [`MOST_SPARE`]); emptied at the end of a count by [`free_spare_lists`].
+static SPARE: Mutex<Vec<Lists>> = Mutex::new(Vec::new());
+
+/// The most lists kept in [`SPARE`]: one a thread, for the threads of a big machine.
+const MOST_SPARE: usize = 256;
+
+/// Gives back the memory of the half boards kept for the next count (see
+/// [`HalfJoin`]), at the end of a count.
+pub(crate) fn free_spare_lists() {
+    if let Ok(mut spare) = SPARE.lock() {
+        *spare = Vec::new();
+    }
+}
+
+impl Drop for HalfJoin {
+    fn drop(&mut self) {
+        let lists = std::mem::take(&mut self.lists);
+        if let Ok(mut spare) = SPARE.lock() {
+            if spare.len() < MOST_SPARE {
+                spare.push(lists);
+            }
+        }
+    }
+}
+
+/// Halves as they are found.
+#[derive(Clone, Debug, Default)]
+struct Found {
+    groups: Vec<u32>,
+    keys: Vec<u64>,
+}
+
+/// A half's key as the join takes it: two masks of diagonals, in 64 bits or (16 columns
+/// at most, the middle one taken out) in 32.
+trait Key: Copy + Default + BitAnd<Output = Self> + PartialEq + std::fmt::Debug {
+    /// The bit in the masks of the direction `rd` (or `ld`) of the column `column` (the
+    /// middle one taken out, when narrow).
+    fn bit(column: u32, rd: bool) -> Self;
+    /// The key of the 64-bit key `wide`; `below_middle` are the columns left of the
+    /// middle one (all on an even board).
+    fn narrow(wide: u64, below_middle: u32) -> Self;
+    /// Where the column `column` is in a key's masks.
+    fn column(column: u32, below_middle: u32) -> u32;
+}
+
+impl Key for u64 {
+    fn bit(column: u32, rd: bool) -> u64 {
+        1 << (column + if rd { 32 } else { 0 })
+    }
+    #[inline]
+    fn narrow(wide: u64, _: u32) -> u64 {
+        wide
+    }
+    fn column(column: u32, _: u32) -> u32 {
+        column
+    }
+}
+
+impl Key for u32 {
+    fn bit(column: u32, rd: bool) -> u32 {
+        1 << (column + if rd { 16 } else { 0 })
+    }
+    #[inline]
+    fn narrow(wide: u64, below_middle: u32) -> u32 {
+        let squeeze = |mask: u32| (mask & below_middle) | ((mask >> 1) & !below_middle);
+        squeeze(wide as u32) | (squeeze((wide >> 32) as u32) << 16)
+    }
+    fn column(column: u32, below_middle: u32) -> u32 {
+        column - u32::from(below_middle >> column & 1 == 0)
+    }
+}
+
+/// Halves sorted by group: the keys of group `g` are `keys[starts[g]..starts[g + 1]]`.
+#[derive(Clone, Debug, Default)]
+struct Sorted<K> {
+    starts: Vec<u32>,
+    keys: Vec<K>,
+}
+
+impl<K: Key> Sorted<K> {
+    /// `found` sorted into `groups` groups (a counting sort), its keys narrowed.
+    fn sort(&mut self, found: &Found, groups: usize, below_middle: u32) {
+        self.starts.clear();
+        self.starts.resize(groups + 1, 0);
+        for &group in &found.groups {
+            self.starts[group as usize + 1] += 1;
+        }
+        for g in 0..groups {
+            self.starts[g + 1] += self.starts[g];
+        }
+        self.keys.clear();
+        self.keys.resize(found.keys.len(), K::default());
+        // Each group's next place: the starts, shifted on as they fill.
+        let mut next = self.starts[..groups].to_vec();
+        for (&group, &key) in found.groups.iter().zip(&found.keys) {
+            let place = &mut next[group as usize];
+            self.keys[*place as usize] = K::narrow(key, below_middle);
+            *place += 1;
+        }
+    }
+
+    fn group(&mut self, group: usize) -> &mut [K] {
+        let (start, end) = (self.starts[group], self.starts[group + 1]);
+        &mut self.keys[start as usize..end as usize]
+    }
+}
+
 impl HalfJoin {
     /// A count at zero, for an `n`×`n` board (`n <= MAX_HALVES`).
     pub fn new(n: usize) -> Self {
-        // The middle columns first (their diagonals are met by most halves), both
-        // directions of each.
-        let mut order = Vec::with_capacity(2 * n);
+        let mut columns = Vec::with_capacity(n);
         for step in 0..n {
             let middle = n / 2;
             let column = if step % 2 == 1 {
@@ -239,14 +516,17 @@ impl HalfJoin {
                 Some(middle + step / 2)
             };
             if let Some(column) = column.filter(|&c| c < n) {
-                order.push(column as u8);
-                order.push(column as u8 + 32);
+                columns.push(column as u8);
             }
         }
         HalfJoin {
-            order,
-            tops: Vec::new(),
-            bottoms: Vec::new(),
+            columns,
+            narrow: n - n % 2 <= 16,
+            lists: SPARE
+                .lock()
+                .ok()
+                .and_then(|mut spare| spare.pop())
+                .unwrap_or_default(),
             total: 0,
             walked: 0,
         }
@@ -268,81 +548,219 @@ impl HalfJoin {
         self.walked += other.walked;
     }
 
-    /// The solutions whose halves are in `group`.
-    fn join_group(&mut self, group: &HalfGroups) -> u64 {
-        let h = u32::from(group.h);
-        let middle = group.middle;
+    /// The solutions whose halves are in `block`, each group weighed by its class.
+    fn join_block(&mut self, block: &HalfBlocks) -> u64 {
+        let h = u32::from(block.h);
+        let (board, middle, open) = (block.board(), block.middle, block.open());
+        let keys = Keys {
+            offset: h,
+            board,
+            middle,
+            open: Open::new(open, u32::from(block.next), middle),
+        };
         // The board's columns at bit `h` of the 64-bit masks, so that no diagonal that
         // comes back onto the board is shifted off it; the middle queen (odd n) already
         // placed on its row, `h` rows below the first.
-        let start = |columns: u32| {
-            let (ld, rd) = if middle == 0 {
-                (0, 0)
-            } else {
-                let m = middle.trailing_zeros();
-                (1u64 << m, 1u64 << (m + 2 * h))
-            };
-            BitState::from_masks(u64::from(columns) << h, ld, rd)
+        let (ld, rd) = if middle == 0 {
+            (0, 0)
+        } else {
+            let m = middle.trailing_zeros();
+            (1u64 << m, 1u64 << (m + 2 * h))
         };
-        let keys = Keys {
-            offset: h,
-            board: group.board(),
-            middle,
+        let start = |may: u32, must: u32| HalfWalk {
+            free: u64::from(may) << h,
+            need: u64::from(must) << h,
+            ld,
+            rd,
+            rows: h,
         };
-        let mut tops = std::mem::take(&mut self.tops);
-        let mut bottoms = std::mem::take(&mut self.bottoms);
-        tops.clear();
-        bottoms.clear();
-        self.walked += walk(start(group.top), &mut tops, |state| keys.top(state));
-        if !tops.is_empty() {
+        let (top, left) = (block.top, block.left());
+        self.lists.tops.clear();
+        self.lists.bottoms.clear();
+        if top | left == 0 {
+            // Nothing fixed: the bottom halves, upside down, are top halves of their own
+            // (the same search).
+            self.walked += walk(
+                start(open, 0),
+                &keys,
+                Some(&mut self.lists.tops),
+                Some(&mut self.lists.bottoms),
+            );
+        } else {
+            self.walked += walk(
+                start(open | top, top),
+                &keys,
+                Some(&mut self.lists.tops),
+                None,
+            );
+            if self.lists.tops.keys.is_empty() {
+                return 0;
+            }
             // The bottom half upside down: a top half of its own on the other columns.
-            self.walked += walk(start(group.bottom()), &mut bottoms, |state| {
-                keys.bottom(state)
-            });
+            self.walked += walk(
+                start(open | left, left),
+                &keys,
+                None,
+                Some(&mut self.lists.bottoms),
+            );
         }
-        let pairs = join(&mut tops, &mut bottoms, &self.order);
-        self.tops = tops;
-        self.bottoms = bottoms;
-        pairs
+        let groups = 1usize << open.count_ones();
+        let fixes = block.fix > 0;
+        let n = usize::from(block.n);
+        let weight = |group: u32| group_weight(n, fixes, middle, top | keys.open.columns(group));
+        let found = (&self.lists.tops, &self.lists.bottoms);
+        if self.narrow {
+            let sorted = (&mut self.lists.narrow_tops, &mut self.lists.narrow_bottoms);
+            join_groups(found, sorted, groups, &self.columns, middle, weight)
+        } else {
+            let sorted = (&mut self.lists.wide_tops, &mut self.lists.wide_bottoms);
+            join_groups(found, sorted, groups, &self.columns, middle, weight)
+        }
     }
 }
 
-impl Observer<HalfGroups> for HalfJoin {
+/// The solutions of the halves `found` (tops, bottoms) of a block of `groups` groups whose
+/// middle column is `middle`: the halves sorted into `sorted` by group, and the pairs of
+/// each group joined, splitting on the bits of `columns` in turn, and weighed by
+/// `weight(group)`.
+fn join_groups<K: Key>(
+    (tops, bottoms): (&Found, &Found),
+    (sorted_tops, sorted_bottoms): (&mut Sorted<K>, &mut Sorted<K>),
+    groups: usize,
+    columns: &[u8],
+    middle: u32,
+    weight: impl Fn(u32) -> u64,
+) -> u64 {
+    // The keys have no middle column: an odd board's is taken out of narrow keys.
+    let below_middle = if middle == 0 {
+        u32::MAX
+    } else {
+        u32::low_bits(middle.trailing_zeros())
+    };
+    let order: Vec<K> = columns
+        .iter()
+        .map(|&c| u32::from(c))
+        .filter(|&c| 1 << c != middle)
+        .flat_map(|c| {
+            let c = K::column(c, below_middle);
+            [K::bit(c, false), K::bit(c, true)]
+        })
+        .collect();
+    sorted_tops.sort(tops, groups, below_middle);
+    sorted_bottoms.sort(bottoms, groups, below_middle);
+    let mut total = 0;
+    for group in 0..groups {
+        let tops = sorted_tops.group(group);
+        let bottoms = sorted_bottoms.group(group);
+        if tops.is_empty() || bottoms.is_empty() {
+            continue;
+        }
+        let weight = weight(group as u32);
+        if weight > 0 {
+            total += weight * join(tops, bottoms, &order);
+        }
+    }
+    total
+}
+
+impl Found {
+    fn clear(&mut self) {
+        self.groups.clear();
+        self.keys.clear();
+    }
+}
+
+impl Observer<HalfBlocks> for HalfJoin {
     const SOLUTIONS_ONLY: bool = true;
 
-    fn solution(&mut self, group: &HalfGroups, _depth: usize) {
-        let weight = group.weight();
-        if weight > 0 {
-            let pairs = self.join_group(group);
-            self.total += weight * pairs;
-        }
+    fn solution(&mut self, block: &HalfBlocks, _depth: usize) {
+        self.total += self.join_block(block);
     }
 }
 
-/// How a half's final state becomes its key.
+/// The open columns of a block, numbered from 0 without gaps: a group of the block is a
+/// set of them.
+struct Open {
+    mask: u32,
+    /// The first open column (the ones before are fixed).
+    from: u32,
+    /// The open columns left of the middle one, numbered from `from` (all of them if the
+    /// middle one is not among them).
+    before_middle: u32,
+}
+
+impl Open {
+    fn new(mask: u32, from: u32, middle: u32) -> Self {
+        let before_middle = if middle == 0 || middle.trailing_zeros() < from {
+            u32::MAX
+        } else {
+            u32::low_bits(middle.trailing_zeros() - from)
+        };
+        Open {
+            mask,
+            from,
+            before_middle,
+        }
+    }
+
+    /// The open columns of `columns`, numbered.
+    #[inline]
+    fn number(&self, columns: u32) -> u32 {
+        let shifted = (columns & self.mask) >> self.from;
+        (shifted & self.before_middle) | ((shifted >> 1) & !self.before_middle)
+    }
+
+    /// The columns numbered `group`.
+    fn columns(&self, group: u32) -> u32 {
+        let mut columns = 0;
+        let mut rest = self.mask;
+        let mut index = 0;
+        while rest != 0 {
+            let column = rest & rest.wrapping_neg();
+            if group >> index & 1 == 1 {
+                columns |= column;
+            }
+            rest ^= column;
+            index += 1;
+        }
+        columns
+    }
+}
+
+/// How a half's final state becomes its group and key.
 struct Keys {
     /// Where column 0 is in the masks.
     offset: u32,
     board: u32,
     /// The middle queen's bit (odd n), left out of the keys: both halves see it.
     middle: u32,
+    open: Open,
 }
 
 impl Keys {
-    /// The diagonals of the state's queens seen on the row below them, each direction
+    /// The diagonals of the half's queens seen on the row below them, each direction
     /// masked to the board, the middle queen's left out.
-    fn seen(&self, state: &BitState<u64>) -> (u32, u32) {
-        let (ld, rd) = state.diagonals();
+    #[inline]
+    fn seen(&self, half: &HalfWalk) -> (u32, u32) {
         let keep = self.board & !self.middle;
         (
-            (ld >> self.offset) as u32 & keep,
-            (rd >> self.offset) as u32 & keep,
+            (half.ld >> self.offset) as u32 & keep,
+            (half.rd >> self.offset) as u32 & keep,
         )
     }
 
+    /// The open columns a half takes, numbered: its group. `may` is the columns it could
+    /// take when it started.
+    #[inline]
+    fn group(&self, half: &HalfWalk, may: u64) -> u32 {
+        let taken = ((may & !half.free) >> self.offset) as u32;
+        self.open.number(taken)
+    }
+
     /// A top half's key: its diagonals seen from the row below it.
-    fn top(&self, state: &BitState<u64>) -> u64 {
-        let (ld, rd) = self.seen(state);
+    #[inline]
+    fn top(&self, half: &HalfWalk) -> u64 {
+        let (ld, rd) = self.seen(half);
         u64::from(ld) | (u64::from(rd) << 32)
     }
 
@@ -350,8 +768,9 @@ impl Keys {
     /// from the row where the top half's are. Turning the board over swaps the two
     /// directions; on an even board that row is the bottom half's own first row, one
     /// further than where the search saw them, and on an odd one it is the middle row.
-    fn bottom(&self, state: &BitState<u64>) -> u64 {
-        let (ld, rd) = self.seen(state);
+    #[inline]
+    fn bottom(&self, half: &HalfWalk) -> u64 {
+        let (ld, rd) = self.seen(half);
         let (down_right, down_left) = if self.middle == 0 {
             ((rd << 1) & self.board, ld >> 1)
         } else {
@@ -361,39 +780,81 @@ impl Keys {
     }
 }
 
-/// Searches the halves from `start` and pushes the key of each complete one; returns the
-/// nodes searched.
-fn walk(start: BitState<u64>, keys: &mut Vec<u64>, key: impl Fn(&BitState<u64>) -> u64) -> u64 {
-    struct Collect<'a, F> {
-        keys: &'a mut Vec<u64>,
-        key: F,
+/// Searches the halves from `start` and keeps each complete one's group and key as a top
+/// half in `tops`, and as a bottom half (upside down, its group the open columns it
+/// leaves) in `bottoms`, those given; returns the nodes searched.
+fn walk(
+    start: HalfWalk,
+    keys: &Keys,
+    tops: Option<&mut Found>,
+    bottoms: Option<&mut Found>,
+) -> u64 {
+    struct Collect<'a> {
+        keys: &'a Keys,
+        may: u64,
+        all: u32,
+        tops: Option<&'a mut Found>,
+        bottoms: Option<&'a mut Found>,
+        /// The nodes of the last row, not searched as nodes.
+        leaves: u64,
     }
-    impl<F: Fn(&BitState<u64>) -> u64> Observer<BitState<u64>> for Collect<'_, F> {
+    impl Observer<HalfWalk> for Collect<'_> {
         const SOLUTIONS_ONLY: bool = true;
         #[inline]
-        fn solution(&mut self, state: &BitState<u64>, _depth: usize) {
-            self.keys.push((self.key)(state));
+        fn solution(&mut self, half: &HalfWalk, _depth: usize) {
+            if half.rows == 0 {
+                self.keep(half);
+                return;
+            }
+            // The last row: every queen it may take ends a half.
+            for bit in half.operators() {
+                let mut last = *half;
+                last.apply(bit);
+                self.keep(&last);
+                self.leaves += 1;
+            }
         }
     }
-    let outcome = Search::new(start)
-        .observer(Collect { keys, key })
-        .count_solutions();
-    outcome.stats.nodes
+    impl Collect<'_> {
+        /// Keeps a half, all its rows filled.
+        #[inline]
+        fn keep(&mut self, half: &HalfWalk) {
+            let group = self.keys.group(half, self.may);
+            if let Some(tops) = self.tops.as_deref_mut() {
+                tops.groups.push(group);
+                tops.keys.push(self.keys.top(half));
+            }
+            if let Some(bottoms) = self.bottoms.as_deref_mut() {
+                bottoms.groups.push(group ^ self.all);
+                bottoms.keys.push(self.keys.bottom(half));
+            }
+        }
+    }
+    let all = (1u32 << keys.open.mask.count_ones()) - 1;
+    let mut collect = Collect {
+        keys,
+        may: start.free,
+        all,
+        tops,
+        bottoms,
+        leaves: 0,
+    };
+    let outcome = Search::new(start).observer(&mut collect).count_solutions();
+    outcome.stats.nodes + collect.leaves
 }
 
 /// The pairs of a top key and a bottom key with no bit in common, splitting both lists on
 /// the bits of `order` in turn (reordering them).
-fn join(tops: &mut [u64], bottoms: &mut [u64], order: &[u8]) -> u64 {
+fn join<K: Key>(tops: &mut [K], bottoms: &mut [K], order: &[K]) -> u64 {
     if tops.is_empty() || bottoms.is_empty() {
         return 0;
     }
     let Some((&bit, rest)) = order.split_first() else {
         return pairwise(tops, bottoms);
     };
-    if tops.len() < BLOCK || bottoms.len() < BLOCK {
+    if tops.len() < PAIRWISE || bottoms.len() < PAIRWISE {
         return pairwise(tops, bottoms);
     }
-    let bit = 1u64 << bit;
     let clear = partition(tops, bit);
     let bottoms_clear = partition(bottoms, bit);
     // Tops with the bit meet only bottoms without it; tops without it meet all.
@@ -404,24 +865,26 @@ fn join(tops: &mut [u64], bottoms: &mut [u64], order: &[u8]) -> u64 {
 /// Moves the keys without `bit` to the front; returns how many there are. Without a
 /// branch on the keys (they are as likely to have the bit as not): every key is swapped
 /// with the first one that has the bit, which moves only when the key has it not.
-fn partition(keys: &mut [u64], bit: u64) -> usize {
+fn partition<K: Key>(keys: &mut [K], bit: K) -> usize {
     let mut clear = 0;
     for i in 0..keys.len() {
         let key = keys[i];
         keys.swap(i, clear);
-        clear += usize::from(key & bit == 0);
+        clear += usize::from(key & bit == K::default());
     }
     clear
 }
 
-/// The disjoint pairs, compared one by one.
-fn pairwise(tops: &[u64], bottoms: &[u64]) -> u64 {
+/// The disjoint pairs, compared one by one (a count in 32 bits for each top, so that
+/// narrow keys are compared four at a time).
+fn pairwise<K: Key>(tops: &[K], bottoms: &[K]) -> u64 {
     tops.iter()
         .map(|&top| {
-            bottoms
+            let pairs: u32 = bottoms
                 .iter()
-                .map(|&bottom| u64::from(top & bottom == 0))
-                .sum::<u64>()
+                .map(|&bottom| u32::from(top & bottom == K::default()))
+                .sum();
+            u64::from(pairs)
         })
         .sum()
 }
@@ -429,6 +892,7 @@ fn pairwise(tops: &[u64], bottoms: &[u64]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::queens::BitState;
 
     /// The pairs counted by splitting are those counted one by one, for keys dense and
     /// sparse, and lists long enough to split.
@@ -446,61 +910,146 @@ mod tests {
             let mut tops: Vec<u64> = (0..700).map(|_| key()).collect();
             let mut bottoms: Vec<u64> = (0..500).map(|_| key()).collect();
             let expected = pairwise(&tops, &bottoms);
-            let order: Vec<u8> = (0..16).flat_map(|b| [b, b + 32]).collect();
+            let order: Vec<u64> = (0..16).flat_map(|b| [1 << b, 1 << (b + 32)]).collect();
             assert_eq!(join(&mut tops, &mut bottoms, &order), expected);
+            let mut narrow_tops: Vec<u32> = tops.iter().map(|&k| u32::narrow(k, !0)).collect();
+            let mut narrow_bottoms: Vec<u32> =
+                bottoms.iter().map(|&k| u32::narrow(k, !0)).collect();
+            let order: Vec<u32> = (0..16).flat_map(|b| [1 << b, 1 << (b + 16)]).collect();
+            assert_eq!(
+                join(&mut narrow_tops, &mut narrow_bottoms, &order),
+                expected
+            );
         }
+    }
+
+    /// However many columns the blocks fix, and however wide the keys, the count is the
+    /// whole tree's.
+    #[test]
+    fn blocks_of_any_size_count_the_board() {
+        for n in 0..=11 {
+            let expected = Search::new(BitState::<u32>::new(n)).count_solutions().found;
+            for (fix, narrow) in (0..=n).flat_map(|fix| [(fix, true), (fix, false)]) {
+                let mut join = HalfJoin::new(n);
+                // Keys in 64 bits, as from 18 columns on.
+                join.narrow &= narrow;
+                Search::new(HalfBlocks::fixing(n, fix))
+                    .observer(&mut join)
+                    .count_solutions();
+                assert_eq!(
+                    join.total(),
+                    expected,
+                    "n = {n}, {fix} fixed, narrow {narrow}"
+                );
+            }
+        }
+    }
+
+    /// The groups of a block: its middle column, and top halves that take its columns
+    /// taken and any of its open ones.
+    fn groups_of(block: &HalfBlocks) -> Vec<(u32, u32)> {
+        let open = block.open();
+        let h = u32::from(block.h);
+        (0..=u32::low_bits(u32::from(block.n)))
+            .filter(|&cols| cols & !open == 0)
+            .map(|cols| cols | block.top)
+            .filter(|cols| cols.count_ones() == h)
+            .map(|cols| (block.middle, cols))
+            .collect()
     }
 
     #[test]
     fn each_group_class_is_joined_once_and_weighed_by_its_size() {
-        for n in [6, 7] {
-            let mut all = Vec::new();
-            collect_groups(HalfGroups::new(n), &mut all);
-            // The middle queen's column (odd n), then 3 of the other 6 columns.
-            let groups = if n % 2 == 1 { n as u64 * 20 } else { 20 };
-            assert_eq!(all.len() as u64, groups);
-            let weighed: u64 = all.iter().map(HalfGroups::weight).sum();
-            assert_eq!(weighed, groups, "n = {n}");
-            for group in &all {
-                // The class, by hand: mirror image and upside down (the other columns).
-                let mirror = |cols: u32| {
-                    (0..n)
-                        .filter(|&c| cols >> c & 1 == 1)
-                        .map(|c| 1 << (n - 1 - c))
-                        .sum::<u32>()
-                };
-                let flip = group.board() & !group.top & !group.middle;
-                let class = [
-                    (group.middle, group.top),
-                    (mirror(group.middle), mirror(group.top)),
-                    (group.middle, flip),
-                    (mirror(group.middle), mirror(flip)),
-                ];
-                let members: Vec<&HalfGroups> = all
-                    .iter()
-                    .filter(|g| class.contains(&(g.middle, g.top)))
-                    .collect();
-                let joined: Vec<u64> = members
-                    .iter()
-                    .map(|g| g.weight())
-                    .filter(|&w| w > 0)
-                    .collect();
-                assert_eq!(joined, [members.len() as u64], "n = {n}, {group:?}");
+        for n in [6, 7, 8, 9] {
+            let board = u32::low_bits(n as u32);
+            let mirror = |cols: u32| {
+                (0..n)
+                    .filter(|&c| cols >> c & 1 == 1)
+                    .map(|c| 1 << (n - 1 - c))
+                    .sum::<u32>()
+            };
+            // Every group of the board: a middle column (odd n), h of the others.
+            let middles: Vec<u32> = if n % 2 == 1 {
+                (0..n).map(|c| 1 << c).collect()
+            } else {
+                vec![0]
+            };
+            let all: Vec<(u32, u32)> = middles
+                .iter()
+                .flat_map(|&m| {
+                    (0..=board)
+                        .filter(move |&c| c & m == 0 && c.count_ones() == n as u32 / 2)
+                        .map(move |c| (m, c))
+                })
+                .collect();
+            for fix in [0, 1, 2, 4, n] {
+                let mut blocks = Vec::new();
+                collect_blocks(HalfBlocks::fixing(n, fix), &mut blocks);
+                let searched: Vec<(u32, u32)> = blocks.iter().flat_map(groups_of).collect();
+                let mut distinct = searched.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(distinct.len(), searched.len(), "a group in two blocks");
+                for &(m, top) in &all {
+                    // The class, by hand: mirror image and upside down (the other columns).
+                    let flip = board & !top & !m;
+                    let class = [
+                        (m, top),
+                        (mirror(m), mirror(top)),
+                        (m, flip),
+                        (mirror(m), mirror(flip)),
+                    ];
+                    let mut members = class.to_vec();
+                    members.sort_unstable();
+                    members.dedup();
+                    let joined: Vec<u64> = searched
+                        .iter()
+                        .filter(|g| members.contains(g))
+                        .map(|&(m, t)| group_weight(n, fix > 0 && n > 1, m, t))
+                        .filter(|&w| w > 0)
+                        .collect();
+                    assert_eq!(
+                        joined,
+                        [members.len() as u64],
+                        "n = {n}, fix {fix}, {class:?}"
+                    );
+                }
             }
         }
         // {0, 1, 2} upside down is {3, 4, 5}, its mirror image: a class of 2.
-        let mut six = Vec::new();
-        collect_groups(HalfGroups::new(6), &mut six);
-        let low: u64 = six
-            .iter()
-            .filter(|g| [0b000_111, 0b111_000].contains(&g.top))
-            .map(HalfGroups::weight)
-            .sum();
-        assert_eq!(low, 2);
+        assert_eq!(
+            group_weight(6, false, 0, 0b000_111) + group_weight(6, false, 0, 0b111_000),
+            2
+        );
     }
 
-    /// Every group below `state`, by an exhaustive walk of the tree.
-    fn collect_groups(state: HalfGroups, into: &mut Vec<HalfGroups>) {
+    #[test]
+    fn a_block_fixes_its_columns_with_the_first_one_taken() {
+        let mut blocks = Vec::new();
+        collect_blocks(HalfBlocks::fixing(8, 3), &mut blocks);
+        let tops: Vec<u32> = blocks.iter().map(|b| b.top).collect();
+        assert_eq!(tops, [0b111, 0b011, 0b101, 0b001]);
+        assert!(blocks.iter().all(|b| b.open() == 0b1111_1000));
+        // Odd: the middle column first, at most the board's middle.
+        let mut blocks = Vec::new();
+        collect_blocks(HalfBlocks::fixing(17, 0), &mut blocks);
+        let middles: Vec<u32> = blocks.iter().map(|b| b.middle.trailing_zeros()).collect();
+        assert_eq!(middles, (0..=8).collect::<Vec<_>>());
+    }
+
+    /// The open columns numbered and back.
+    #[test]
+    fn open_columns_are_numbered_without_gaps() {
+        let open = Open::new(0b1101_1000, 3, 1 << 5);
+        assert_eq!(open.number(0b1101_1000), 0b1111);
+        assert_eq!(open.number(0b0100_1000), 0b0101);
+        for group in 0..16 {
+            assert_eq!(open.number(open.columns(group)), group);
+        }
+    }
+
+    /// Every block below `state`, by an exhaustive walk of the tree.
+    fn collect_blocks(state: HalfBlocks, into: &mut Vec<HalfBlocks>) {
         if state.is_complete() {
             into.push(state);
             return;
@@ -508,7 +1057,7 @@ mod tests {
         for op in state.operators() {
             let mut child = state;
             child.apply(op);
-            collect_groups(child, into);
+            collect_blocks(child, into);
         }
     }
 }

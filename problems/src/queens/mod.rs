@@ -15,7 +15,7 @@
 //!   every class of solutions under the eight symmetries of the board ([`Symmetry`]), about
 //!   a fifth of the tree; the [`OrbitCounter`] observer counts each class there once, with
 //!   its size.
-//! - [`HalfGroups`] with the [`HalfJoin`] observer: counting by half boards (meet in the
+//! - [`HalfBlocks`] with the [`HalfJoin`] observer: counting by half boards (meet in the
 //!   middle), the fastest count: for each set of columns the top half may take, its top
 //!   and bottom halves searched apart (as [`BitState`]s) and the pairs whose diagonals do
 //!   not meet counted; up to the mirror image and upside down.
@@ -59,7 +59,7 @@ pub use count::{
     count, count_halves, count_mirrored, count_symmetric, count_unique, CountError, CountPlan,
     CountSplit, Counts, Reduction, HALVES_SUBPROBLEMS,
 };
-pub use halves::{HalfGroups, HalfJoin, MAX_HALVES};
+pub use halves::{block_columns, HalfBlocks, HalfJoin, MAX_HALVES};
 pub use heuristic::{Candidates, HeuristicQueens, Square};
 pub use local::{LocalSearch, LocalSolution};
 pub use method::{Method, SolveError};

@@ -185,7 +185,7 @@ const TEXTBOOK: &str = "the textbook formulation (as --tree draws it): every col
 const MIRRORED: &str =
     "bitboards, first queen in the left half (mirror symmetry): about half of the tree";
 const SYMMETRIC: &str = "bitboards in a space of representatives under all 8 symmetries (about a fifth of the tree; solutions: the boards reached in it)";
-const HALVES: &str = "half boards joined: the search over the columns the top half takes (solutions: these column groups), each group's top and bottom halves searched by bitboards and joined";
+const HALVES: &str = "half boards joined: the search over blocks of column groups (solutions: the blocks, each a middle column and the top half's share of the first columns), each block's top and bottom halves searched by bitboards, sorted by their columns and joined";
 
 /// Runs `backtrack queens`.
 pub fn exec(args: &Args) -> Result<Status> {
@@ -471,7 +471,10 @@ fn count(
         return mpi_count(&mut driver, &plan, print);
     }
     if driver.checkpointing() {
-        driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
+        // Not for half boards: see below.
+        if symmetry != SymmetryArg::Halves {
+            driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
+        }
         return driver.count_checkpointed(&Shared(&plan), print);
     }
     let pick = |outcome: Outcome<Counts>| Outcome {
@@ -487,12 +490,19 @@ fn count(
         stopped: outcome.stopped,
     };
     if driver.estimating() {
+        if symmetry == SymmetryArg::Halves {
+            driver.caveat("half boards are joined a block at a time, and the blocks cost very different times: the time estimated from the first blocks can be several times too short (--symmetry full estimates closely)");
+        }
         return driver.estimate(
             |probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)),
             |limits| pick(plan.run_in_order(limits)),
         );
     }
-    driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
+    // Half boards: the tree of blocks is searched in full as it is split, so its nodes say
+    // nothing of the time left; the line shows the blocks done instead.
+    if symmetry != SymmetryArg::Halves {
+        driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
+    }
     driver.count_either(
         print,
         |limits| tally(&plan.run_in_order(limits)),

@@ -23,6 +23,12 @@ const PROBING: Duration = Duration::from_secs(10);
 type Range = (f64, f64, f64);
 
 impl Driver {
+    /// Says `text` on stderr before an estimate that is not exact: what its figures cannot
+    /// know.
+    pub fn caveat(&mut self, text: &str) {
+        self.caveat = Some(text.to_owned());
+    }
+
     /// Is `--estimate` asked for? Then the subcommand calls [`Driver::estimate`] instead of
     /// its search.
     pub fn estimating(&self) -> bool {
