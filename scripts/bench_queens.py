@@ -14,7 +14,7 @@ better); one more run with --stats gives the nodes searched and the nodes per se
 Configurations, each against the C counter doing the same amount of symmetry:
   halves, 1 thread --count --symmetry halves --threads 1     vs  C with mirror halving
   halves, 2 threads --count --symmetry halves --threads 2    vs  C with mirror halving
-  (halves is the default count from n = 14 to 27, full below and with --unique)
+  (halves is the default count from n = 13 to 27, full below and with --unique)
   full, 1 thread   --count --symmetry full --threads 1       vs  C with mirror halving
   full, 2 threads  --count --symmetry full --threads 2       vs  C with mirror halving
   mirror, 1 thread --count --symmetry mirror --threads 1     vs  C with mirror halving
@@ -111,8 +111,8 @@ def main(argv):
           "one run, median of "
           f"{runs}; lower is better. The C counter halves by mirror symmetry, except "
           "against `none`, where it counts the whole tree too. Nodes: the tree we search "
-          "(for `full`, the reduced tree; for `halves`, the tree of column groups, not the "
-          "half boards searched in each), from `--stats`.\n")
+          "(for `full`, the reduced tree; for `halves`, the tree of blocks of column groups, "
+          "not the half boards searched in each), from `--stats`.\n")
     for name, flags, yard_flags in CONFIGS:
         print(f"## {name}: `backtrack queens N --count {' '.join(flags)}`\n")
         print("| n | count | yardstick s | ours s | ratio | nodes | nodes/s |")

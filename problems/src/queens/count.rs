@@ -43,7 +43,7 @@ pub enum Reduction {
     /// searched apart for each set of columns the top half may take, and the pairs that
     /// fit counted; the sets reduced by the four symmetries that keep the halves (mirror
     /// image, upside down). Far less searched than even [`Full`](Reduction::Full), and the
-    /// fastest from n = 14 or so; it counts no classes. Empty boards of at most
+    /// fastest from n = 13 or so; it counts no classes. Empty boards of at most
     /// [`MAX_HALVES`] columns.
     Halves,
 }

@@ -51,7 +51,8 @@ const PAIRWISE: usize = 64;
 
 /// How many columns (besides the middle one) a block of an `n`×`n` board fixes, so that
 /// it holds at most about 5 million halves a side (20 bytes each, both sides in memory at
-/// once), and a board has blocks enough to share out between threads.
+/// once: about 200 MB a thread), and a board has blocks enough to share out between
+/// threads.
 ///
 /// Fixing a column shares a block's searches less (the halves that must take it are
 /// searched with those that must not, until their last rows): the nodes searched grow by

@@ -116,7 +116,7 @@ fn a_count_in_json_has_the_solutions_as_count_and_the_classes_as_unique_however_
         "92\n"
     );
     // A count that does not tell the classes apart has no `unique`: the whole tree, and
-    // half boards (the default without --unique from 14 queens on).
+    // half boards (the default without --unique from 13 queens on).
     for symmetry in [&["--symmetry", "none"][..], &["--symmetry", "halves"]] {
         let mut args = vec!["queens", "10", "--count", "--format", "json"];
         args.extend(symmetry);

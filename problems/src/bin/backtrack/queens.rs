@@ -45,8 +45,8 @@ pub struct Args {
 
     /// How --count searches, and how it uses the board's symmetries: none (every solution
     /// searched), mirror (first queen in the left half, counted twice), full (all 8
-    /// symmetries; counts the classes too; the default with --unique, and below N = 14),
-    /// halves (half boards joined; the default from N = 14 to 27, the fastest there). All
+    /// symmetries; counts the classes too; the default with --unique, and below N = 13),
+    /// halves (half boards joined; the default from N = 13 to 27, the fastest there). All
     /// give the same count.
     #[arg(long, value_enum, help_heading = "Queens")]
     pub symmetry: Option<SymmetryArg>,
@@ -171,8 +171,9 @@ const MAX_BITBOARD: usize = 128;
 const AUTO_LEX_MAX: usize = 29;
 
 /// The least board the count joins half boards for by default: below it, Takaken's space
-/// is as fast or faster (n = 13: 10 ms against 14 ms), and counts the classes too.
-const HALVES_FROM: usize = 14;
+/// is as fast (n = 12: 1.117 of the yardstick against 1.115 on one thread), and counts the
+/// classes too; at 13, half boards take 0.398 of it and Takaken's space 0.677.
+const HALVES_FROM: usize = 13;
 
 /// What `--stats` describes, by formulation.
 const BITBOARDS: &str =
@@ -383,7 +384,7 @@ fn placement(n: usize, squares: &[(usize, usize)]) -> Result<Placement> {
 }
 
 /// The `--symmetry` a count runs with: the one asked for if it fits the board and the
-/// other flags, else the default (half boards from 14 to 27 queens, Takaken's space below
+/// other flags, else the default (half boards from 13 to 27 queens, Takaken's space below
 /// and with --unique, the whole tree with --place or --limit).
 fn count_symmetry(args: &Args, placement: &Placement, limit: Option<u64>) -> Result<SymmetryArg> {
     let n = args.n;
