@@ -21,8 +21,8 @@
 //! A block searches the halves of many groups at once: the groups that share a middle
 //! column share most of the top rows' queens. The fewer columns a block fixes, the fewer
 //! nodes it searches, but the more halves it holds in memory; [`block_columns`] weighs the
-//! two. At n = 17, its blocks search 119 million nodes of halves; a block for each group
-//! would search 651 million.
+//! two. At n = 17, its blocks search 119 million nodes of halves; searching each group's
+//! halves apart took 651 million.
 //!
 //! Turning the board upside down swaps the halves, which a block of the tree rules out
 //! (the first column it fixes goes to the top half); the mirror image maps the middle
@@ -56,13 +56,12 @@ const PAIRWISE: usize = 64;
 ///
 /// Fixing a column shares a block's searches less (the halves that must take it are
 /// searched with those that must not, until their last rows): the nodes searched grow by
-/// about a sixth for each column fixed, but the halves held fall by about 1.8 times. With
-/// none fixed, one side of a block holds 8 million halves at n = 17 (the middle queen in
-/// the first column), 4.6 times more for each column more; measured up to n = 19, and
+/// about a seventh for each column fixed, but the halves held fall by about 1.8 times. With
+/// none fixed, one side of the biggest block holds 8 million halves at n = 17, 4.6 times more for each column more; measured up to n = 19, and
 /// extrapolated beyond. An odd board fixes at least 2 columns (18 blocks at n = 17), which
 /// makes it faster (the halves fit the caches better); an even one 6 (32 blocks at n =
 /// 16), for threads to share them out evenly (with 8 blocks, one core of two sat idle for
-/// a sixth of a count). No block leaves more than 20 columns open, for the table of its
+/// an eighth of a count). No block leaves more than 20 columns open, for the table of its
 /// groups.
 ///
 /// ```
@@ -378,10 +377,10 @@ pub struct HalfJoin {
     walked: u64,
 }
 
-/// Where a [`HalfJoin`] keeps the halves of a block: hundreds of megabytes at n = 17 and
-/// up, kept from one block to the next, and from one count of a part of the board to the
-/// next ([`SPARE`]), rather than given back to the system and asked for again (which cost
-/// a fifth of a two-thread count at n = 17, in page faults).
+/// Where a [`HalfJoin`] keeps the halves of a block: tens to hundreds of megabytes from
+/// n = 17 on, kept from one block to the next, and from one count of a part of the board
+/// to the next ([`SPARE`]), rather than given back to the system and asked for again (a
+/// two-thread count at n = 17 had 267,376 page faults that way, and has 35,936).
 #[derive(Clone, Debug, Default)]
 struct Lists {
     /// This block's top halves and bottom halves, as they are found: each one's group
