@@ -2,6 +2,7 @@
 //! Takaken's reduced space.
 
 use backtrack::estimate::{self, Estimate};
+use backtrack::progress::Meter;
 use backtrack::split::{self, Layout, ReplayError, Share, Subproblem};
 use backtrack::{
     parallel, Cancel, Control, Limits, Observer, Outcome, ParallelLimits, Problem, Search,
@@ -280,12 +281,18 @@ impl MaskJob for RunInOrder<'_> {
                 total(outcome, mirrored.weighted)
             }
             Reduction::Halves => {
-                let mut join = HalfJoin::new(n);
+                let mut join = Metered {
+                    join: HalfJoin::new(n),
+                    meter: limits.meter.clone(),
+                };
                 let outcome = Search::new(HalfBlocks::new(n))
                     .observer(&mut join)
                     .limits(limits)
                     .count_solutions();
-                total(outcome, join.total())
+                let found = join.join.total();
+                drop(join);
+                free_spare_lists();
+                total(outcome, found)
             }
             Reduction::None if placement.is_empty() => {
                 let outcome = Search::new(BitState::<M>::new(n))
@@ -301,6 +308,24 @@ impl MaskJob for RunInOrder<'_> {
                 let found = outcome.found;
                 total(outcome, found)
             }
+        }
+    }
+}
+
+/// A count by half boards that tells the meter the solutions counted after each block
+/// (the engine's own solutions are the blocks).
+struct Metered {
+    join: HalfJoin,
+    meter: Option<Meter>,
+}
+
+impl Observer<HalfBlocks> for Metered {
+    const SOLUTIONS_ONLY: bool = true;
+
+    fn solution(&mut self, block: &HalfBlocks, depth: usize) {
+        self.join.solution(block, depth);
+        if let Some(meter) = &self.meter {
+            meter.set_found(self.join.total());
         }
     }
 }

@@ -150,9 +150,10 @@ pub enum SymmetryArg {
     Mirror,
     /// All 8 symmetries (Takaken's method): a fifth of the tree, and the classes counted
     Full,
-    /// Half boards joined (meet in the middle): for each set of columns the top half may
-    /// take, its top and bottom halves searched apart and the pairs that fit counted; up to
-    /// the mirror image and upside down. N <= 27
+    /// Half boards joined (meet in the middle): the top and bottom halves searched apart in
+    /// blocks of column groups and the pairs that fit counted, up to the mirror image and
+    /// upside down; each thread holds a block's halves (up to about 200 MB from N = 18).
+    /// N <= 27
     Halves,
 }
 
