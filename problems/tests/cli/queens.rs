@@ -633,3 +633,28 @@ fn auto_keeps_the_search_for_limits_and_limit_1_is_the_search() {
         (&false.into(), &"limit".into())
     );
 }
+
+/// A count by half boards holds a block's half boards in each thread: it runs on no more
+/// threads than the machine has cores, and says so (64 threads took 6.2 GB at 18 queens,
+/// and stopped 15 s after their time limit).
+#[test]
+fn a_count_by_half_boards_runs_on_no_more_threads_than_cores() {
+    let out = backtrack(&["queens", "13", "--count", "--threads", "1024"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "73712\n");
+    let said = text(&out.stderr);
+    assert!(
+        said.starts_with(
+            "backtrack: --threads 1024: a count by half boards runs on at most the machine's "
+        ),
+        "{said}"
+    );
+    assert_eq!(said.lines().count(), 1, "{said}");
+    // Quiet, it says nothing; other counts run the threads asked for.
+    let out = backtrack(&["queens", "13", "--count", "--threads", "1024", "--quiet"]);
+    assert_eq!(text(&out.stdout), "73712\n");
+    assert_eq!(text(&out.stderr), "");
+    let out = backtrack(&["queens", "12", "--count", "--threads", "64"]);
+    assert_eq!(text(&out.stdout), "14200\n");
+    assert_eq!(text(&out.stderr), "");
+}

@@ -93,6 +93,17 @@ enum Spread {
 }
 
 impl Settings {
+    /// Runs at most `most` threads however many `--threads` asks for, and says so on stderr
+    /// (unless `--quiet`) with `why`: for a search each of whose threads holds much memory.
+    pub fn cap_threads(&mut self, most: usize, why: &str) {
+        if let Some(asked) = self.threads.filter(|&threads| threads > most) {
+            if !self.quiet {
+                note!("backtrack: --threads {asked}: {why}");
+            }
+            self.threads = Some(most);
+        }
+    }
+
     /// Checks that the shared flags `run` mean something for `mode` (and `--tree`): more
     /// than one thread (`--threads`) applies to searches without the budgets that only
     /// search order keeps exact, and not to the tree. `json`: the output (and `--stats`)
