@@ -489,13 +489,15 @@ impl<K: Key> Sorted<K> {
         }
         self.keys.clear();
         self.keys.resize(found.keys.len(), K::default());
-        // Each group's next place: the starts, shifted on as they fill.
-        let mut next = self.starts[..groups].to_vec();
+        // Each group's start serves as its next place, moving on as it fills, until it is
+        // the next group's start: shifted back after.
         for (&group, &key) in found.groups.iter().zip(&found.keys) {
-            let place = &mut next[group as usize];
+            let place = &mut self.starts[group as usize];
             self.keys[*place as usize] = K::narrow(key, below_middle);
             *place += 1;
         }
+        self.starts.copy_within(0..groups, 1);
+        self.starts[0] = 0;
     }
 
     fn group(&mut self, group: usize) -> &mut [K] {

@@ -479,11 +479,16 @@ fn count(
     if driver.mpi() {
         return mpi_count(&mut driver, &plan, print);
     }
-    if driver.checkpointing() {
-        // Not for half boards: see below.
+    // The size of the count, for its progress line. Not for half boards: their tree of
+    // blocks is searched in full as it is split, so its nodes say nothing of the time left;
+    // the line shows the blocks done instead.
+    let expect = |driver: &mut Driver| {
         if symmetry != SymmetryArg::Halves {
             driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
         }
+    };
+    if driver.checkpointing() {
+        expect(&mut driver);
         return driver.count_checkpointed(&Shared(&plan), print);
     }
     let pick = |outcome: Outcome<Counts>| Outcome {
@@ -507,11 +512,7 @@ fn count(
             |limits| pick(plan.run_in_order(limits)),
         );
     }
-    // Half boards: the tree of blocks is searched in full as it is split, so its nodes say
-    // nothing of the time left; the line shows the blocks done instead.
-    if symmetry != SymmetryArg::Halves {
-        driver.expect(|probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)));
-    }
+    expect(&mut driver);
     driver.count_either(
         print,
         |limits| tally(&plan.run_in_order(limits)),
