@@ -111,8 +111,8 @@ def main(argv):
           "one run, median of "
           f"{runs}; lower is better. The C counter halves by mirror symmetry, except "
           "against `none`, where it counts the whole tree too. Nodes: the tree we search "
-          "(for `full`, the reduced tree; for `halves`, the tree of blocks of column groups, "
-          "not the half boards searched in each), from `--stats`.\n")
+          "(for `full`, the reduced tree; for `halves`, the half boards' searches), from "
+          "`--stats`.\n")
     for name, flags, yard_flags in CONFIGS:
         print(f"## {name}: `backtrack queens N --count {' '.join(flags)}`\n")
         print("| n | count | yardstick s | ours s | ratio | nodes | nodes/s |")

@@ -627,7 +627,14 @@ fn counts_by_symmetry_publish_the_weighted_total() {
         let outcome = count(&Placement::empty(10), reduction, &limits).unwrap();
         let reading = meter.read();
         assert_eq!(reading.found, Some(724), "{reduction:?}");
-        assert_eq!(reading.solutions, outcome.stats.solutions, "{reduction:?}");
+        // The engine's solutions: the boards reached in the reduced tree, or the blocks
+        // of half boards (whose statistics are those of the half searches).
+        let reached = if reduction == Reduction::Halves {
+            Search::new(HalfBlocks::new(10)).count_solutions().found
+        } else {
+            outcome.stats.solutions
+        };
+        assert_eq!(reading.solutions, reached, "{reduction:?}");
         assert!(reading.solutions < 724);
     }
 }
@@ -695,6 +702,47 @@ fn half_boards_joined_count_the_known_totals() {
     assert!(outcome.found < 39_029_188_884);
 }
 
+/// The statistics of a count by half boards are those of its half searches, the same
+/// however the count is run; Knuth's probes of the blocks and their half searches estimate
+/// those nodes (an independent walk of the same trees), and a sample of blocks run to the
+/// end is the whole count.
+#[test]
+fn half_boards_report_and_estimate_the_nodes_of_their_half_searches() {
+    for n in [8, 9, 10, 11, 12] {
+        let plan = CountPlan::new(&Placement::empty(n), Reduction::Halves).unwrap();
+        let whole = plan.run(&ParallelLimits::none());
+        let blocks = Search::new(HalfBlocks::new(n)).count_solutions();
+        // Far more than the blocks' own nodes: the work of the count.
+        assert!(whole.stats.nodes > 10 * blocks.stats.nodes, "n = {n}");
+        assert!(whole.stats.solutions > 0 && whole.stats.dead_ends > 0);
+        assert_eq!(whole.stats.max_depth, n / 2, "n = {n}: a half's rows");
+        let in_order = plan.run_in_order(Limits::none());
+        assert_eq!(in_order.stats.nodes, whole.stats.nodes, "n = {n}");
+        assert_eq!(in_order.stats.solutions, whole.stats.solutions, "n = {n}");
+        let sample = plan.sample(Limits::none());
+        assert_eq!(sample.stopped, None);
+        assert_eq!(sample.found, whole.found, "n = {n}");
+        assert_eq!(sample.stats.nodes, whole.stats.nodes, "n = {n}");
+        // Unbiased: within four standard errors, which are small.
+        let guess = plan.estimate(40_000, 1, None).nodes;
+        let nodes = whole.stats.nodes as f64;
+        let off = (guess.mean - nodes).abs();
+        assert!(
+            off <= 4.0 * guess.std_error,
+            "n = {n}: {guess:?} for {nodes}"
+        );
+        assert!(
+            guess.std_error < 0.02 * nodes,
+            "n = {n}: {guess:?} for {nodes}"
+        );
+    }
+    // A sample stopped at once still joins two blocks, in a scrambled order.
+    let plan = CountPlan::new(&Placement::empty(16), Reduction::Halves).unwrap();
+    let sample = plan.sample(Limits::none().time(std::time::Duration::ZERO));
+    assert_eq!(sample.stopped, Some(backtrack::StopReason::TimeLimit));
+    assert!(sample.stats.nodes > 0 && sample.found.total < 14_772_512);
+}
+
 #[test]
 #[ignore = "seconds in release, minutes in debug: cargo test --release -- --ignored"]
 fn half_boards_joined_count_the_known_totals_for_n_14_to_17() {
@@ -745,19 +793,19 @@ fn the_subproblems_of_a_split_count_add_up_to_the_count() {
     let split = plan.split(100);
     let blocks = Search::new(HalfBlocks::new(12)).count_solutions();
     assert!(split.subproblems.len() < 100);
-    assert_eq!(
-        split.subproblems.len() as u64 + split.above.stats.solutions,
-        blocks.found
-    );
+    assert_eq!(split.subproblems.len() as u64, blocks.found);
+    // Their statistics are those of the half searches, which add up to the count's.
+    assert_eq!(split.above.stats.nodes, 0);
     let mut sum = split.above.found.total;
+    let mut nodes = 0;
     for sub in &split.subproblems {
-        sum += plan
-            .count_subproblem(sub, Limits::none())
-            .unwrap()
-            .found
-            .total;
+        let outcome = plan.count_subproblem(sub, Limits::none()).unwrap();
+        sum += outcome.found.total;
+        nodes += outcome.stats.nodes;
     }
     assert_eq!(sum, 14_200);
+    assert_eq!(nodes, count_halves(12, &ParallelLimits::none()).stats.nodes);
+    assert!(nodes > 100 * blocks.stats.nodes);
     let plan = CountPlan::new(&Placement::empty(8), Reduction::None).unwrap();
     let stranger = Subproblem { path: vec![9] };
     assert!(plan.count_subproblem(&stranger, Limits::none()).is_err());

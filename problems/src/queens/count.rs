@@ -5,12 +5,15 @@ use backtrack::estimate::{self, Estimate};
 use backtrack::progress::Meter;
 use backtrack::split::{self, Layout, ReplayError, Share, Subproblem};
 use backtrack::{
-    parallel, Cancel, Control, Limits, Observer, Outcome, ParallelLimits, Problem, Search,
+    parallel, Cancel, Control, Limits, Observer, Outcome, ParallelLimits, Problem, Search, Stats,
 };
 use thiserror::Error;
 
 use super::bitboard::{with_mask, Mask, MaskJob};
-use super::halves::{block_columns, free_spare_lists, HalfBlocks, HalfJoin, MAX_HALVES};
+use super::halves::{
+    block_columns, estimate_searched, free_spare_lists, sample_blocks, HalfBlocks, HalfJoin,
+    MAX_HALVES,
+};
 use super::orbits::{OrbitCounter, Symmetry};
 use super::{BitQueens, BitState, Placement, SymmetricQueens};
 
@@ -157,8 +160,31 @@ impl CountPlan {
         with_mask(self.placement.n(), RunInOrder { plan: self, limits })
     }
 
+    /// A sample of this count, for the speed of an estimate: [`run_in_order`](CountPlan::run_in_order)
+    /// under `limits`, except by half boards ([`Reduction::Halves`]), whose blocks cost too
+    /// differently for the first ones to speak for the rest: a scrambled choice of blocks
+    /// is joined instead, at least two. Its nodes are those
+    /// [`estimate`](CountPlan::estimate) estimates (for half boards, those of the half
+    /// searches), so that the estimated nodes over the sample's nodes a second give the
+    /// time of the count.
+    pub fn sample(&self, limits: Limits) -> Outcome<Counts> {
+        if self.reduction == Reduction::Halves {
+            let outcome = sample_blocks(self.placement.n(), &limits);
+            with_found(
+                &outcome,
+                Counts {
+                    total: outcome.found,
+                    unique: None,
+                },
+            )
+        } else {
+            self.run_in_order(limits)
+        }
+    }
+
     /// Estimates the count by Knuth's random probes ([`estimate`](backtrack::estimate)):
-    /// the nodes of the tree that [`run`](CountPlan::run) searches, and the solutions of the
+    /// the nodes of the tree that [`run`](CountPlan::run) searches (by half boards, the
+    /// nodes of the half searches, which its statistics give), and the solutions of the
     /// board (the count's total, estimated on the whole tree). `cancel`, when set, ends the
     /// probing early.
     ///
@@ -216,9 +242,7 @@ impl MaskJob for Probe<'_> {
                 seed,
                 cancel,
             ),
-            Reduction::Halves => {
-                estimate::estimate_observed(HalfBlocks::new(n), (), probes, seed, cancel)
-            }
+            Reduction::Halves => estimate_searched(n, probes, seed, cancel),
             Reduction::Full | Reduction::None => board,
         };
         Estimate {
@@ -290,9 +314,13 @@ impl MaskJob for RunInOrder<'_> {
                     .limits(limits)
                     .count_solutions();
                 let found = join.join.total();
+                let stats = half_stats(&join.join, &outcome.stats);
                 drop(join);
                 free_spare_lists();
-                total(outcome, found)
+                Outcome {
+                    stats,
+                    ..total(outcome, found)
+                }
             }
             Reduction::None if placement.is_empty() => {
                 let outcome = Search::new(BitState::<M>::new(n))
@@ -510,13 +538,16 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
 ///
 /// `limits` may hold a time limit, a cancellation flag and a meter; they are looked at
 /// between blocks, and a stopped count is partial (the blocks joined so far). The
-/// statistics are those of the search over the blocks (its solutions are the blocks).
+/// statistics are those of the half searches ([`HalfJoin::searched`]: their solutions are
+/// the halves found), timed as a whole.
 ///
 /// ```
 /// use backtrack::ParallelLimits;
 /// use backtrack_problems::queens::count_halves;
 ///
-/// assert_eq!(count_halves(8, &ParallelLimits::none()).found, 92);
+/// let outcome = count_halves(8, &ParallelLimits::none());
+/// assert_eq!(outcome.found, 92);
+/// assert_eq!(outcome.stats.max_depth, 4); // the rows of a half
 /// ```
 ///
 /// # Panics
@@ -537,9 +568,14 @@ pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
         },
     );
     let total = join.total();
+    let stats = half_stats(&join, &outcome.stats);
     drop(join);
     free_spare_lists();
-    with_found(&outcome, total)
+    Outcome {
+        found: total,
+        stats,
+        stopped: outcome.stopped,
+    }
 }
 
 /// Counts the fundamentally different solutions of `n`-queens (OEIS A002562): those that
@@ -739,6 +775,11 @@ trait Tally<P: Problem>: Observer<P> + Send + Sized {
     fn add(&mut self, other: Self);
     /// The counts of the part, the search having found `found` solutions in it.
     fn counts(&self, found: u64) -> Counts;
+    /// The statistics of the count of the part, its search's being `searched`: those
+    /// of the search, unless the tally searches on its own.
+    fn stats(&self, searched: Stats) -> Stats {
+        searched
+    }
 }
 
 impl<M: Mask> Tally<SymmetricQueens<M>> for OrbitCounter {
@@ -780,6 +821,19 @@ impl Tally<HalfBlocks> for HalfJoin {
             total: self.total(),
             unique: None,
         }
+    }
+    fn stats(&self, searched: Stats) -> Stats {
+        half_stats(self, &searched)
+    }
+}
+
+/// The statistics of a count by half boards: those of its half searches, in the time of
+/// the search of the blocks `blocks` (whose own nodes, a few thousand at most, are left
+/// out: they are not the count's work).
+fn half_stats(join: &HalfJoin, blocks: &Stats) -> Stats {
+    Stats {
+        elapsed: blocks.elapsed,
+        ..join.searched()
     }
 }
 
@@ -860,9 +914,12 @@ impl TallyJob for ShareJob<'_> {
             T::add,
         );
         let counts = tally.counts(outcome.found);
+        let stats = tally.stats(outcome.stats);
         drop(tally);
         free_spare_lists();
-        (with_found(&outcome, counts), layout)
+        let mut outcome = with_found(&outcome, counts);
+        outcome.stats = stats;
+        (outcome, layout)
     }
 }
 
@@ -886,9 +943,11 @@ impl TallyJob for SplitJob {
             });
         let weights = split::estimate_sizes(problem, &tree, split::PROBES, split::SEED);
         let counts = tally.counts(tree.above.found);
+        let mut above = with_found(&tree.above, counts);
+        above.stats = tally.stats(above.stats);
         CountSplit {
             depth: tree.depth,
-            above: with_found(&tree.above, counts),
+            above,
             subproblems: tree.subproblems,
             weights,
         }
@@ -919,6 +978,7 @@ impl TallyJob for SubproblemJob<'_> {
         // The subproblem's root is a node of the part above the split.
         outcome.stats.nodes = outcome.stats.nodes.saturating_sub(1);
         outcome.stats.max_depth += ops.len();
+        outcome.stats = tally.stats(outcome.stats);
         let counts = tally.counts(outcome.found);
         Ok(with_found(&outcome, counts))
     }

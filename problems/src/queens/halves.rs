@@ -37,7 +37,7 @@
 use std::ops::BitAnd;
 use std::sync::Mutex;
 
-use backtrack::{Observer, Problem, Search};
+use backtrack::{Observer, Problem, Search, Stats};
 
 use super::bitboard::{FreeSquares, Mask};
 
@@ -174,6 +174,37 @@ impl HalfBlocks {
     /// The fixed columns the bottom half takes.
     fn left(&self) -> u32 {
         self.board() & !self.open() & !self.middle & !self.top
+    }
+
+    /// The half searches of this block, complete: its top halves', and its bottom
+    /// halves' (upside down, a top half of its own on the other columns), or one search
+    /// for both when the block fixes no column (the bottom halves, upside down, are then
+    /// top halves of their own).
+    fn walks(&self) -> (HalfWalk, Option<HalfWalk>) {
+        let h = u32::from(self.h);
+        let (middle, open) = (self.middle, self.open());
+        // The board's columns at bit `h` of the 64-bit masks, so that no diagonal that
+        // comes back onto the board is shifted off it; the middle queen (odd n) already
+        // placed on its row, `h` rows below the first.
+        let (ld, rd) = if middle == 0 {
+            (0, 0)
+        } else {
+            let m = middle.trailing_zeros();
+            (1u64 << m, 1u64 << (m + 2 * h))
+        };
+        let start = |may: u32, must: u32| HalfWalk {
+            free: u64::from(may) << h,
+            need: u64::from(must) << h,
+            ld,
+            rd,
+            rows: h,
+        };
+        let (top, left) = (self.top, self.left());
+        if top | left == 0 {
+            (start(open, 0), None)
+        } else {
+            (start(open | top, top), Some(start(open | left, left)))
+        }
     }
 }
 
@@ -350,6 +381,151 @@ impl Problem for HalfWalk {
     }
 }
 
+/// Estimates the work of a count by half boards of an `n`×`n` board by Knuth's random
+/// probes: the nodes, solutions (halves found) and dead ends of its half searches, as
+/// [`HalfJoin::searched`] counts them.
+///
+/// Each probe goes down the tree of blocks to a block, then down one of the block's half
+/// searches, chosen at random, to a half or a dead end: one tree whose nodes are the
+/// blocks' and the half searches', less the blocks' own nodes, counted exactly. A block
+/// whose search of top halves finds none has its bottom halves left unsearched by the
+/// count but not by the probes, so the figure is a little high there.
+pub(crate) fn estimate_searched(
+    n: usize,
+    probes: u32,
+    seed: u64,
+    cancel: Option<&backtrack::Cancel>,
+) -> backtrack::estimate::Estimate {
+    let blocks = Search::new(HalfBlocks::new(n))
+        .count_solutions()
+        .stats
+        .nodes;
+    let mut estimate = backtrack::estimate::estimate_observed(
+        HalfProbe {
+            block: HalfBlocks::new(n),
+            walk: None,
+        },
+        (),
+        probes,
+        seed,
+        cancel,
+    );
+    estimate.nodes.mean = (estimate.nodes.mean - blocks as f64).max(0.0);
+    estimate
+}
+
+/// A sample of a count by half boards, for the speed of an estimate: its blocks joined in
+/// a scrambled order (the same every time) until `limits` stop the sample, at least two of
+/// them unless it is cancelled. The blocks cost very different times for their nodes (at
+/// n = 18, from 25 to 106 million nodes a second, the first ones the fastest), so the
+/// first blocks in search order would not speak for the rest. The count is that of the
+/// blocks joined, the whole count when all were; the statistics are the half searches',
+/// timed from the start (see [`HalfJoin::searched`]).
+pub(crate) fn sample_blocks(n: usize, limits: &backtrack::Limits) -> backtrack::Outcome<u64> {
+    struct Blocks(Vec<HalfBlocks>);
+    impl Observer<HalfBlocks> for Blocks {
+        const SOLUTIONS_ONLY: bool = true;
+        fn solution(&mut self, block: &HalfBlocks, _: usize) {
+            self.0.push(*block);
+        }
+    }
+    let start = std::time::Instant::now();
+    let mut blocks = Blocks(Vec::new());
+    Search::new(HalfBlocks::new(n))
+        .observer(&mut blocks)
+        .count_solutions();
+    let mut order: Vec<usize> = (0..blocks.0.len()).collect();
+    order.sort_by_key(|&k| (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 7);
+    let mut join = HalfJoin::new(n);
+    let mut stopped = None;
+    for (joined, &k) in order.iter().enumerate() {
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(backtrack::Cancel::is_cancelled)
+        {
+            stopped = Some(backtrack::StopReason::Cancelled);
+            break;
+        }
+        if joined >= 2 && limits.time.is_some_and(|most| start.elapsed() >= most) {
+            stopped = Some(backtrack::StopReason::TimeLimit);
+            break;
+        }
+        join.solution(&blocks.0[k], 0);
+    }
+    let stats = Stats {
+        elapsed: start.elapsed(),
+        ..join.searched()
+    };
+    backtrack::Outcome {
+        found: join.total(),
+        stats,
+        stopped,
+    }
+}
+
+/// The tree of a count by half boards as one tree, for [`estimate_searched`]: the tree of
+/// blocks, each block's children its half searches (one for both sides when it fixes no
+/// column), each searched to its last row. Searched by value.
+#[derive(Clone, Copy, Debug)]
+struct HalfProbe {
+    block: HalfBlocks,
+    /// The half search gone down, once the block is complete.
+    walk: Option<HalfWalk>,
+}
+
+/// [`HalfProbe`]'s operator, at a complete block, for its search of top halves.
+const TOPS: u64 = 1;
+/// [`HalfProbe`]'s operator, at a complete block, for its search of bottom halves.
+const BOTTOMS: u64 = 2;
+
+impl Problem for HalfProbe {
+    type Op = u64;
+    type Ops = FreeSquares<u64>;
+    type Solution = ();
+
+    fn operators(&self) -> FreeSquares<u64> {
+        match self.walk {
+            Some(walk) if walk.rows == 0 => FreeSquares(0),
+            Some(walk) => walk.operators(),
+            None if self.block.is_complete() => match self.block.walks() {
+                (_, None) => FreeSquares(TOPS),
+                (_, Some(_)) => FreeSquares(TOPS | BOTTOMS),
+            },
+            None => FreeSquares(u64::from(self.block.operators().0)),
+        }
+    }
+
+    fn apply(&mut self, op: u64) {
+        match &mut self.walk {
+            Some(walk) => walk.apply(op),
+            None if self.block.is_complete() => {
+                let (tops, bottoms) = self.block.walks();
+                self.walk = Some(match bottoms {
+                    Some(bottoms) if op == BOTTOMS => bottoms,
+                    _ => tops,
+                });
+            }
+            None => self.block.apply(op as u32),
+        }
+    }
+
+    /// Never called: searched by value ([`Problem::by_value`]).
+    fn undo(&mut self, _: u64) {
+        unreachable!("HalfProbe is searched by value, never undone")
+    }
+
+    fn is_complete(&self) -> bool {
+        self.walk.is_some_and(|walk| walk.rows == 0)
+    }
+
+    fn solution(&self) {}
+
+    fn by_value(&self) -> Option<Self> {
+        Some(*self)
+    }
+}
+
 /// The observer of a [`HalfBlocks`] search that counts the solutions of the board: for
 /// each block, its halves searched and sorted by their columns, and for each group the
 /// least of its class in the blocks searched, its halves joined and the count weighed by the
@@ -373,8 +549,8 @@ pub struct HalfJoin {
     /// Where the halves of a block are kept.
     lists: Lists,
     total: u64,
-    /// The nodes of the half searches.
-    walked: u64,
+    /// The statistics of the half searches (their solutions: the halves found).
+    searched: Stats,
 }
 
 /// Where a [`HalfJoin`] keeps the halves of a block: tens to hundreds of megabytes from
@@ -530,7 +706,7 @@ impl HalfJoin {
                 .and_then(|mut spare| spare.pop())
                 .unwrap_or_default(),
             total: 0,
-            walked: 0,
+            searched: Stats::default(),
         }
     }
 
@@ -541,13 +717,33 @@ impl HalfJoin {
 
     /// The nodes of the half searches so far.
     pub fn walked(&self) -> u64 {
-        self.walked
+        self.searched.nodes
+    }
+
+    /// The statistics of the half searches so far, the work of the count: their nodes
+    /// (each queen of a half, its last row's included), their solutions (the halves found,
+    /// a half found once for both sides when one search serves both), their dead ends and
+    /// their depth in rows. No time: the searches are timed as a whole by the search of
+    /// the blocks.
+    ///
+    /// ```
+    /// use backtrack::Search;
+    /// use backtrack_problems::queens::{HalfBlocks, HalfJoin};
+    ///
+    /// let mut join = HalfJoin::new(8);
+    /// Search::new(HalfBlocks::new(8)).observer(&mut join).count_solutions();
+    /// let searched = join.searched();
+    /// assert_eq!(searched.nodes, join.walked());
+    /// assert_eq!(searched.max_depth, 4);
+    /// ```
+    pub fn searched(&self) -> Stats {
+        self.searched
     }
 
     /// Adds another part's count.
     pub fn add(&mut self, other: &HalfJoin) {
         self.total += other.total;
-        self.walked += other.walked;
+        self.searched.merge(&other.searched);
     }
 
     /// The solutions whose halves are in `block`, each group weighed by its class.
@@ -560,51 +756,28 @@ impl HalfJoin {
             middle,
             open: Open::new(open, u32::from(block.next), middle),
         };
-        // The board's columns at bit `h` of the 64-bit masks, so that no diagonal that
-        // comes back onto the board is shifted off it; the middle queen (odd n) already
-        // placed on its row, `h` rows below the first.
-        let (ld, rd) = if middle == 0 {
-            (0, 0)
-        } else {
-            let m = middle.trailing_zeros();
-            (1u64 << m, 1u64 << (m + 2 * h))
-        };
-        let start = |may: u32, must: u32| HalfWalk {
-            free: u64::from(may) << h,
-            need: u64::from(must) << h,
-            ld,
-            rd,
-            rows: h,
-        };
-        let (top, left) = (block.top, block.left());
+        let top = block.top;
         self.lists.tops.clear();
         self.lists.bottoms.clear();
-        if top | left == 0 {
-            // Nothing fixed: the bottom halves, upside down, are top halves of their own
-            // (the same search).
-            self.walked += walk(
-                start(open, 0),
-                &keys,
-                Some(&mut self.lists.tops),
-                Some(&mut self.lists.bottoms),
-            );
-        } else {
-            self.walked += walk(
-                start(open | top, top),
-                &keys,
-                Some(&mut self.lists.tops),
-                None,
-            );
-            if self.lists.tops.keys.is_empty() {
-                return 0;
+        match block.walks() {
+            (both, None) => {
+                let searched = walk(
+                    both,
+                    &keys,
+                    Some(&mut self.lists.tops),
+                    Some(&mut self.lists.bottoms),
+                );
+                self.searched.merge(&searched);
             }
-            // The bottom half upside down: a top half of its own on the other columns.
-            self.walked += walk(
-                start(open | left, left),
-                &keys,
-                None,
-                Some(&mut self.lists.bottoms),
-            );
+            (tops, Some(bottoms)) => {
+                let searched = walk(tops, &keys, Some(&mut self.lists.tops), None);
+                self.searched.merge(&searched);
+                if self.lists.tops.keys.is_empty() {
+                    return 0;
+                }
+                let searched = walk(bottoms, &keys, None, Some(&mut self.lists.bottoms));
+                self.searched.merge(&searched);
+            }
         }
         let groups = 1usize << open.count_ones();
         let fixes = block.fix > 0;
@@ -784,13 +957,14 @@ impl Keys {
 
 /// Searches the halves from `start` and keeps each complete one's group and key as a top
 /// half in `tops`, and as a bottom half (upside down, its group the open columns it
-/// leaves) in `bottoms`, those given; returns the nodes searched.
+/// leaves) in `bottoms`, those given; returns the statistics of the search, its last row
+/// counted as nodes (see [`HalfJoin::searched`]).
 fn walk(
     start: HalfWalk,
     keys: &Keys,
     tops: Option<&mut Found>,
     bottoms: Option<&mut Found>,
-) -> u64 {
+) -> Stats {
     struct Collect<'a> {
         keys: &'a Keys,
         may: u64,
@@ -799,6 +973,10 @@ fn walk(
         bottoms: Option<&'a mut Found>,
         /// The nodes of the last row, not searched as nodes.
         leaves: u64,
+        /// The halves kept.
+        kept: u64,
+        /// The halves whose last row had no square left: dead ends, not solutions.
+        blocked: u64,
     }
     impl Observer<HalfWalk> for Collect<'_> {
         const SOLUTIONS_ONLY: bool = true;
@@ -809,7 +987,11 @@ fn walk(
                 return;
             }
             // The last row: every queen it may take ends a half.
-            for bit in half.operators() {
+            let squares = half.operators();
+            if squares.0 == 0 {
+                self.blocked += 1;
+            }
+            for bit in squares {
                 let mut last = *half;
                 last.apply(bit);
                 self.keep(&last);
@@ -821,6 +1003,7 @@ fn walk(
         /// Keeps a half, all its rows filled.
         #[inline]
         fn keep(&mut self, half: &HalfWalk) {
+            self.kept += 1;
             let group = self.keys.group(half, self.may);
             if let Some(tops) = self.tops.as_deref_mut() {
                 tops.groups.push(group);
@@ -840,9 +1023,19 @@ fn walk(
         tops,
         bottoms,
         leaves: 0,
+        kept: 0,
+        blocked: 0,
     };
     let outcome = Search::new(start).observer(&mut collect).count_solutions();
-    outcome.stats.nodes + collect.leaves
+    let mut stats = outcome.stats;
+    stats.nodes += collect.leaves;
+    stats.solutions = collect.kept;
+    stats.dead_ends += collect.blocked;
+    if collect.leaves > 0 {
+        stats.max_depth += 1;
+    }
+    stats.elapsed = std::time::Duration::ZERO;
+    stats
 }
 
 /// The pairs of a top key and a bottom key with no bit in common, splitting both lists on

@@ -25,7 +25,7 @@ fn a_search_too_big_for_its_sample_is_estimated_with_intervals_that_hold_the_cou
     // 18-queens: far more than a quarter of a second. Its count, 666,090,624 (OEIS
     // A000170), must lie in the interval of the solutions.
     // In Takaken's space, whose nodes all cost about the same: the count by half boards
-    // has a tree of 128 blocks, known exactly, and its time only roughly.
+    // times a few blocks, whose speeds differ, and so its time only roughly.
     let found = estimate(&[
         "queens",
         "18",
@@ -283,4 +283,26 @@ fn a_long_count_on_a_terminal_says_how_long_it_is_expected_to_take() {
     ])
     .unwrap_or_default();
     assert!(!quiet.contains("expected to take"), "{quiet}");
+}
+
+/// A count by half boards estimates the nodes of its half searches, which its `--stats`
+/// reports, and times a sample of its blocks (however long they take).
+#[test]
+fn a_count_by_half_boards_estimates_the_nodes_its_statistics_report() {
+    let args = ["queens", "15", "--count", "--threads", "1"];
+    let found = estimate(&args);
+    assert!(found["search"]
+        .as_str()
+        .unwrap()
+        .starts_with("half boards joined"));
+    let mut counted = args.to_vec();
+    counted.extend_from_slice(&["--stats", "--format", "json", "--quiet"]);
+    let out = backtrack(&counted);
+    assert!(out.status.success());
+    let stderr = text(&out.stderr);
+    let stats = &json_lines(stderr.lines().last().unwrap())[0];
+    let nodes = stats["nodes"].as_f64().unwrap();
+    let (_, low, high) = figure(&found["nodes"]);
+    assert!(low <= nodes && nodes <= high, "{nodes}: {found}");
+    assert!(found["sample_seconds"].as_f64().unwrap() > 0.0, "{found}");
 }

@@ -394,7 +394,7 @@ fn glyphs_with_combining_marks_are_refused_with_the_count() {
 /// message that says what applies where.
 #[test]
 fn flags_without_meaning_are_refused_with_a_reason() {
-    let cases: [(&[&str], &str); 16] = [
+    let cases: [(&[&str], &str); 17] = [
         (&["queens", "8", "--threads", "2", "--node-limit", "100"], "--threads does not combine with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["knapsack", "--threads", "2", "--node-limit", "5", "-"], "--threads does not combine with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["queens", "8", "--threads", "2", "--checkpoint", "/nonexistent/listing"], "--threads does not combine with --checkpoint: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
@@ -410,6 +410,7 @@ fn flags_without_meaning_are_refused_with_a_reason() {
         (&["queens", "8", "--count", "--unique", "--symmetry", "halves"], "--unique counts classes with --symmetry full (the default with --unique), not halves: half boards are never whole"),
         (&["queens", "8", "--count", "--place", "1:1", "--symmetry", "full"], "--symmetry mirror, full and halves count an empty board: with --place, use --symmetry none (the default there)"),
         (&["queens", "28", "--count", "--symmetry", "halves"], "--symmetry halves counts boards up to N = 27 (its half boards take memory), not 28; use --symmetry full"),
+        (&["queens", "14", "--count", "--symmetry", "halves", "--node-limit", "100"], "--node-limit stops one search at an exact node, and half boards are many searches: use --symmetry full (the default with --node-limit)"),
         (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"),
     ];
     for (args, message) in cases {
@@ -452,8 +453,8 @@ fn every_symmetry_gives_the_same_count() {
         }
     }
     assert_eq!(stdout(&["queens", "8", "--count", "--limit", "10"]), "10\n");
-    // Below 14 queens the default is Takaken's space, which counts the classes too; from
-    // 14 on, half boards, which do not.
+    // Below 13 queens the default is Takaken's space, which counts the classes too; from
+    // 13 on, half boards, which do not.
     assert_eq!(
         stdout(&["queens", "8", "--count", "--format", "json"]),
         "{\"complete\":true,\"count\":92,\"unique\":12}\n"
@@ -657,4 +658,72 @@ fn a_count_by_half_boards_runs_on_no_more_threads_than_cores() {
     let out = backtrack(&["queens", "12", "--count", "--threads", "64"]);
     assert_eq!(text(&out.stdout), "14200\n");
     assert_eq!(text(&out.stderr), "");
+}
+
+/// The statistics of a count by half boards are those of its half searches (their nodes,
+/// the halves found, their rows), the same on one thread and two; with a node limit, the
+/// default count is Takaken's space, whose one search the limit stops at its node.
+#[test]
+fn a_count_by_half_boards_reports_the_work_of_its_half_searches() {
+    let stats = |args: &[&str]| {
+        let out = backtrack(args);
+        // Done, or stopped by the node limit.
+        let expected = if args.contains(&"--node-limit") { 3 } else { 0 };
+        assert_eq!(out.status.code(), Some(expected), "{args:?}");
+        let stderr = text(&out.stderr);
+        json_lines(stderr.lines().last().unwrap()).remove(0)
+    };
+    let one = stats(&[
+        "queens",
+        "13",
+        "--count",
+        "--stats",
+        "--format",
+        "json",
+        "--threads",
+        "1",
+    ]);
+    let two = stats(&[
+        "queens",
+        "13",
+        "--count",
+        "--stats",
+        "--format",
+        "json",
+        "--threads",
+        "2",
+    ]);
+    assert!(
+        one["search"]
+            .as_str()
+            .unwrap()
+            .starts_with("half boards joined"),
+        "{one}"
+    );
+    for key in ["nodes", "solutions", "dead_ends", "max_depth"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+    // The half boards of 13 queens: 6 rows each, and far more nodes than the few dozen
+    // blocks they are searched in.
+    assert_eq!(one["max_depth"], 6);
+    assert!(one["nodes"].as_u64().unwrap() > 100_000, "{one}");
+    assert!(one["solutions"].as_u64().unwrap() < one["nodes"].as_u64().unwrap());
+    let limited = stats(&[
+        "queens",
+        "13",
+        "--count",
+        "--stats",
+        "--format",
+        "json",
+        "--node-limit",
+        "5000",
+    ]);
+    assert!(
+        limited["search"]
+            .as_str()
+            .unwrap()
+            .contains("all 8 symmetries"),
+        "{limited}"
+    );
+    assert_eq!(limited["nodes"], 5000);
 }

@@ -45,9 +45,9 @@ pub struct Args {
 
     /// How --count searches, and how it uses the board's symmetries: none (every solution
     /// searched), mirror (first queen in the left half, counted twice), full (all 8
-    /// symmetries; counts the classes too; the default with --unique, and below N = 13),
-    /// halves (half boards joined; the default from N = 13 to 27, the fastest there). All
-    /// give the same count.
+    /// symmetries; counts the classes too; the default with --unique or --node-limit, and
+    /// below N = 13), halves (half boards joined; the default from N = 13 to 27, the
+    /// fastest there). All give the same count.
     #[arg(long, value_enum, help_heading = "Queens")]
     pub symmetry: Option<SymmetryArg>,
 
@@ -187,7 +187,7 @@ const TEXTBOOK: &str = "the textbook formulation (as --tree draws it): every col
 const MIRRORED: &str =
     "bitboards, first queen in the left half (mirror symmetry): about half of the tree";
 const SYMMETRIC: &str = "bitboards in a space of representatives under all 8 symmetries (about a fifth of the tree; solutions: the boards reached in it)";
-const HALVES: &str = "half boards joined: the search over blocks of column groups (solutions: the blocks, each a middle column and the top half's share of the first columns), each block's top and bottom halves searched by bitboards, sorted by their columns and joined";
+const HALVES: &str = "half boards joined: the top and bottom halves of the board searched by bitboards, in blocks of the columns the top half takes, sorted by their columns and joined (the figures are the half searches': solutions are the halves found, max depth their rows)";
 
 /// Runs `backtrack queens`.
 pub fn exec(args: &Args) -> Result<Status> {
@@ -404,6 +404,9 @@ fn count_symmetry(args: &Args, placement: &Placement, limit: Option<u64>) -> Res
         {
             bail!("--symmetry mirror, full and halves count an empty board: with --place, use --symmetry none (the default there)")
         }
+        Some(SymmetryArg::Halves) if args.common.run.node_limit.is_some() => {
+            bail!("--node-limit stops one search at an exact node, and half boards are many searches: use --symmetry full (the default with --node-limit)")
+        }
         Some(SymmetryArg::Halves) if n > MAX_HALVES => {
             bail!("--symmetry halves counts boards up to N = {MAX_HALVES} (its half boards take memory), not {n}; use --symmetry full")
         }
@@ -419,6 +422,7 @@ fn count_symmetry(args: &Args, placement: &Placement, limit: Option<u64>) -> Res
         None if args.unique => SymmetryArg::Full,
         None if placement.is_empty()
             && limit.is_none()
+            && args.common.run.node_limit.is_none()
             && (HALVES_FROM..=MAX_HALVES).contains(&n) =>
         {
             SymmetryArg::Halves
@@ -505,11 +509,11 @@ fn count(
     };
     if driver.estimating() {
         if symmetry == SymmetryArg::Halves {
-            driver.caveat("half boards are joined a block at a time, and the blocks cost very different times: the time estimated from the first blocks can be several times too short (--symmetry full estimates closely)");
+            driver.caveat("half boards are joined a block at a time, and the blocks' speeds differ up to four times: the time is measured on a few blocks chosen at random, and can be off by half either way (--symmetry full estimates more closely)");
         }
         return driver.estimate(
             |probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)),
-            |limits| pick(plan.run_in_order(limits)),
+            |limits| pick(plan.sample(limits)),
         );
     }
     expect(&mut driver);

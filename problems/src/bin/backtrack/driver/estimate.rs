@@ -120,6 +120,7 @@ impl Driver {
                 seconds: exact(seconds),
                 threads: 1,
                 sampled: ran.found,
+                sample: seconds,
             }
         } else {
             let speed = ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE);
@@ -133,6 +134,7 @@ impl Driver {
                 seconds: (nodes.0 * per_node, nodes.1 * per_node, nodes.2 * per_node),
                 threads,
                 sampled: ran.found,
+                sample: ran.stats.elapsed.as_secs_f64(),
             }
         };
         // A caveat of the probes, unless the sample gave the exact figures.
@@ -198,6 +200,7 @@ impl Driver {
             object.insert("nodes".into(), figure(report.nodes));
             object.insert("solutions".into(), figure(report.solutions));
             object.insert("nodes_per_sec".into(), json!(report.speed.round()));
+            object.insert("sample_seconds".into(), json!(report.sample));
             object.insert("threads".into(), json!(report.threads));
             object.insert("seconds".into(), figure(report.seconds));
             if !report.exact {
@@ -257,7 +260,7 @@ impl Driver {
                 self.line(&format_args!(
                     "speed:      {} nodes/s, measured on a sample of {}",
                     number(report.speed),
-                    humantime::format_duration(SAMPLE)
+                    seconds(report.sample)
                 ))?;
                 if high.is_finite() && high < 1e15 {
                     self.line(&format_args!(
@@ -288,6 +291,9 @@ struct Report {
     threads: usize,
     /// The solutions the sample found.
     sampled: u64,
+    /// How long the sample ran, in seconds (a sample that cannot stop at once may run
+    /// past its quarter of a second).
+    sample: f64,
 }
 
 fn exact(x: f64) -> Range {
