@@ -37,7 +37,8 @@
 use std::ops::BitAnd;
 use std::sync::Mutex;
 
-use backtrack::{Observer, Problem, Search, Stats};
+use backtrack::estimate::{self, Estimate};
+use backtrack::{Cancel, Limits, Observer, Outcome, Problem, Search, Stats, StopReason};
 
 use super::bitboard::{FreeSquares, Mask};
 
@@ -394,13 +395,13 @@ pub(crate) fn estimate_searched(
     n: usize,
     probes: u32,
     seed: u64,
-    cancel: Option<&backtrack::Cancel>,
-) -> backtrack::estimate::Estimate {
+    cancel: Option<&Cancel>,
+) -> Estimate {
     let blocks = Search::new(HalfBlocks::new(n))
         .count_solutions()
         .stats
         .nodes;
-    let mut estimate = backtrack::estimate::estimate_observed(
+    let mut estimate = estimate::estimate_observed(
         HalfProbe {
             block: HalfBlocks::new(n),
             walk: None,
@@ -421,7 +422,7 @@ pub(crate) fn estimate_searched(
 /// first blocks in search order would not speak for the rest. The count is that of the
 /// blocks joined, the whole count when all were; the statistics are the half searches',
 /// timed from the start (see [`HalfJoin::searched`]).
-pub(crate) fn sample_blocks(n: usize, limits: &backtrack::Limits) -> backtrack::Outcome<u64> {
+pub(crate) fn sample_blocks(n: usize, limits: &Limits) -> Outcome<u64> {
     struct Blocks(Vec<HalfBlocks>);
     impl Observer<HalfBlocks> for Blocks {
         const SOLUTIONS_ONLY: bool = true;
@@ -439,29 +440,27 @@ pub(crate) fn sample_blocks(n: usize, limits: &backtrack::Limits) -> backtrack::
     let mut join = HalfJoin::new(n);
     let mut stopped = None;
     for (joined, &k) in order.iter().enumerate() {
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(backtrack::Cancel::is_cancelled)
-        {
-            stopped = Some(backtrack::StopReason::Cancelled);
+        if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            stopped = Some(StopReason::Cancelled);
             break;
         }
         if joined >= 2 && limits.time.is_some_and(|most| start.elapsed() >= most) {
-            stopped = Some(backtrack::StopReason::TimeLimit);
+            stopped = Some(StopReason::TimeLimit);
             break;
         }
         join.solution(&blocks.0[k], 0);
     }
-    let stats = Stats {
-        elapsed: start.elapsed(),
-        ..join.searched()
-    };
-    backtrack::Outcome {
+    let outcome = Outcome {
         found: join.total(),
-        stats,
+        stats: Stats {
+            elapsed: start.elapsed(),
+            ..join.searched()
+        },
         stopped,
-    }
+    };
+    drop(join);
+    free_spare_lists();
+    outcome
 }
 
 /// The tree of a count by half boards as one tree, for [`estimate_searched`]: the tree of
