@@ -291,7 +291,7 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn bad_input_is_refused_clearly() {
-    let cases: [(&[&str], &str); 15] = [
+    let cases: [(&[&str], &str); 18] = [
         (&["queens", "0"], "the board size N must be at least 1, not 0"),
         (&["queens", "-3"], "the board size N must be at least 1, not -3"),
         (&["queens", "eight"], "the board size N must be a whole number, not 'eight'"),
@@ -303,6 +303,9 @@ fn bad_input_is_refused_clearly() {
         (&["queens", "8", "--place", "1:1", "--place", "2:2"], "--place: queens at 1:1 and 2:2 attack each other"),
         (&["queens", "8", "--place", "1:9"], "--place 1:9 is off the 8×8 board: rows and columns are 1 to 8"),
         (&["queens", "8", "--place", "1:1", "--place", "1:3"], "--place: two queens in row 1: 1:1 and 1:3"),
+        (&["queens", "8", "--place", "1:3", "--place", "1:3"], "--place 1:3 is given twice: give each queen once"),
+        (&["queens", "8", "--count", "--place", "2:4", "--place", "5:2", "--place", "2,4"], "--place 2:4 is given twice: give each queen once"),
+        (&["queens", "8", "--place", "1:1", "--place", "8:2", "--place", "8:2", "--place", "1:1"], "--place 8:2 is given twice: give each queen once"),
         (&["queens", "8", "--place", "x"], "--place must be ROW:COL (or ROW,COL), a row and a column from 1 (such as 1:4), not 'x'"),
         (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
         (&["queens", "8", "--count", "--threads", "0"], "--threads must be at least 1, not 0"),

@@ -374,14 +374,22 @@ fn direct(
     )
 }
 
-/// The queens of `--place`, checked: an error names them as they were given.
+/// The queens of `--place`, checked: an error names them as they were given. A square
+/// given twice is refused too (the library takes it as one queen): on the command line it
+/// is a slip, most likely for another square, and the search must not quietly run
+/// without the queen meant.
 fn placement(n: usize, squares: &[(usize, usize)]) -> Result<Placement> {
-    Placement::new(n, squares).map_err(|err| match err {
+    let placement = Placement::new(n, squares).map_err(|err| match err {
         PlacementError::OffBoard { n, row, col } => {
             anyhow!("--place {row}:{col} is off the {n}×{n} board: rows and columns are 1 to {n}")
         }
         other => anyhow!("--place: {other}"),
-    })
+    })?;
+    let mut seen = HashSet::new();
+    if let Some((row, col)) = squares.iter().find(|&&square| !seen.insert(square)) {
+        bail!("--place {row}:{col} is given twice: give each queen once");
+    }
+    Ok(placement)
 }
 
 /// The `--symmetry` a count runs with: the one asked for if it fits the board and the
