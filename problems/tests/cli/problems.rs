@@ -647,6 +647,30 @@ fn knapsack_modes_count_and_list_the_packings_that_fit() {
     );
 }
 
+/// When nothing fits, the best packing is the empty one, and the output says so: a line
+/// `no item taken` in text (not only no item lines), an empty list in JSON.
+#[test]
+fn knapsack_empty_packing_says_no_item_is_taken() {
+    let input = "capacity 4\n5 10\n9 3\n";
+    let best = backtrack_with_stdin(&["knapsack"], input);
+    assert_eq!(best.status.code(), Some(0));
+    assert_eq!(
+        text(&best.stdout),
+        "value 0\nweight 0 of 4\nno item taken\n"
+    );
+    let json = backtrack_with_stdin(&["knapsack", "--format", "json"], input);
+    let json = json_lines(&text(&json.stdout));
+    assert_eq!(json.len(), 1);
+    assert_eq!(json[0]["items"], serde_json::json!([]));
+    assert_eq!(json[0]["value"], 0);
+    // In a listing too, the empty packing among the others.
+    let listed = backtrack_with_stdin(&["knapsack", "--all"], "capacity 1\n1 2\n");
+    assert_eq!(
+        text(&listed.stdout),
+        "value 2\nweight 1 of 1\nitem 1: weight 1, value 2\n\nvalue 0\nweight 0 of 1\nno item taken\n"
+    );
+}
+
 // Subset sum.
 
 const NUMBERS: [&str; 6] = ["3", "34", "4", "12", "5", "2"];

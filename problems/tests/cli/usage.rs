@@ -179,6 +179,43 @@ fn each_subcommand_help_says_what_is_true_for_it() {
     }
 }
 
+/// The headings every subcommand shares come in one order in each one's help (knapsack's
+/// "Modes" came last, after "Output": clap's `mut_arg` moves the flag it changes to the
+/// end).
+#[test]
+fn help_headings_come_in_one_order() {
+    const ORDER: [&str; 8] = [
+        "Arguments:",
+        "Options:",
+        "Modes:",
+        "Running:",
+        "Solution tree:",
+        "Estimate:",
+        "Counting on a cluster:",
+        "Output:",
+    ];
+    for subcommand in [
+        "queens",
+        "sudoku",
+        "knapsack",
+        "subset-sum",
+        "permutations",
+        "combinations",
+        "coloring",
+        "knights-tour",
+    ] {
+        let help = stdout(&[subcommand, "--help"]);
+        let shared: Vec<&str> = help.lines().filter(|line| ORDER.contains(line)).collect();
+        let expected: Vec<&str> = ORDER
+            .into_iter()
+            .filter(|heading| shared.contains(heading))
+            .collect();
+        assert_eq!(shared, expected, "{subcommand}: {help}");
+        assert!(shared.contains(&"Modes:"), "{subcommand}");
+        assert_eq!(shared.last(), Some(&"Output:"), "{subcommand}");
+    }
+}
+
 /// `--help` and `--version` are output: to a closed or full standard output, status 4 and
 /// one line, as for any other output.
 #[cfg(target_os = "linux")]

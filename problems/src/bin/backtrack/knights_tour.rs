@@ -24,10 +24,15 @@ use crate::exit::Status;
 /// the search is complete but may take long on bigger boards (see --time-limit). Every
 /// tour is checked before it is printed.
 #[derive(Debug, clap::Args)]
-#[command(
-    mut_arg("all", |arg| arg.help("List every tour, in search order, instead of the first")),
-    mut_arg("first", |arg| arg.help("Print only the first tour (the default; or \"no solution\", exit status 1)")),
-)]
+// `mut_args`, not `mut_arg`: `mut_arg` moves the flag it changes to the end.
+#[command(mut_args(|arg| {
+    let help = match arg.get_id().as_str() {
+        "all" => "List every tour, in search order, instead of the first",
+        "first" => "Print only the first tour (the default; or \"no solution\", exit status 1)",
+        _ => return arg,
+    };
+    arg.help(help)
+}))]
 pub struct Args {
     /// The board's rows, 1 to 1000.
     #[arg(value_name = "R", value_parser = parse_side, allow_negative_numbers = true)]
