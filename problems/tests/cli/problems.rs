@@ -263,6 +263,45 @@ fn sudoku_of_any_box_size() {
     );
 }
 
+/// `--estimate` of a file of several puzzles ends with the summary line as the other modes
+/// do, the estimated nodes and time added up (it used to end with none).
+#[test]
+fn sudoku_estimates_of_several_puzzles_are_summed_up() {
+    let file = fixture("several.sudoku");
+    let text_out = stdout(&["sudoku", "--estimate", &file]);
+    let last = text_out.lines().last().unwrap();
+    // 1 + 1 + 1 + 837 nodes, each search ended within its sample.
+    assert!(
+        last.starts_with("# 4 puzzles: 4 estimated; 840 nodes and ") && last.ends_with(" in all"),
+        "{text_out}"
+    );
+    let lines = json_lines(&stdout(&[
+        "sudoku",
+        "--estimate",
+        "--format",
+        "json",
+        &file,
+    ]));
+    assert_eq!(lines.len(), 5);
+    let summary = &lines[4];
+    assert_eq!(summary["puzzles"], 4);
+    assert_eq!(summary["estimated"], 4);
+    assert_eq!(summary["estimate"]["nodes"], 840.0);
+    assert_eq!(summary["estimate"]["exact"], true);
+    assert!(summary["estimate"]["seconds"].as_f64().unwrap() > 0.0);
+    // An empty grid is estimated by probes: the sum is the means'.
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let two = format!("{}\n{classic}", ".".repeat(81));
+    let out = backtrack_with_stdin(&["sudoku", "--estimate", "--probes", "200"], &two);
+    assert_eq!(out.status.code(), Some(0));
+    let last = text(&out.stdout).lines().last().unwrap().to_string();
+    assert!(
+        last.starts_with("# 2 puzzles: 2 estimated; about ")
+            && last.ends_with(" in all (the means added up)"),
+        "{last}"
+    );
+}
+
 /// The limits apply to each puzzle of a file: one stopped, the next is searched, and the
 /// exit status is 3 (they used to stop the whole file after `# puzzle 1`, silently).
 #[test]

@@ -28,7 +28,8 @@ use crate::input;
 /// A file may hold several puzzles, one after another, of any sizes: each is searched in
 /// turn, its output after a line `# puzzle K` (in JSON, a field "puzzle" in each line),
 /// and a last line sums them up: `# 3 puzzles: 2 solved, 1 with no solution` (in JSON
-/// `{"puzzles":3,"solved":2,"no_solution":1,…}`). The limits (--limit, --time-limit,
+/// `{"puzzles":3,"solved":2,"no_solution":1,…}`; with --estimate, the estimated nodes
+/// and time added up). The limits (--limit, --time-limit,
 /// --node-limit) apply to each puzzle, and the next is searched after one is stopped; a
 /// signal stops them all, and the puzzles not searched are named (on stderr; in JSON by a
 /// line each, `{"puzzle":K,"searched":false,…}`). The exit status is that of the signal if
@@ -101,9 +102,24 @@ pub fn exec(args: &Args) -> Result<Status> {
         tally.add(this);
         status = status.then(this);
     }
-    if several && !driver.estimating() {
-        let counting = matches!(mode, Mode::Count { .. });
-        driver.summary(&tally.text(total, counting), &tally.json(total, counting))?;
+    if several {
+        let done = if driver.estimating() {
+            "estimated"
+        } else if matches!(mode, Mode::Count { .. }) {
+            "counted"
+        } else {
+            "solved"
+        };
+        let mut text = tally.text(total, done);
+        let mut json = tally.json(total, done);
+        if driver.estimating() {
+            let estimated = driver.estimated();
+            if estimated.searches > 0 {
+                text = format!("{text}; {}", estimated.text());
+                json["estimate"] = estimated.json();
+            }
+        }
+        driver.summary(&text, &json)?;
     }
     Ok(status)
 }
@@ -127,10 +143,9 @@ impl Tally {
         }
     }
 
-    /// `3 puzzles: 2 solved, 1 with no solution` (counts: `3 puzzles: 3 counted`), the
-    /// parts that are not zero.
-    fn text(&self, total: u64, counting: bool) -> String {
-        let done = if counting { "counted" } else { "solved" };
+    /// `3 puzzles: 2 solved, 1 with no solution`, the parts that are not zero; `done` says
+    /// what was done to a puzzle that ended well (`solved`, `counted`, `estimated`).
+    fn text(&self, total: u64, done: &str) -> String {
         let parts: Vec<String> = [
             (self.done, done),
             (self.no_solution, "with no solution"),
@@ -144,16 +159,16 @@ impl Tally {
         format!("{total} puzzles: {}", parts.join(", "))
     }
 
-    /// `{"puzzles":3,"solved":2,"no_solution":1,"stopped":0,"not_searched":0}` (counts:
-    /// `"counted"` for `"solved"`).
-    fn json(&self, total: u64, counting: bool) -> serde_json::Value {
+    /// `{"puzzles":3,"solved":2,"no_solution":1,"stopped":0,"not_searched":0}`, `done`
+    /// the key of the puzzles that ended well.
+    fn json(&self, total: u64, done: &str) -> serde_json::Value {
         let mut object = serde_json::json!({
             "puzzles": total,
             "no_solution": self.no_solution,
             "stopped": self.stopped,
             "not_searched": self.not_searched,
         });
-        object[if counting { "counted" } else { "solved" }] = self.done.into();
+        object[done] = self.done.into();
         object
     }
 }

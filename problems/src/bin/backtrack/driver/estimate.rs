@@ -189,7 +189,13 @@ impl Driver {
         self.stop_of(Some(StopReason::Cancelled))
     }
 
+    /// What the estimates made so far by this driver add up to.
+    pub fn estimated(&self) -> Estimated {
+        self.estimated
+    }
+
     fn print_estimate(&mut self, report: &Report, probes: u32, seed: u64) -> Result<()> {
+        self.estimated.add(report);
         if self.settings.json {
             let figure = |(mean, low, high): Range| json!({"mean": mean, "low": low, "high": high});
             let mut object = Map::new();
@@ -273,6 +279,52 @@ impl Driver {
             }
         }
         self.flush()
+    }
+}
+
+/// The estimates of several searches (the puzzles of a file) added up: the mean of a sum
+/// is the sum of the means, its interval is not the sum of theirs, so only the means are
+/// kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Estimated {
+    /// The searches estimated.
+    pub searches: u64,
+    /// Their nodes, added up.
+    pub nodes: f64,
+    /// Their times, added up.
+    pub seconds: f64,
+    /// How many were estimated by probes (the others were searched to their end by the
+    /// sample, hence exact).
+    pub probed: u64,
+}
+
+impl Estimated {
+    fn add(&mut self, report: &Report) {
+        self.searches += 1;
+        self.nodes += report.nodes.0;
+        self.seconds += report.seconds.0;
+        self.probed += u64::from(!report.exact);
+    }
+
+    /// `840 nodes and 0.06s in all`, or with a search estimated by probes `about 2.1e9
+    /// nodes and 16s in all (the means added up)`.
+    pub fn text(&self) -> String {
+        let figures = format!(
+            "{} nodes and {} in all",
+            number(self.nodes),
+            seconds(self.seconds)
+        );
+        if self.probed == 0 {
+            figures
+        } else {
+            format!("about {figures} (the means added up)")
+        }
+    }
+
+    /// `{"nodes":840,"seconds":0.06,"exact":true}`: the sums, and whether every search
+    /// was estimated exactly.
+    pub fn json(&self) -> Value {
+        json!({ "nodes": self.nodes, "seconds": self.seconds, "exact": self.probed == 0 })
     }
 }
 

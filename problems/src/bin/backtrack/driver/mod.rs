@@ -35,6 +35,7 @@ use serde_json::{json, Map, Value};
 
 use crate::args::{EstimateArgs, Run, Sharing};
 use crate::exit::Status;
+pub use estimate::Estimated;
 pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
 use signals::Stopper;
@@ -305,6 +306,7 @@ impl Settings {
             caveat: None,
             identity: None,
             pool: None,
+            estimated: Estimated::default(),
         })
     }
 }
@@ -329,6 +331,8 @@ pub struct Driver {
     /// search of the run (a file of 20,000 sudokus spent 30 times longer starting pools
     /// than counting).
     pool: Option<(usize, Arc<rayon::ThreadPool>)>,
+    /// What the estimates made so far add up to (a file of several sudokus).
+    estimated: Estimated,
 }
 
 /// What a direct method (not a search) gives: see [`Driver::direct`].
