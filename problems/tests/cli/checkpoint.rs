@@ -466,6 +466,59 @@ fn a_listing_stopped_goes_on_where_it_stopped_with_its_numbers() {
     );
 }
 
+/// A listing's checkpoint given again after the listing finished: nothing is printed
+/// again, and stderr says why (the run said nothing at all), as it does when the
+/// checkpoint already holds what `--limit` asks for.
+#[test]
+fn a_finished_listing_resumed_says_it_is_finished() {
+    let path = scratch("finished-listing.checkpoint");
+    let file = path.to_str().unwrap();
+    let whole = stdout(&["queens", "5", "--checkpoint", file]);
+    assert_eq!(whole.lines().count(), 10 * 6);
+    let out = backtrack(&["queens", "5", "--resume", file]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        format!("backtrack: --resume {file} is of a finished listing: the runs before printed its 10 solutions; nothing is left to list\n")
+    );
+    // JSON closes with the whole listing's number, complete.
+    let out = backtrack(&["queens", "5", "--checkpoint", file, "--format", "json"]);
+    assert_eq!(
+        json_lines(&text(&out.stdout)),
+        [serde_json::json!({"complete": true, "solutions": 10})]
+    );
+    // A finished listing that found none: "no solution", exit status 1, as its first run.
+    std::fs::remove_file(&path).unwrap();
+    let first = backtrack(&["queens", "3", "--checkpoint", file]);
+    let again = backtrack(&["queens", "3", "--checkpoint", file]);
+    assert_eq!(first.status.code(), Some(1));
+    assert_eq!(
+        (again.status.code(), text(&again.stdout)),
+        (Some(1), "no solution\n".into())
+    );
+    assert_eq!(
+        text(&again.stderr),
+        format!("backtrack: --checkpoint {file} is of a finished listing, which found no solution: nothing is left to list\n")
+    );
+    // Stopped at --limit 3, resumed with --limit 2: nothing more to list, and said so.
+    std::fs::remove_file(&path).unwrap();
+    stdout(&["queens", "8", "--limit", "3", "--checkpoint", file]);
+    let out = backtrack(&[
+        "queens", "8", "--limit", "2", "--resume", file, "--format", "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        json_lines(&text(&out.stdout)),
+        [serde_json::json!({"complete": false, "solutions": 3, "stopped": "limit"})]
+    );
+    assert_eq!(
+        text(&out.stderr),
+        format!("backtrack: --resume {file} has listed 3 solutions already, as many as --limit 2 asks: nothing is left to list (a greater --limit, or none, lists on)\n")
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn a_listing_checkpoint_is_the_listing_s_own() {
     let path = scratch("listing-foreign.checkpoint");

@@ -706,7 +706,8 @@ impl Driver {
         fresh: Option<u64>,
     ) -> Result<Status> {
         let stop = self.stop_of(stopped);
-        let at_limit = limit == Some(listed);
+        // Past the limit only when a checkpoint had listed more before.
+        let at_limit = limit.is_some_and(|k| listed >= k);
         self.end_listing(listed, stop, at_limit)?;
         if let Some(stop) = stop {
             note!(
