@@ -708,6 +708,72 @@ fn a_listing_checkpoint_in_use_is_refused() {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
+/// A checkpoint in a directory that does not exist (or is not a directory, or takes no
+/// file) is refused before any search, as bad usage: one line naming the flag, the file
+/// and the problem, exit status 2 (it used to fail at the first save, with status 4).
+#[test]
+fn a_checkpoint_that_could_not_be_written_is_refused_up_front() {
+    let dir = scratch("missing-dir").join("no-such-dir");
+    let file = dir.join("q.checkpoint");
+    let file = file.to_str().unwrap();
+    let shown = dir.to_str().unwrap();
+    let knapsack = crate::common::fixture("textbook.knapsack");
+    for args in [
+        &["queens", "16", "--count", "--checkpoint", file][..],
+        &["queens", "16", "--checkpoint", file],
+        &["knapsack", &knapsack, "--checkpoint", file],
+    ] {
+        let out = backtrack(args);
+        assert_eq!(
+            (out.status.code(), text(&out.stdout), text(&out.stderr)),
+            (
+                Some(2),
+                String::new(),
+                format!("backtrack: error: --checkpoint {file}: there is no directory {shown} (make it first)\n")
+            ),
+            "{args:?}"
+        );
+    }
+    assert!(!dir.exists());
+    let plain = scratch("plain-file");
+    std::fs::write(&plain, "").unwrap();
+    let inside = plain.join("q.checkpoint");
+    error_line(
+        &[
+            "queens",
+            "8",
+            "--count",
+            "--checkpoint",
+            inside.to_str().unwrap(),
+        ],
+        &format!(
+            "--checkpoint {}: {} is not a directory",
+            inside.display(),
+            plain.display()
+        ),
+    );
+    #[cfg(target_os = "linux")]
+    {
+        // A directory no file can be made in, even by root.
+        let stderr = refused(
+            &[
+                "queens",
+                "8",
+                "--count",
+                "--checkpoint",
+                "/sys/q.checkpoint",
+            ],
+            "",
+        );
+        assert!(
+            stderr.starts_with(
+                "backtrack: error: --checkpoint /sys/q.checkpoint: cannot make a file in /sys: "
+            ),
+            "{stderr}"
+        );
+    }
+}
+
 /// A checkpoint that can no longer be written (its directory removed) is a failed write
 /// of the output: exit status 4 and one line naming the flag, the solutions printed
 /// before it standing.

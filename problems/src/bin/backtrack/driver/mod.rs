@@ -224,6 +224,7 @@ impl Settings {
                 ),
                 Ok(_) | Err(_) => {}
             }
+            check_writable(flag, path)?;
             self.checkpoint = Some(path.clone());
             self.checkpoint_flag = flag;
         }
@@ -1398,6 +1399,57 @@ impl Driver {
             }
         }
     }
+}
+
+/// Fails, before any search, if the checkpoint `path` (given to `flag`) could not be
+/// written: its directory missing or not a directory, or no file can be made in it (a
+/// checkpoint is saved by a file made beside it and renamed over it, or appended to).
+/// Found only at the first save, it would end a run that had searched, with exit status 4.
+fn check_writable(flag: &str, path: &std::path::Path) -> Result<()> {
+    let shown = path.display();
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => anyhow::bail!("{flag} {shown}: {} is not a directory", dir.display()),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => anyhow::bail!(
+            "{flag} {shown}: there is no directory {} (make it first)",
+            dir.display()
+        ),
+        Err(err) => anyhow::bail!(
+            "{flag} {shown}: cannot reach the directory {}: {err}",
+            dir.display()
+        ),
+    }
+    // A file of this run's own, made and removed: no other run's file is touched.
+    let probe = dir.join(format!(
+        ".{}.{}.probe",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id()
+    ));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+        }
+        Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(err) => anyhow::bail!(
+            "{flag} {shown}: cannot make a file in {}: {err}",
+            dir.display()
+        ),
+    }
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|err| anyhow::anyhow!("{flag} {shown}: cannot write it: {err}"))?;
+    }
+    Ok(())
 }
 
 /// The stop of a search that ended for `reason`, in the driver's words (see
