@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use backtrack::estimate::{self, Estimate, Figure};
+use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, Optimize, Outcome, Problem, Search, StopReason};
 use serde_json::{json, Map, Value};
 
@@ -83,14 +84,14 @@ impl Driver {
             if estimate.probes < 2 {
                 bail!(
                     "--estimate: not two probes of the tree in {}: its paths are too long to estimate it this way",
-                    humantime::format_duration(PROBING)
+                    Elapsed(PROBING)
                 );
             }
             note!(
                 "{}--estimate: {} of the {probes} probes in {} (the rest would take too long); the intervals are as wide as that few make them",
                 self.prefix(),
                 estimate.probes,
-                humantime::format_duration(PROBING)
+                Elapsed(PROBING)
             );
         }
         let ran = sample(Limits::none().cancel(cancel).time(SAMPLE));
@@ -263,7 +264,7 @@ impl Driver {
                 self.line(&format_args!(
                     "speed:      {} nodes/s, measured on a sample of {}",
                     number(report.speed),
-                    humantime::format_duration(SAMPLE)
+                    Elapsed(SAMPLE)
                 ))?;
                 if high.is_finite() && high < 1e15 {
                     self.line(&format_args!(
@@ -364,33 +365,13 @@ fn number(x: f64) -> String {
     }
 }
 
-/// A time people read: `0.25s`, `12s`, `3m 20s`, `2h 5m`, `41years 2months`.
+/// A time people read, as every duration the tool prints (`250ms`, `2.5s`, `3m 20s`,
+/// `2h 5m`, `41 years`), past what a duration holds `more than 30 million years`.
 fn seconds(s: f64) -> String {
     if !s.is_finite() || s >= 1e15 {
         return "more than 30 million years".to_string();
     }
-    if s < 10.0 {
-        return format!("{s:.2}s");
-    }
-    let whole = Duration::from_secs(s.round() as u64);
-    // The two largest units are enough.
-    let text = humantime::format_duration(whole).to_string();
-    // `41years 2months` as `41 years 2 months`: the two largest units.
-    text.split(' ')
-        .take(2)
-        .map(|part| {
-            let at = part
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(part.len());
-            let (digits, unit) = part.split_at(at);
-            if unit.len() > 1 && !matches!(unit, "ms" | "us" | "ns") {
-                format!("{digits} {unit}")
-            } else {
-                part.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    Elapsed(Duration::from_secs_f64(s.max(0.0))).to_string()
 }
 
 #[cfg(test)]
@@ -401,10 +382,11 @@ mod tests {
     fn figures_and_times_read_well() {
         assert_eq!(number(92.0), "92");
         assert_eq!(number(211_153_816.0), "2.112e8");
-        assert_eq!(seconds(0.254), "0.25s");
+        assert_eq!(seconds(0.254), "254ms");
+        assert_eq!(seconds(2.5), "2.5s");
         assert_eq!(seconds(200.0), "3m 20s");
-        assert_eq!(seconds(7_530.4), "2h 5m");
-        assert_eq!(seconds(3.4e13), "1077394 years 11 months");
+        assert_eq!(seconds(7_530.4), "2h 6m");
+        assert_eq!(seconds(3.4e13), "1077395 years");
         assert_eq!(number(f64::INFINITY), "more than 1.8e308");
         assert_eq!(seconds(f64::INFINITY), "more than 30 million years");
     }

@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use backtrack::progress::Meter;
 use backtrack::split::{Layout, Share};
+use backtrack::stats::Elapsed;
 use backtrack::{
     parallel, Cancel, Limits, Observer, Optimize, Outcome, ParallelLimits, Problem, Search, Stats,
     StopReason,
@@ -397,11 +398,7 @@ impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stop::Signal(signal) => write!(f, "stopped by {}", signals::name(*signal)),
-            Stop::TimeLimit(limit) => write!(
-                f,
-                "time limit of {} reached",
-                humantime::format_duration(*limit)
-            ),
+            Stop::TimeLimit(limit) => write!(f, "time limit of {} reached", Elapsed(*limit)),
             Stop::NodeLimit(limit) => write!(f, "node limit of {limit} reached"),
             Stop::Budget(budget) => write!(
                 f,
@@ -772,7 +769,11 @@ impl Driver {
                 end_fields(&mut object, stop, listed == 1);
                 note!("{}", Value::Object(object));
             } else {
-                note!("search:     {}\ntime:       {elapsed:.3?}", self.search);
+                note!(
+                    "search:     {}\ntime:       {}",
+                    self.search,
+                    Elapsed(elapsed)
+                );
             }
         }
         Ok(match stop {
@@ -1027,8 +1028,8 @@ impl Driver {
             return Ok(Status::Success);
         };
         let setup = format!(
-            "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {:.3?} (MPI started, the count split)",
-            total.ranks, total.subproblems, total.resumed, total.setup
+            "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {} (MPI started, the count split)",
+            total.ranks, total.subproblems, total.resumed, Elapsed(total.setup)
         );
         let mut extra = Map::new();
         extra.insert("ranks".into(), json!(total.ranks));
