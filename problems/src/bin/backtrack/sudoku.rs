@@ -2,6 +2,7 @@
 //! column and box holds 1 to n.
 
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
 use backtrack_problems::sudoku::{read_puzzles, Grid, Notation, Sudoku};
@@ -66,16 +67,20 @@ pub fn exec(args: &Args) -> Result<Status> {
     let mut driver = settings.start()?;
     driver.describe(SEARCH);
     if args.common.tree.tree {
-        return driver.tree(
-            puzzles.into_iter().next().expect("one puzzle").0,
-            &args.common.tree,
-        );
+        let puzzle = puzzles.into_iter().next().expect("one puzzle");
+        driver.prepared(puzzle.propagated, PROPAGATED);
+        return driver.tree(puzzle.sudoku, &args.common.tree);
     }
     // Each puzzle in turn, the limits on each; a signal ends them all.
     let total = puzzles.len() as u64;
     let mut status = Status::Success;
     let mut tally = Tally::default();
-    for (k, (sudoku, notation)) in (1..).zip(puzzles) {
+    for (k, puzzle) in (1..).zip(puzzles) {
+        let Puzzle {
+            sudoku,
+            notation,
+            propagated,
+        } = puzzle;
         if let Some(stop) = driver.signalled() {
             driver.not_searched("puzzle", k, total, stop)?;
             tally.not_searched = total - k + 1;
@@ -85,6 +90,7 @@ pub fn exec(args: &Args) -> Result<Status> {
         if several {
             driver.part("puzzle", k)?;
         }
+        driver.prepared(propagated, PROPAGATED);
         let this = match mode {
             _ if driver.estimating() => driver.estimate_search(&sudoku)?,
             Mode::Count { .. } => driver.count(&sudoku, 3)?,
@@ -173,10 +179,21 @@ impl Tally {
     }
 }
 
+/// A puzzle read, its givens propagated.
+struct Puzzle {
+    sudoku: Sudoku,
+    notation: Notation,
+    /// How long the propagation of the givens took.
+    propagated: Duration,
+}
+
+/// What `--stats` says the root's propagation was.
+const PROPAGATED: &str = "propagating the givens at the root";
+
 /// Reads and checks the puzzles: a malformed grid or a repeated given is an error naming
 /// the input, the puzzle if there are several, and the line and place. Returns how errors
 /// name the input, and the puzzles.
-fn read(path: &str) -> Result<(String, Vec<(Sudoku, Notation)>)> {
+fn read(path: &str) -> Result<(String, Vec<Puzzle>)> {
     let input = input::read(path, "a puzzle")?;
     let name = input.name;
     let puzzles = read_puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
@@ -184,6 +201,9 @@ fn read(path: &str) -> Result<(String, Vec<(Sudoku, Notation)>)> {
     let sudokus = (1..)
         .zip(puzzles)
         .map(|(k, puzzle)| {
+            // The givens are propagated as the puzzle is made: the root's work, timed
+            // for --stats.
+            let start = Instant::now();
             let sudoku = puzzle.sudoku().map_err(|err| {
                 if several {
                     anyhow!("{name}: puzzle {k}: {err}")
@@ -191,7 +211,11 @@ fn read(path: &str) -> Result<(String, Vec<(Sudoku, Notation)>)> {
                     anyhow!("{name}: {err}")
                 }
             })?;
-            Ok((sudoku, puzzle.notation))
+            Ok(Puzzle {
+                sudoku,
+                notation: puzzle.notation,
+                propagated: start.elapsed(),
+            })
         })
         .collect::<Result<Vec<_>>>()?;
     Ok((name, sudokus))

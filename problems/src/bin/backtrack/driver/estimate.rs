@@ -111,8 +111,14 @@ impl Driver {
                 .unwrap_or_else(rayon::current_num_threads),
             _ => 1,
         };
+        // The root's work before the search (a sudoku's givens propagated) is the
+        // search's too, as --stats counts it.
+        let prepared = self
+            .prepared
+            .as_ref()
+            .map_or(0.0, |(took, _)| took.as_secs_f64());
         let report = if ran.is_exhaustive() {
-            let seconds = ran.stats.elapsed.as_secs_f64();
+            let seconds = ran.stats.elapsed.as_secs_f64() + prepared;
             Report {
                 exact: true,
                 nodes: exact(ran.stats.nodes as f64),
@@ -131,7 +137,11 @@ impl Driver {
                 nodes,
                 solutions: range(&estimate.solutions, 0.0),
                 speed,
-                seconds: (nodes.0 * per_node, nodes.1 * per_node, nodes.2 * per_node),
+                seconds: (
+                    nodes.0 * per_node + prepared,
+                    nodes.1 * per_node + prepared,
+                    nodes.2 * per_node + prepared,
+                ),
                 threads,
                 sampled: ran.found,
             }

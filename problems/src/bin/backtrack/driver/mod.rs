@@ -309,6 +309,7 @@ impl Settings {
             identity: None,
             pool: None,
             estimated: Estimated::default(),
+            prepared: None,
         })
     }
 }
@@ -335,6 +336,9 @@ pub struct Driver {
     pool: Option<(usize, Arc<rayon::ThreadPool>)>,
     /// What the estimates made so far add up to (a file of several sudokus).
     estimated: Estimated,
+    /// The work done on the next search's root before the search (a sudoku's givens
+    /// propagated): how long it took, and what it was.
+    prepared: Option<(Duration, String)>,
 }
 
 /// What a direct method (not a search) gives: see [`Driver::direct`].
@@ -498,6 +502,14 @@ impl Driver {
         }
         self.tag = Some((key.to_string(), json!(value)));
         Ok(())
+    }
+
+    /// Says that the root of the next search took `took` to make before the search, doing
+    /// `what` (`propagating the givens at the root`): the root's own work, so `--stats`
+    /// counts it in the search's time (and says how much of it it was), as a search counts
+    /// the work of every other node.
+    pub fn prepared(&mut self, took: Duration, what: &str) {
+        self.prepared = Some((took, what.to_owned()));
     }
 
     /// Ends a run of several searches with a summary: in text a line `# {text}` after a
@@ -1360,6 +1372,12 @@ impl Driver {
         }
         // Only a run that went on from a checkpoint's nodes says how many were its own.
         let fresh = fresh.filter(|&nodes| nodes < stats.nodes);
+        // The root's work before the search is the search's too.
+        let mut stats = *stats;
+        if let Some((took, _)) = &self.prepared {
+            stats.elapsed += *took;
+        }
+        let stats = &stats;
         let secs = stats.elapsed.as_secs_f64();
         let speed = match fresh {
             Some(nodes) if secs > 0.0 => nodes as f64 / secs,
@@ -1375,6 +1393,9 @@ impl Driver {
                 object.insert(key.clone(), value.clone());
             }
             object.insert("nodes_per_sec".into(), json!(speed.round()));
+            if let Some((took, _)) = &self.prepared {
+                object.insert("prepared".into(), json!(took.as_secs_f64()));
+            }
             if let Some(nodes) = fresh {
                 object.insert("nodes_this_run".into(), json!(nodes));
             }
@@ -1382,7 +1403,15 @@ impl Driver {
             note!("{}", Value::Object(object));
         } else {
             // Stats' own last line is its speed over all its nodes.
-            let text = stats.to_string();
+            let mut text = stats.to_string();
+            if let Some((took, what)) = &self.prepared {
+                let time = format!("time:       {}", Elapsed(stats.elapsed));
+                text = text.replacen(
+                    &time,
+                    &format!("{time} ({} of it {what})", Elapsed(*took)),
+                    1,
+                );
+            }
             let figures = match fresh {
                 Some(nodes) => format!(
                     "{}nodes/s:    {speed:.0} ({nodes} nodes searched in this run)",
