@@ -213,7 +213,17 @@ impl Driver {
             object.insert("search".into(), json!(self.search));
             object.insert("exact".into(), json!(report.exact));
             object.insert("nodes".into(), figure(report.nodes));
-            object.insert("solutions".into(), figure(report.solutions));
+            // The solutions no probe reached are unknown, as the text says: null, not an
+            // interval of 0 to 0, which would claim there are none; with what the sample
+            // found, at least that many.
+            let solutions = if report.exact || report.solutions.2 > 0.0 {
+                figure(report.solutions)
+            } else if report.sampled > 0 {
+                json!({"mean": null, "low": null, "high": null, "at_least": report.sampled})
+            } else {
+                json!({"mean": null, "low": null, "high": null})
+            };
+            object.insert("solutions".into(), solutions);
             object.insert("nodes_per_sec".into(), json!(report.speed.round()));
             object.insert("threads".into(), json!(report.threads));
             object.insert("seconds".into(), figure(report.seconds));
