@@ -327,7 +327,7 @@ impl Estimated {
         self.probed += u64::from(!report.exact);
     }
 
-    /// `840 nodes and 0.06s in all`, or with a search estimated by probes `about 2.1e9
+    /// `840 nodes and 49.9ms in all`, or with a search estimated by probes `about 2.1e9
     /// nodes and 16s in all (the means added up)`.
     pub fn text(&self) -> String {
         let figures = format!(
