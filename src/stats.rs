@@ -73,7 +73,134 @@ impl fmt::Display for Stats {
         writeln!(f, "rejections: {}", self.rejections)?;
         writeln!(f, "prunings:   {}", self.prunings)?;
         writeln!(f, "max depth:  {}", self.max_depth)?;
-        writeln!(f, "time:       {:.3?}", self.elapsed)?;
+        writeln!(f, "time:       {}", Elapsed(self.elapsed))?;
         write!(f, "nodes/s:    {:.0}", self.nodes_per_sec())
+    }
+}
+
+/// A duration as people read it, compact and the same everywhere: three significant
+/// digits below a minute, in the largest unit that keeps a figure of at least 1
+/// (`850µs`, `90ms`, `2.5s`, `12.3s`), then the two largest whole units (`1m 30s`,
+/// `2h 5m`, `3d 4h`; a unit of 0 left out: `2m`), and years past a year (`1.5 years`,
+/// `41 years`).
+///
+/// ```
+/// use std::time::Duration;
+/// use backtrack::stats::Elapsed;
+///
+/// assert_eq!(Elapsed(Duration::from_millis(2500)).to_string(), "2.5s");
+/// assert_eq!(Elapsed(Duration::from_millis(90)).to_string(), "90ms");
+/// assert_eq!(Elapsed(Duration::from_secs(90)).to_string(), "1m 30s");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Elapsed(pub Duration);
+
+impl fmt::Display for Elapsed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const MINUTE: u64 = 60;
+        const HOUR: u64 = 60 * MINUTE;
+        const DAY: u64 = 24 * HOUR;
+        // 365.25 days.
+        const YEAR: u64 = 31_557_600;
+        let d = self.0;
+        let secs = d.as_secs_f64();
+        if d.is_zero() {
+            return f.write_str("0s");
+        }
+        // Below a minute: three significant digits, rounded; a unit whose figure would
+        // round to 1000 gives way to the next one.
+        for (scale, unit) in [(1e9, "ns"), (1e6, "µs"), (1e3, "ms"), (1.0, "s")] {
+            let x = secs * scale;
+            let shown = significant(x);
+            if shown < 1000.0 || unit == "s" {
+                if unit != "s" || shown < 60.0 {
+                    return write!(f, "{}{unit}", trim(shown));
+                }
+                break;
+            }
+        }
+        let whole = d.as_secs() + u64::from(d.subsec_nanos() >= 500_000_000);
+        let pair = |f: &mut fmt::Formatter<'_>, big: u64, a: &str, small: u64, b: &str| {
+            let (high, low) = (whole / big, whole % big / small);
+            if low == 0 {
+                write!(f, "{high}{a}")
+            } else {
+                write!(f, "{high}{a} {low}{b}")
+            }
+        };
+        if whole < HOUR {
+            pair(f, MINUTE, "m", 1, "s")
+        } else if whole < DAY {
+            // Whole minutes, rounded.
+            let minutes = (whole + MINUTE / 2) / MINUTE;
+            let (h, m) = (minutes / 60, minutes % 60);
+            if m == 0 {
+                write!(f, "{h}h")
+            } else {
+                write!(f, "{h}h {m}m")
+            }
+        } else if whole < YEAR {
+            let hours = (whole + HOUR / 2) / HOUR;
+            let (days, h) = (hours / 24, hours % 24);
+            if h == 0 {
+                write!(f, "{days}d")
+            } else {
+                write!(f, "{days}d {h}h")
+            }
+        } else {
+            let years = secs / YEAR as f64;
+            if years < 100.0 {
+                write!(f, "{} years", trim(significant(years)))
+            } else {
+                write!(f, "{years:.0} years")
+            }
+        }
+    }
+}
+
+/// `x` rounded to three significant digits (`x` at least 1e-9).
+fn significant(x: f64) -> f64 {
+    let digits = x.abs().log10().floor() as i32;
+    let scale = 10f64.powi(2 - digits);
+    (x * scale).round() / scale
+}
+
+/// A figure without trailing zeros: `2.5`, `90`, `12.3`.
+fn trim(x: f64) -> String {
+    let text = format!("{x:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Elapsed;
+    use std::time::Duration;
+
+    fn shown(secs: f64) -> String {
+        Elapsed(Duration::from_secs_f64(secs)).to_string()
+    }
+
+    #[test]
+    fn durations_are_compact_and_the_same_everywhere() {
+        assert_eq!(shown(0.0), "0s");
+        assert_eq!(shown(31.4e-9), "31ns");
+        assert_eq!(shown(31.426e-6), "31.4µs");
+        assert_eq!(shown(0.09), "90ms");
+        assert_eq!(shown(0.25), "250ms");
+        assert_eq!(shown(0.012_345), "12.3ms");
+        assert_eq!(shown(0.999_9), "1s");
+        assert_eq!(shown(2.5), "2.5s");
+        assert_eq!(shown(1.5), "1.5s");
+        assert_eq!(shown(2.0), "2s");
+        assert_eq!(shown(12.345), "12.3s");
+        assert_eq!(shown(59.97), "1m");
+        assert_eq!(shown(90.0), "1m 30s");
+        assert_eq!(shown(134.4), "2m 14s");
+        assert_eq!(shown(3599.6), "1h");
+        assert_eq!(shown(7_530.4), "2h 6m");
+        assert_eq!(shown(7_200.0), "2h");
+        assert_eq!(shown(100_000.0), "1d 4h");
+        assert_eq!(shown(3.0 * 31_557_600.0 / 2.0), "1.5 years");
+        assert_eq!(shown(3.4e13), "1077395 years");
     }
 }

@@ -466,6 +466,59 @@ fn a_listing_stopped_goes_on_where_it_stopped_with_its_numbers() {
     );
 }
 
+/// A listing's checkpoint given again after the listing finished: nothing is printed
+/// again, and stderr says why (the run said nothing at all), as it does when the
+/// checkpoint already holds what `--limit` asks for.
+#[test]
+fn a_finished_listing_resumed_says_it_is_finished() {
+    let path = scratch("finished-listing.checkpoint");
+    let file = path.to_str().unwrap();
+    let whole = stdout(&["queens", "5", "--checkpoint", file]);
+    assert_eq!(whole.lines().count(), 10 * 6);
+    let out = backtrack(&["queens", "5", "--resume", file]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        format!("backtrack: --resume {file} is of a finished listing: the runs before printed its 10 solutions; nothing is left to list\n")
+    );
+    // JSON closes with the whole listing's number, complete.
+    let out = backtrack(&["queens", "5", "--checkpoint", file, "--format", "json"]);
+    assert_eq!(
+        json_lines(&text(&out.stdout)),
+        [serde_json::json!({"complete": true, "solutions": 10})]
+    );
+    // A finished listing that found none: "no solution", exit status 1, as its first run.
+    std::fs::remove_file(&path).unwrap();
+    let first = backtrack(&["queens", "3", "--checkpoint", file]);
+    let again = backtrack(&["queens", "3", "--checkpoint", file]);
+    assert_eq!(first.status.code(), Some(1));
+    assert_eq!(
+        (again.status.code(), text(&again.stdout)),
+        (Some(1), "no solution\n".into())
+    );
+    assert_eq!(
+        text(&again.stderr),
+        format!("backtrack: --checkpoint {file} is of a finished listing, which found no solution: nothing is left to list\n")
+    );
+    // Stopped at --limit 3, resumed with --limit 2: nothing more to list, and said so.
+    std::fs::remove_file(&path).unwrap();
+    stdout(&["queens", "8", "--limit", "3", "--checkpoint", file]);
+    let out = backtrack(&[
+        "queens", "8", "--limit", "2", "--resume", file, "--format", "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        json_lines(&text(&out.stdout)),
+        [serde_json::json!({"complete": false, "solutions": 3, "stopped": "limit"})]
+    );
+    assert_eq!(
+        text(&out.stderr),
+        format!("backtrack: --resume {file} has listed 3 solutions already, as many as --limit 2 asks: nothing is left to list (a greater --limit, or none, lists on)\n")
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn a_listing_checkpoint_is_the_listing_s_own() {
     let path = scratch("listing-foreign.checkpoint");
@@ -653,6 +706,72 @@ fn a_listing_checkpoint_in_use_is_refused() {
     // The first run gone, the file goes on.
     let out = backtrack(&["queens", "17", "--limit", "1", "--resume", file]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// A checkpoint in a directory that does not exist (or is not a directory, or takes no
+/// file) is refused before any search, as bad usage: one line naming the flag, the file
+/// and the problem, exit status 2 (it used to fail at the first save, with status 4).
+#[test]
+fn a_checkpoint_that_could_not_be_written_is_refused_up_front() {
+    let dir = scratch("missing-dir").join("no-such-dir");
+    let file = dir.join("q.checkpoint");
+    let file = file.to_str().unwrap();
+    let shown = dir.to_str().unwrap();
+    let knapsack = crate::common::fixture("textbook.knapsack");
+    for args in [
+        &["queens", "16", "--count", "--checkpoint", file][..],
+        &["queens", "16", "--checkpoint", file],
+        &["knapsack", &knapsack, "--checkpoint", file],
+    ] {
+        let out = backtrack(args);
+        assert_eq!(
+            (out.status.code(), text(&out.stdout), text(&out.stderr)),
+            (
+                Some(2),
+                String::new(),
+                format!("backtrack: error: --checkpoint {file}: there is no directory {shown} (make it first)\n")
+            ),
+            "{args:?}"
+        );
+    }
+    assert!(!dir.exists());
+    let plain = scratch("plain-file");
+    std::fs::write(&plain, "").unwrap();
+    let inside = plain.join("q.checkpoint");
+    error_line(
+        &[
+            "queens",
+            "8",
+            "--count",
+            "--checkpoint",
+            inside.to_str().unwrap(),
+        ],
+        &format!(
+            "--checkpoint {}: {} is not a directory",
+            inside.display(),
+            plain.display()
+        ),
+    );
+    #[cfg(target_os = "linux")]
+    {
+        // A directory no file can be made in, even by root.
+        let stderr = refused(
+            &[
+                "queens",
+                "8",
+                "--count",
+                "--checkpoint",
+                "/sys/q.checkpoint",
+            ],
+            "",
+        );
+        assert!(
+            stderr.starts_with(
+                "backtrack: error: --checkpoint /sys/q.checkpoint: cannot make a file in /sys: "
+            ),
+            "{stderr}"
+        );
+    }
 }
 
 /// A checkpoint that can no longer be written (its directory removed) is a failed write

@@ -424,6 +424,44 @@ fn stats_and_the_closing_line_agree_on_completeness() {
     assert_eq!(stats[0]["stopped"], "limit");
 }
 
+/// Durations are written one compact way wherever the tool prints one: `2.5s` (it wrote
+/// `2s 500ms`), in the note of a stop, the partial count and `--stats`.
+#[test]
+fn durations_are_written_compactly() {
+    let out = backtrack(&[
+        "queens",
+        "30",
+        "--count",
+        "--symmetry",
+        "none",
+        "--time-limit",
+        "1200ms",
+        "--stats",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        text(&out.stdout).ends_with(" (partial: time limit of 1.2s reached)\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("backtrack: time limit of 1.2s reached: the count is partial\n"),
+        "{stderr}"
+    );
+    // The time the count took, about the limit: `1.2s`, `1.21s`, never `1.2...s` of four
+    // digits or `1s 200ms`.
+    let time = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("time:       "))
+        .unwrap();
+    let figure = time.strip_suffix('s').unwrap();
+    assert!(
+        figure.len() <= 4 && figure.parse::<f64>().unwrap() >= 1.2,
+        "{time}"
+    );
+}
+
 /// `--time-limit` and `--node-limit` stop every kind of run with a partial result and
 /// status 3.
 #[test]

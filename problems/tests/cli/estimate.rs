@@ -184,6 +184,39 @@ fn an_estimate_whose_probes_reach_no_solution_does_not_claim_there_are_none() {
             && line.ends_with(" (found by the sample; no probe reached one)"),
         "{line}"
     );
+    // In JSON the figures the text cannot give are null (they were 0, 0 and 0), and the
+    // least the sample found is `at_least`.
+    let found = estimate(&["knights-tour", "8", "8", "--all", "--probes", "200"]);
+    let solutions = &found["solutions"];
+    for key in ["mean", "low", "high"] {
+        assert!(solutions[key].is_null(), "{found}");
+    }
+    assert!(solutions["at_least"].as_u64().unwrap() > 0, "{found}");
+    assert!(figure(&found["nodes"]).0 > 0.0, "{found}");
+}
+
+/// Solutions neither the probes nor the sample reach are unknown: said so in text, and
+/// null in JSON (not an interval of 0 to 0, which claims there are none).
+#[test]
+fn unknown_solutions_are_null_in_json() {
+    // 5×30: no tour in the sample's quarter of a second, none reached by 300 walks.
+    let args = ["knights-tour", "5", "30", "--count", "--probes", "300"];
+    let mut text_args = args.to_vec();
+    text_args.push("--estimate");
+    let out = stdout(&text_args);
+    assert!(
+        out.contains(
+            "\nsolutions:  unknown: no probe reached one (they may be too rare for the probes)\n"
+        ),
+        "{out}"
+    );
+    let found = estimate(&args);
+    assert_eq!(
+        found["solutions"],
+        serde_json::json!({"mean": null, "low": null, "high": null}),
+        "{found}"
+    );
+    assert_eq!(found["exact"], false);
 }
 
 #[test]

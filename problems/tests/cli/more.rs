@@ -397,6 +397,23 @@ fn bad_boards_and_starts_are_refused() {
     );
     error_line(
         &["knights-tour", "8", "8", "--start", "a1"],
-        "--start must be ROW,COL, two whole numbers from 1 such as 1,1, not 'a1'",
+        "--start must be ROW,COL (or ROW:COL), two whole numbers from 1 such as 1,1, not 'a1'",
+    );
+    error_line(
+        &["knights-tour", "8", "8", "--start", "1;1"],
+        "--start must be ROW,COL (or ROW:COL), two whole numbers from 1 such as 1,1, not '1;1'",
+    );
+}
+
+/// `--start` takes a square as `queens --place` writes it too: `ROW:COL` is the same start
+/// as `ROW,COL`.
+#[test]
+fn a_start_takes_either_separator() {
+    let comma = stdout(&["knights-tour", "6", "6", "--start", "3,4"]);
+    check_tour(6, 6, &comma, (3, 4), false);
+    assert_eq!(stdout(&["knights-tour", "6", "6", "--start", "3:4"]), comma);
+    error_line(
+        &["knights-tour", "8", "8", "--start", "9:1"],
+        "--start 9,1 is off the 8×8 board: the row is 1 to 8, the column 1 to 8",
     );
 }

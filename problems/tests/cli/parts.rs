@@ -140,16 +140,50 @@ fn a_record_says_what_it_counted_and_unique_parts_merge_to_the_classes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file given twice, by its name or another, is said to be given twice (it was "part 2
+/// of 3 again (as part-2.json)").
+#[test]
+fn merge_refuses_a_file_given_twice() {
+    let dir = scratch("twice");
+    let three: Vec<String> = (1..=3).map(|k| part(&dir, 12, k, 3, &[])).collect();
+    let [one, two, three] = [&three[0], &three[1], &three[2]];
+    // The same file twice (the others all there).
+    error_line(
+        &["merge", one, two, three, two],
+        &format!("{two} is given twice: give each part's record once"),
+    );
+    // The same file by another name.
+    let other_name = format!(
+        "{}/./{}",
+        dir.display(),
+        std::path::Path::new(two)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+    );
+    error_line(
+        &["merge", two, one, three, &other_name],
+        &format!("{other_name} is {two} again, by another name: give each part's record once"),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
     let dir = scratch("refusals");
     let three: Vec<String> = (1..=3).map(|k| part(&dir, 12, k, 3, &[])).collect();
     let [one, two, three] = [&three[0], &three[1], &three[2]];
-    // Duplicated: part 2 twice (the others all there).
+    // Duplicated: part 2 twice, in two files (a copy).
+    let copy = dir
+        .join("copy-of-part-2.json")
+        .to_string_lossy()
+        .into_owned();
+    std::fs::copy(two, &copy).unwrap();
     error_line(
-        &["merge", one, two, three, two],
-        &format!("{two} is part 2 of 3 again (as {two}): give each part once"),
+        &["merge", one, two, three, &copy],
+        &format!("{copy} is part 2 of 3 again (as {two}): give each part once"),
     );
+    std::fs::remove_file(&copy).unwrap();
     // Missing.
     error_line(
         &["merge", one, three],

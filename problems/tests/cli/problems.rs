@@ -263,6 +263,80 @@ fn sudoku_of_any_box_size() {
     );
 }
 
+/// `--stats` of a sudoku counts the propagation of the givens at the root in its time, and
+/// says how much of it that was (it left it out: a 25×25 puzzle solved by propagation took
+/// 36 ms, and --stats said 30 µs).
+#[test]
+fn sudoku_stats_count_the_propagation_at_the_root() {
+    let file = fixture("25x25.sudoku");
+    let out = backtrack(&["sudoku", "--stats", &file]);
+    assert!(out.status.success());
+    let stderr = text(&out.stderr);
+    let time = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("time:       "))
+        .unwrap();
+    assert!(
+        time.ends_with(" of it propagating the givens at the root)"),
+        "{stderr}"
+    );
+    let out = backtrack(&["sudoku", "--stats", "--format", "json", &file]);
+    let stats = &json_lines(&text(&out.stderr))[0];
+    let elapsed = stats["elapsed"].as_f64().unwrap();
+    let prepared = stats["prepared"].as_f64().unwrap();
+    assert!(prepared > 0.0 && elapsed >= prepared, "{stats}");
+    // Each puzzle of a file its own.
+    let out = backtrack(&["sudoku", "--count", "--stats", &fixture("several.sudoku")]);
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr
+            .lines()
+            .filter(|line| line.starts_with("time:") && line.contains(" of it propagating"))
+            .count(),
+        4,
+        "{stderr}"
+    );
+}
+
+/// `--estimate` of a file of several puzzles ends with the summary line as the other modes
+/// do, the estimated nodes and time added up (it used to end with none).
+#[test]
+fn sudoku_estimates_of_several_puzzles_are_summed_up() {
+    let file = fixture("several.sudoku");
+    let text_out = stdout(&["sudoku", "--estimate", &file]);
+    let last = text_out.lines().last().unwrap();
+    // 1 + 1 + 1 + 837 nodes, each search ended within its sample.
+    assert!(
+        last.starts_with("# 4 puzzles: 4 estimated; 840 nodes and ") && last.ends_with(" in all"),
+        "{text_out}"
+    );
+    let lines = json_lines(&stdout(&[
+        "sudoku",
+        "--estimate",
+        "--format",
+        "json",
+        &file,
+    ]));
+    assert_eq!(lines.len(), 5);
+    let summary = &lines[4];
+    assert_eq!(summary["puzzles"], 4);
+    assert_eq!(summary["estimated"], 4);
+    assert_eq!(summary["estimate"]["nodes"], 840.0);
+    assert_eq!(summary["estimate"]["exact"], true);
+    assert!(summary["estimate"]["seconds"].as_f64().unwrap() > 0.0);
+    // An empty grid is estimated by probes: the sum is the means'.
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let two = format!("{}\n{classic}", ".".repeat(81));
+    let out = backtrack_with_stdin(&["sudoku", "--estimate", "--probes", "200"], &two);
+    assert_eq!(out.status.code(), Some(0));
+    let last = text(&out.stdout).lines().last().unwrap().to_string();
+    assert!(
+        last.starts_with("# 2 puzzles: 2 estimated; about ")
+            && last.ends_with(" in all (the means added up)"),
+        "{last}"
+    );
+}
+
 /// The limits apply to each puzzle of a file: one stopped, the next is searched, and the
 /// exit status is 3 (they used to stop the whole file after `# puzzle 1`, silently).
 #[test]
@@ -644,6 +718,30 @@ fn knapsack_modes_count_and_list_the_packings_that_fit() {
     assert_eq!(
         listed[7],
         serde_json::json!({"solutions": 7, "complete": true})
+    );
+}
+
+/// When nothing fits, the best packing is the empty one, and the output says so: a line
+/// `no item taken` in text (not only no item lines), an empty list in JSON.
+#[test]
+fn knapsack_empty_packing_says_no_item_is_taken() {
+    let input = "capacity 4\n5 10\n9 3\n";
+    let best = backtrack_with_stdin(&["knapsack"], input);
+    assert_eq!(best.status.code(), Some(0));
+    assert_eq!(
+        text(&best.stdout),
+        "value 0\nweight 0 of 4\nno item taken\n"
+    );
+    let json = backtrack_with_stdin(&["knapsack", "--format", "json"], input);
+    let json = json_lines(&text(&json.stdout));
+    assert_eq!(json.len(), 1);
+    assert_eq!(json[0]["items"], serde_json::json!([]));
+    assert_eq!(json[0]["value"], 0);
+    // In a listing too, the empty packing among the others.
+    let listed = backtrack_with_stdin(&["knapsack", "--all"], "capacity 1\n1 2\n");
+    assert_eq!(
+        text(&listed.stdout),
+        "value 2\nweight 1 of 1\nitem 1: weight 1, value 2\n\nvalue 0\nweight 0 of 1\nno item taken\n"
     );
 }
 

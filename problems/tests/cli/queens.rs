@@ -226,6 +226,15 @@ fn first_solution_for_each_first_row_queen() {
         assert!(verify(8, solution));
         assert_eq!(solution[0], col - 1);
     }
+    // ROW,COL as knights-tour --start writes it: the same queen.
+    assert_eq!(
+        stdout(&["queens", "8", "--first", "--place", "1,3"]),
+        stdout(&["queens", "8", "--first", "--place", "1:3"])
+    );
+    assert_eq!(
+        stdout(&["queens", "8", "--count", "--place", "1,1", "--place", "2:5"]),
+        "1\n"
+    );
     // Completions of a queen pair, counted.
     assert_eq!(stdout(&["queens", "8", "--count", "--place", "1:1"]), "4\n");
     assert_eq!(
@@ -282,7 +291,7 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn bad_input_is_refused_clearly() {
-    let cases: [(&[&str], &str); 15] = [
+    let cases: [(&[&str], &str); 18] = [
         (&["queens", "0"], "the board size N must be at least 1, not 0"),
         (&["queens", "-3"], "the board size N must be at least 1, not -3"),
         (&["queens", "eight"], "the board size N must be a whole number, not 'eight'"),
@@ -294,7 +303,10 @@ fn bad_input_is_refused_clearly() {
         (&["queens", "8", "--place", "1:1", "--place", "2:2"], "--place: queens at 1:1 and 2:2 attack each other"),
         (&["queens", "8", "--place", "1:9"], "--place 1:9 is off the 8×8 board: rows and columns are 1 to 8"),
         (&["queens", "8", "--place", "1:1", "--place", "1:3"], "--place: two queens in row 1: 1:1 and 1:3"),
-        (&["queens", "8", "--place", "x"], "--place must be ROW:COL, a row and a column from 1 (such as 1:4), not 'x'"),
+        (&["queens", "8", "--place", "1:3", "--place", "1:3"], "--place 1:3 is given twice: give each queen once"),
+        (&["queens", "8", "--count", "--place", "2:4", "--place", "5:2", "--place", "2,4"], "--place 2:4 is given twice: give each queen once"),
+        (&["queens", "8", "--place", "1:1", "--place", "8:2", "--place", "8:2", "--place", "1:1"], "--place 8:2 is given twice: give each queen once"),
+        (&["queens", "8", "--place", "x"], "--place must be ROW:COL (or ROW,COL), a row and a column from 1 (such as 1:4), not 'x'"),
         (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
         (&["queens", "8", "--count", "--threads", "0"], "--threads must be at least 1, not 0"),
         (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),

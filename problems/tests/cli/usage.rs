@@ -71,7 +71,7 @@ fn negative_numbers_for_flags_get_the_flags_message() {
         (&["queens", "8", "--count", "--threads", "-1"], "--threads must be at least 1, not -1"),
         (&["queens", "8", "--node-limit", "-1"], "--node-limit must be at least 1, not -1"),
         (&["queens", "8", "--tree", "--tree-budget", "-1"], "--tree-budget must be at least 1, not -1 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
-        (&["queens", "8", "--place", "-1:2"], "--place must be ROW:COL, a row and a column from 1 (such as 1:4), not '-1:2'"),
+        (&["queens", "8", "--place", "-1:2"], "--place must be ROW:COL (or ROW,COL), a row and a column from 1 (such as 1:4), not '-1:2'"),
         (&["queens", "8", "--time-limit", "-1s"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '-1s'"),
         (&["queens", "-V"], "-V belongs to backtrack itself, not to queens: backtrack --version prints the version"),
         (&["sudoku", "--version"], "--version belongs to backtrack itself, not to sudoku: backtrack --version prints the version"),
@@ -176,6 +176,43 @@ fn each_subcommand_help_says_what_is_true_for_it() {
     ];
     for (args, message) in cases {
         error_line(args, message);
+    }
+}
+
+/// The headings every subcommand shares come in one order in each one's help (knapsack's
+/// "Modes" came last, after "Output": clap's `mut_arg` moves the flag it changes to the
+/// end).
+#[test]
+fn help_headings_come_in_one_order() {
+    const ORDER: [&str; 8] = [
+        "Arguments:",
+        "Options:",
+        "Modes:",
+        "Running:",
+        "Solution tree:",
+        "Estimate:",
+        "Counting on a cluster:",
+        "Output:",
+    ];
+    for subcommand in [
+        "queens",
+        "sudoku",
+        "knapsack",
+        "subset-sum",
+        "permutations",
+        "combinations",
+        "coloring",
+        "knights-tour",
+    ] {
+        let help = stdout(&[subcommand, "--help"]);
+        let shared: Vec<&str> = help.lines().filter(|line| ORDER.contains(line)).collect();
+        let expected: Vec<&str> = ORDER
+            .into_iter()
+            .filter(|heading| shared.contains(heading))
+            .collect();
+        assert_eq!(shared, expected, "{subcommand}: {help}");
+        assert!(shared.contains(&"Modes:"), "{subcommand}");
+        assert_eq!(shared.last(), Some(&"Output:"), "{subcommand}");
     }
 }
 

@@ -328,6 +328,22 @@ pub fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
     }
 }
 
+/// A square of a board, `ROW:COL` or `ROW,COL` (either separator, for every flag that
+/// takes one: `queens --place`, `knights-tour --start`), each a whole number, 1-based.
+/// `None` if it is not two whole numbers apart by one of them; their range is the flag's
+/// to check.
+pub fn square(text: &str) -> Option<(usize, usize)> {
+    let (row, col) = text.split_once([':', ','])?;
+    let number = |word: &str| {
+        let word = word.trim();
+        let word = word.strip_prefix('+').unwrap_or(word);
+        (!word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| word.parse::<usize>().ok())
+            .flatten()
+    };
+    Some((number(row)?, number(col)?))
+}
+
 fn parse_limit(text: &str) -> Result<u64, String> {
     whole(text, 1, u64::MAX)
 }
@@ -397,6 +413,19 @@ mod tests {
         assert!(parse_budget("5000001")
             .unwrap_err()
             .contains("1 to 5000000 entries"));
+    }
+
+    #[test]
+    fn a_square_takes_either_separator() {
+        assert_eq!(square("1:4"), Some((1, 4)));
+        assert_eq!(square("1,4"), Some((1, 4)));
+        assert_eq!(square(" 2 , 3 "), Some((2, 3)));
+        assert_eq!(square("1:2:3"), None);
+        assert_eq!(square("1,2:3"), None);
+        assert_eq!(square("1;4"), None);
+        assert_eq!(square("-1:2"), None);
+        assert_eq!(square("1:"), None);
+        assert_eq!(square("14"), None);
     }
 
     #[test]

@@ -21,14 +21,18 @@ use crate::input;
 /// the greedy one: items by value per unit of weight, each taken if it fits), and --count
 /// counts them.
 #[derive(Debug, clap::Args)]
-#[command(
-    mut_arg("all", |arg| arg.help("List every packing that fits, in search order, instead of the best")),
-    mut_arg("first", |arg| arg.help(
-        "Print only the first packing in search order, the greedy one (or \"no solution\", exit status 1)"
-    )),
-    mut_arg("limit", |arg| arg.help("Stop after K packings: list at most K, or with --count count at most K")),
-    mut_arg("count", |arg| arg.help("Print only the number of packings that fit (on all cores; see --threads)")),
-)]
+// `mut_args`, not `mut_arg`: `mut_arg` moves the flag it changes to the end, and with it
+// the heading "Modes" after all the others.
+#[command(mut_args(|arg| {
+    let help = match arg.get_id().as_str() {
+        "all" => "List every packing that fits, in search order, instead of the best",
+        "first" => "Print only the first packing in search order, the greedy one (or \"no solution\", exit status 1)",
+        "limit" => "Stop after K packings: list at most K, or with --count count at most K",
+        "count" => "Print only the number of packings that fit (on all cores; see --threads)",
+        _ => return arg,
+    };
+    arg.help(help)
+}))]
 pub struct Args {
     /// The problem file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE", default_value = "-")]
@@ -103,8 +107,9 @@ struct Packing {
 
 impl Packing {
     /// Writes the packing `chosen` (indices into the items): in text, `value V` (marked
-    /// partial after a `stop`), `weight W of C`, then one line per item, a blank line
-    /// before each packing of a listing but the first; in JSON, one object.
+    /// partial after a `stop`), `weight W of C`, then one line per item (`no item taken`
+    /// for the empty packing), a blank line before each packing of a listing but the
+    /// first; in JSON, one object (`"items":[]` for the empty packing).
     fn write(
         &self,
         out: &mut Out,
@@ -143,6 +148,10 @@ impl Packing {
             None => writeln!(out, "value {value}")?,
         }
         writeln!(out, "weight {weight} of {}", self.capacity)?;
+        if chosen.is_empty() {
+            // Said, not left to an absence of lines.
+            writeln!(out, "no item taken")?;
+        }
         for &i in chosen {
             let item = self.items[i];
             writeln!(

@@ -24,10 +24,15 @@ use crate::exit::Status;
 /// the search is complete but may take long on bigger boards (see --time-limit). Every
 /// tour is checked before it is printed.
 #[derive(Debug, clap::Args)]
-#[command(
-    mut_arg("all", |arg| arg.help("List every tour, in search order, instead of the first")),
-    mut_arg("first", |arg| arg.help("Print only the first tour (the default; or \"no solution\", exit status 1)")),
-)]
+// `mut_args`, not `mut_arg`: `mut_arg` moves the flag it changes to the end.
+#[command(mut_args(|arg| {
+    let help = match arg.get_id().as_str() {
+        "all" => "List every tour, in search order, instead of the first",
+        "first" => "Print only the first tour (the default; or \"no solution\", exit status 1)",
+        _ => return arg,
+    };
+    arg.help(help)
+}))]
 pub struct Args {
     /// The board's rows, 1 to 1000.
     #[arg(value_name = "R", value_parser = parse_side, allow_negative_numbers = true)]
@@ -37,7 +42,8 @@ pub struct Args {
     #[arg(value_name = "C", value_parser = parse_side, allow_negative_numbers = true)]
     pub cols: usize,
 
-    /// The start square, row and column from 1 (default: 1,1, a corner).
+    /// The start square, row and column from 1, as ROW,COL or ROW:COL (default: 1,1, a
+    /// corner).
     #[arg(long, value_name = "ROW,COL", value_parser = parse_start, allow_negative_numbers = true,
           help_heading = "Tour")]
     pub start: Option<(usize, usize)>,
@@ -128,23 +134,15 @@ fn parse_side(text: &str) -> Result<usize, String> {
     crate::args::whole(text, 1, MAX_SIDE as u64).map(|n| n as usize)
 }
 
-/// `ROW,COL`, each from 1 (checked against the board once its size is known).
+/// `ROW,COL`, or `ROW:COL` as `queens --place` writes it, each from 1 (checked against
+/// the board once its size is known).
 fn parse_start(text: &str) -> Result<(usize, usize), String> {
-    let expected = || {
-        format!(
-            "must be ROW,COL, two whole numbers from 1 such as 1,1, not '{}'",
-            clip(text)
-        )
-    };
-    let (row, col) = text.split_once(',').ok_or_else(expected)?;
-    let number = |word: &str| {
-        word.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (1..=MAX_SIDE).contains(n))
-    };
-    match (number(row), number(col)) {
-        (Some(row), Some(col)) => Ok((row, col)),
-        _ => Err(expected()),
-    }
+    crate::args::square(text)
+        .filter(|&(row, col)| (1..=MAX_SIDE).contains(&row) && (1..=MAX_SIDE).contains(&col))
+        .ok_or_else(|| {
+            format!(
+                "must be ROW,COL (or ROW:COL), two whole numbers from 1 such as 1,1, not '{}'",
+                clip(text)
+            )
+        })
 }

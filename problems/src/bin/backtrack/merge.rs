@@ -12,8 +12,9 @@ use crate::exit::Status;
 /// as the count made in one run prints it.
 ///
 /// Refuses (exit status 2, naming the file) a file that is not a record, a partial part,
-/// a part given twice, a missing part, and parts of different counts (another problem,
-/// other parameters, another number of parts or another version of backtrack).
+/// a file given twice, a part given twice (in two files), a missing part, and parts of
+/// different counts (another problem, other parameters, another number of parts or
+/// another version of backtrack).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The records, one file per part, in any order (such as part-*.json).

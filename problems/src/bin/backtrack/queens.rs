@@ -51,8 +51,8 @@ pub struct Args {
     #[arg(long, value_enum, help_heading = "Queens")]
     pub symmetry: Option<SymmetryArg>,
 
-    /// A queen placed before the search (1-based ROW:COL; repeatable). The search fills
-    /// the other rows.
+    /// A queen placed before the search (1-based ROW:COL, or ROW,COL; repeatable). The
+    /// search fills the other rows.
     #[arg(long, value_name = "ROW:COL", value_parser = parse_square, allow_hyphen_values = true,
           conflicts_with = "tree", help_heading = "Queens")]
     pub place: Vec<(usize, usize)>,
@@ -374,14 +374,22 @@ fn direct(
     )
 }
 
-/// The queens of `--place`, checked: an error names them as they were given.
+/// The queens of `--place`, checked: an error names them as they were given. A square
+/// given twice is refused too (the library takes it as one queen): on the command line it
+/// is a slip, most likely for another square, and the search must not quietly run
+/// without the queen meant.
 fn placement(n: usize, squares: &[(usize, usize)]) -> Result<Placement> {
-    Placement::new(n, squares).map_err(|err| match err {
+    let placement = Placement::new(n, squares).map_err(|err| match err {
         PlacementError::OffBoard { n, row, col } => {
             anyhow!("--place {row}:{col} is off the {n}×{n} board: rows and columns are 1 to {n}")
         }
         other => anyhow!("--place: {other}"),
-    })
+    })?;
+    let mut seen = HashSet::new();
+    if let Some((row, col)) = squares.iter().find(|&&square| !seen.insert(square)) {
+        bail!("--place {row}:{col} is given twice: give each queen once");
+    }
+    Ok(placement)
 }
 
 /// The `--symmetry` a count runs with: the one asked for if it fits the board and the
@@ -828,15 +836,13 @@ fn parse_glyphs(s: &str) -> Result<(char, char), String> {
     }
 }
 
+/// `--place`'s square: `ROW:COL`, or `ROW,COL` as `knights-tour --start` writes it
+/// (checked against the board once its size is known).
 fn parse_square(s: &str) -> Result<(usize, usize), String> {
-    let bad = || {
+    crate::args::square(s).ok_or_else(|| {
         format!(
-            "must be ROW:COL, a row and a column from 1 (such as 1:4), not '{}'",
+            "must be ROW:COL (or ROW,COL), a row and a column from 1 (such as 1:4), not '{}'",
             crate::args::clip(s)
         )
-    };
-    let (row, col) = s.split_once(':').ok_or_else(bad)?;
-    let row = row.trim().parse().map_err(|_| bad())?;
-    let col = col.trim().parse().map_err(|_| bad())?;
-    Ok((row, col))
+    })
 }

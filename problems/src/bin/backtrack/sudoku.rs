@@ -2,6 +2,7 @@
 //! column and box holds 1 to n.
 
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
 use backtrack_problems::sudoku::{read_puzzles, Grid, Notation, Sudoku};
@@ -28,7 +29,8 @@ use crate::input;
 /// A file may hold several puzzles, one after another, of any sizes: each is searched in
 /// turn, its output after a line `# puzzle K` (in JSON, a field "puzzle" in each line),
 /// and a last line sums them up: `# 3 puzzles: 2 solved, 1 with no solution` (in JSON
-/// `{"puzzles":3,"solved":2,"no_solution":1,…}`). The limits (--limit, --time-limit,
+/// `{"puzzles":3,"solved":2,"no_solution":1,…}`; with --estimate, the estimated nodes
+/// and time added up). The limits (--limit, --time-limit,
 /// --node-limit) apply to each puzzle, and the next is searched after one is stopped; a
 /// signal stops them all, and the puzzles not searched are named (on stderr; in JSON by a
 /// line each, `{"puzzle":K,"searched":false,…}`). The exit status is that of the signal if
@@ -65,16 +67,20 @@ pub fn exec(args: &Args) -> Result<Status> {
     let mut driver = settings.start()?;
     driver.describe(SEARCH);
     if args.common.tree.tree {
-        return driver.tree(
-            puzzles.into_iter().next().expect("one puzzle").0,
-            &args.common.tree,
-        );
+        let puzzle = puzzles.into_iter().next().expect("one puzzle");
+        driver.prepared(puzzle.propagated, PROPAGATED);
+        return driver.tree(puzzle.sudoku, &args.common.tree);
     }
     // Each puzzle in turn, the limits on each; a signal ends them all.
     let total = puzzles.len() as u64;
     let mut status = Status::Success;
     let mut tally = Tally::default();
-    for (k, (sudoku, notation)) in (1..).zip(puzzles) {
+    for (k, puzzle) in (1..).zip(puzzles) {
+        let Puzzle {
+            sudoku,
+            notation,
+            propagated,
+        } = puzzle;
         if let Some(stop) = driver.signalled() {
             driver.not_searched("puzzle", k, total, stop)?;
             tally.not_searched = total - k + 1;
@@ -84,6 +90,7 @@ pub fn exec(args: &Args) -> Result<Status> {
         if several {
             driver.part("puzzle", k)?;
         }
+        driver.prepared(propagated, PROPAGATED);
         let this = match mode {
             _ if driver.estimating() => driver.estimate_search(&sudoku)?,
             Mode::Count { .. } => driver.count(&sudoku, 3)?,
@@ -101,9 +108,24 @@ pub fn exec(args: &Args) -> Result<Status> {
         tally.add(this);
         status = status.then(this);
     }
-    if several && !driver.estimating() {
-        let counting = matches!(mode, Mode::Count { .. });
-        driver.summary(&tally.text(total, counting), &tally.json(total, counting))?;
+    if several {
+        let done = if driver.estimating() {
+            "estimated"
+        } else if matches!(mode, Mode::Count { .. }) {
+            "counted"
+        } else {
+            "solved"
+        };
+        let mut text = tally.text(total, done);
+        let mut json = tally.json(total, done);
+        if driver.estimating() {
+            let estimated = driver.estimated();
+            if estimated.searches > 0 {
+                text = format!("{text}; {}", estimated.text());
+                json["estimate"] = estimated.json();
+            }
+        }
+        driver.summary(&text, &json)?;
     }
     Ok(status)
 }
@@ -127,10 +149,9 @@ impl Tally {
         }
     }
 
-    /// `3 puzzles: 2 solved, 1 with no solution` (counts: `3 puzzles: 3 counted`), the
-    /// parts that are not zero.
-    fn text(&self, total: u64, counting: bool) -> String {
-        let done = if counting { "counted" } else { "solved" };
+    /// `3 puzzles: 2 solved, 1 with no solution`, the parts that are not zero; `done` says
+    /// what was done to a puzzle that ended well (`solved`, `counted`, `estimated`).
+    fn text(&self, total: u64, done: &str) -> String {
         let parts: Vec<String> = [
             (self.done, done),
             (self.no_solution, "with no solution"),
@@ -144,24 +165,35 @@ impl Tally {
         format!("{total} puzzles: {}", parts.join(", "))
     }
 
-    /// `{"puzzles":3,"solved":2,"no_solution":1,"stopped":0,"not_searched":0}` (counts:
-    /// `"counted"` for `"solved"`).
-    fn json(&self, total: u64, counting: bool) -> serde_json::Value {
+    /// `{"puzzles":3,"solved":2,"no_solution":1,"stopped":0,"not_searched":0}`, `done`
+    /// the key of the puzzles that ended well.
+    fn json(&self, total: u64, done: &str) -> serde_json::Value {
         let mut object = serde_json::json!({
             "puzzles": total,
             "no_solution": self.no_solution,
             "stopped": self.stopped,
             "not_searched": self.not_searched,
         });
-        object[if counting { "counted" } else { "solved" }] = self.done.into();
+        object[done] = self.done.into();
         object
     }
 }
 
+/// A puzzle read, its givens propagated.
+struct Puzzle {
+    sudoku: Sudoku,
+    notation: Notation,
+    /// How long the propagation of the givens took.
+    propagated: Duration,
+}
+
+/// What `--stats` says the root's propagation was.
+const PROPAGATED: &str = "propagating the givens at the root";
+
 /// Reads and checks the puzzles: a malformed grid or a repeated given is an error naming
 /// the input, the puzzle if there are several, and the line and place. Returns how errors
 /// name the input, and the puzzles.
-fn read(path: &str) -> Result<(String, Vec<(Sudoku, Notation)>)> {
+fn read(path: &str) -> Result<(String, Vec<Puzzle>)> {
     let input = input::read(path, "a puzzle")?;
     let name = input.name;
     let puzzles = read_puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
@@ -169,6 +201,9 @@ fn read(path: &str) -> Result<(String, Vec<(Sudoku, Notation)>)> {
     let sudokus = (1..)
         .zip(puzzles)
         .map(|(k, puzzle)| {
+            // The givens are propagated as the puzzle is made: the root's work, timed
+            // for --stats.
+            let start = Instant::now();
             let sudoku = puzzle.sudoku().map_err(|err| {
                 if several {
                     anyhow!("{name}: puzzle {k}: {err}")
@@ -176,7 +211,11 @@ fn read(path: &str) -> Result<(String, Vec<(Sudoku, Notation)>)> {
                     anyhow!("{name}: {err}")
                 }
             })?;
-            Ok((sudoku, puzzle.notation))
+            Ok(Puzzle {
+                sudoku,
+                notation: puzzle.notation,
+                propagated: start.elapsed(),
+            })
         })
         .collect::<Result<Vec<_>>>()?;
     Ok((name, sudokus))

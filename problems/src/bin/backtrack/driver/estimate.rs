@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use backtrack::estimate::{self, Estimate, Figure};
+use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, Optimize, Outcome, Problem, Search, StopReason};
 use serde_json::{json, Map, Value};
 
@@ -83,14 +84,14 @@ impl Driver {
             if estimate.probes < 2 {
                 bail!(
                     "--estimate: not two probes of the tree in {}: its paths are too long to estimate it this way",
-                    humantime::format_duration(PROBING)
+                    Elapsed(PROBING)
                 );
             }
             note!(
                 "{}--estimate: {} of the {probes} probes in {} (the rest would take too long); the intervals are as wide as that few make them",
                 self.prefix(),
                 estimate.probes,
-                humantime::format_duration(PROBING)
+                Elapsed(PROBING)
             );
         }
         let ran = sample(Limits::none().cancel(cancel).time(SAMPLE));
@@ -110,8 +111,14 @@ impl Driver {
                 .unwrap_or_else(rayon::current_num_threads),
             _ => 1,
         };
+        // The root's work before the search (a sudoku's givens propagated) is the
+        // search's too, as --stats counts it.
+        let prepared = self
+            .prepared
+            .as_ref()
+            .map_or(0.0, |(took, _)| took.as_secs_f64());
         let report = if ran.is_exhaustive() {
-            let seconds = ran.stats.elapsed.as_secs_f64();
+            let seconds = ran.stats.elapsed.as_secs_f64() + prepared;
             Report {
                 exact: true,
                 nodes: exact(ran.stats.nodes as f64),
@@ -131,7 +138,11 @@ impl Driver {
                 nodes,
                 solutions: range(&estimate.solutions, 0.0),
                 speed,
-                seconds: (nodes.0 * per_node, nodes.1 * per_node, nodes.2 * per_node),
+                seconds: (
+                    nodes.0 * per_node + prepared,
+                    nodes.1 * per_node + prepared,
+                    nodes.2 * per_node + prepared,
+                ),
                 threads,
                 sampled: ran.found,
                 sample: ran.stats.elapsed.as_secs_f64(),
@@ -191,14 +202,30 @@ impl Driver {
         self.stop_of(Some(StopReason::Cancelled))
     }
 
+    /// What the estimates made so far by this driver add up to.
+    pub fn estimated(&self) -> Estimated {
+        self.estimated
+    }
+
     fn print_estimate(&mut self, report: &Report, probes: u32, seed: u64) -> Result<()> {
+        self.estimated.add(report);
         if self.settings.json {
             let figure = |(mean, low, high): Range| json!({"mean": mean, "low": low, "high": high});
             let mut object = Map::new();
             object.insert("search".into(), json!(self.search));
             object.insert("exact".into(), json!(report.exact));
             object.insert("nodes".into(), figure(report.nodes));
-            object.insert("solutions".into(), figure(report.solutions));
+            // The solutions no probe reached are unknown, as the text says: null, not an
+            // interval of 0 to 0, which would claim there are none; with what the sample
+            // found, at least that many.
+            let solutions = if report.exact || report.solutions.2 > 0.0 {
+                figure(report.solutions)
+            } else if report.sampled > 0 {
+                json!({"mean": null, "low": null, "high": null, "at_least": report.sampled})
+            } else {
+                json!({"mean": null, "low": null, "high": null})
+            };
+            object.insert("solutions".into(), solutions);
             object.insert("nodes_per_sec".into(), json!(report.speed.round()));
             object.insert("sample_seconds".into(), json!(report.sample));
             object.insert("threads".into(), json!(report.threads));
@@ -279,6 +306,52 @@ impl Driver {
     }
 }
 
+/// The estimates of several searches (the puzzles of a file) added up: the mean of a sum
+/// is the sum of the means, its interval is not the sum of theirs, so only the means are
+/// kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Estimated {
+    /// The searches estimated.
+    pub searches: u64,
+    /// Their nodes, added up.
+    pub nodes: f64,
+    /// Their times, added up.
+    pub seconds: f64,
+    /// How many were estimated by probes (the others were searched to their end by the
+    /// sample, hence exact).
+    pub probed: u64,
+}
+
+impl Estimated {
+    fn add(&mut self, report: &Report) {
+        self.searches += 1;
+        self.nodes += report.nodes.0;
+        self.seconds += report.seconds.0;
+        self.probed += u64::from(!report.exact);
+    }
+
+    /// `840 nodes and 49.9ms in all`, or with a search estimated by probes `about 2.1e9
+    /// nodes and 16s in all (the means added up)`.
+    pub fn text(&self) -> String {
+        let figures = format!(
+            "{} nodes and {} in all",
+            number(self.nodes),
+            seconds(self.seconds)
+        );
+        if self.probed == 0 {
+            figures
+        } else {
+            format!("about {figures} (the means added up)")
+        }
+    }
+
+    /// `{"nodes":840,"seconds":0.06,"exact":true}`: the sums, and whether every search
+    /// was estimated exactly.
+    pub fn json(&self) -> Value {
+        json!({ "nodes": self.nodes, "seconds": self.seconds, "exact": self.probed == 0 })
+    }
+}
+
 /// What `--estimate` prints.
 struct Report {
     /// Did the sample run the whole search?
@@ -318,33 +391,13 @@ fn number(x: f64) -> String {
     }
 }
 
-/// A time people read: `0.25s`, `12s`, `3m 20s`, `2h 5m`, `41years 2months`.
+/// A time people read, as every duration the tool prints (`250ms`, `2.5s`, `3m 20s`,
+/// `2h 5m`, `41 years`), past what a duration holds `more than 30 million years`.
 fn seconds(s: f64) -> String {
     if !s.is_finite() || s >= 1e15 {
         return "more than 30 million years".to_string();
     }
-    if s < 10.0 {
-        return format!("{s:.2}s");
-    }
-    let whole = Duration::from_secs(s.round() as u64);
-    // The two largest units are enough.
-    let text = humantime::format_duration(whole).to_string();
-    // `41years 2months` as `41 years 2 months`: the two largest units.
-    text.split(' ')
-        .take(2)
-        .map(|part| {
-            let at = part
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(part.len());
-            let (digits, unit) = part.split_at(at);
-            if unit.len() > 1 && !matches!(unit, "ms" | "us" | "ns") {
-                format!("{digits} {unit}")
-            } else {
-                part.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    Elapsed(Duration::from_secs_f64(s.max(0.0))).to_string()
 }
 
 #[cfg(test)]
@@ -355,10 +408,11 @@ mod tests {
     fn figures_and_times_read_well() {
         assert_eq!(number(92.0), "92");
         assert_eq!(number(211_153_816.0), "2.112e8");
-        assert_eq!(seconds(0.254), "0.25s");
+        assert_eq!(seconds(0.254), "254ms");
+        assert_eq!(seconds(2.5), "2.5s");
         assert_eq!(seconds(200.0), "3m 20s");
-        assert_eq!(seconds(7_530.4), "2h 5m");
-        assert_eq!(seconds(3.4e13), "1077394 years 11 months");
+        assert_eq!(seconds(7_530.4), "2h 6m");
+        assert_eq!(seconds(3.4e13), "1077395 years");
         assert_eq!(number(f64::INFINITY), "more than 1.8e308");
         assert_eq!(seconds(f64::INFINITY), "more than 30 million years");
     }

@@ -65,8 +65,10 @@ impl Driver {
             "count": { "problem": name, "parameters": parameters },
         });
         let shown = format!("{} {}", self.settings.checkpoint_flag, path.display());
+        let mut finished = false;
         let (mut listed, mut search) = match read::<u64>(&path, &shown, &header)? {
             Some(saved) => {
+                finished = saved.position.done;
                 let search = Search::resume(problem, &saved.position)
                     .map_err(|err| anyhow!("{shown}: {err}"))?;
                 (saved.listed, search)
@@ -79,6 +81,24 @@ impl Driver {
             Mode::List { limit } => limit,
             _ => None,
         };
+        // Nothing left to print: said, or the run would print nothing at all.
+        let found = super::plural(listed, thing, &format!("{thing}s"));
+        if finished && listed == 0 {
+            note!(
+                "{}{shown} is of a finished listing, which found no {thing}: nothing is left to list",
+                self.prefix()
+            );
+        } else if finished {
+            note!(
+                "{}{shown} is of a finished listing: the runs before printed its {found}; nothing is left to list",
+                self.prefix()
+            );
+        } else if let Some(k) = limit.filter(|&k| listed >= k) {
+            note!(
+                "{}{shown} has listed {found} already, as many as --limit {k} asks: nothing is left to list (a greater --limit, or none, lists on)",
+                self.prefix()
+            );
+        }
         let progress = self.progress(true);
         let mut slices = Slices::new(self, progress.meter());
         let mut result = Ok(());

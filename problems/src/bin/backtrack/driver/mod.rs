@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use backtrack::progress::Meter;
 use backtrack::split::{Layout, Share};
+use backtrack::stats::Elapsed;
 use backtrack::{
     parallel, Cancel, Limits, Observer, Optimize, Outcome, ParallelLimits, Problem, Search, Stats,
     StopReason,
@@ -35,6 +36,7 @@ use serde_json::{json, Map, Value};
 
 use crate::args::{EstimateArgs, Run, Sharing};
 use crate::exit::Status;
+pub use estimate::Estimated;
 pub use output::{check as check_output, open as open_output, Out, OutputError};
 use progress::Progress;
 use signals::Stopper;
@@ -223,6 +225,7 @@ impl Settings {
                 ),
                 Ok(_) | Err(_) => {}
             }
+            check_writable(flag, path)?;
             self.checkpoint = Some(path.clone());
             self.checkpoint_flag = flag;
         }
@@ -305,6 +308,8 @@ impl Settings {
             caveat: None,
             identity: None,
             pool: None,
+            estimated: Estimated::default(),
+            prepared: None,
         })
     }
 }
@@ -329,6 +334,11 @@ pub struct Driver {
     /// search of the run (a file of 20,000 sudokus spent 30 times longer starting pools
     /// than counting).
     pool: Option<(usize, Arc<rayon::ThreadPool>)>,
+    /// What the estimates made so far add up to (a file of several sudokus).
+    estimated: Estimated,
+    /// The work done on the next search's root before the search (a sudoku's givens
+    /// propagated): how long it took, and what it was.
+    prepared: Option<(Duration, String)>,
 }
 
 /// What a direct method (not a search) gives: see [`Driver::direct`].
@@ -392,11 +402,7 @@ impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stop::Signal(signal) => write!(f, "stopped by {}", signals::name(*signal)),
-            Stop::TimeLimit(limit) => write!(
-                f,
-                "time limit of {} reached",
-                humantime::format_duration(*limit)
-            ),
+            Stop::TimeLimit(limit) => write!(f, "time limit of {} reached", Elapsed(*limit)),
             Stop::NodeLimit(limit) => write!(f, "node limit of {limit} reached"),
             Stop::Budget(budget) => write!(
                 f,
@@ -496,6 +502,14 @@ impl Driver {
         }
         self.tag = Some((key.to_string(), json!(value)));
         Ok(())
+    }
+
+    /// Says that the root of the next search took `took` to make before the search, doing
+    /// `what` (`propagating the givens at the root`): the root's own work, so `--stats`
+    /// counts it in the search's time (and says how much of it it was), as a search counts
+    /// the work of every other node.
+    pub fn prepared(&mut self, took: Duration, what: &str) {
+        self.prepared = Some((took, what.to_owned()));
     }
 
     /// Ends a run of several searches with a summary: in text a line `# {text}` after a
@@ -702,7 +716,8 @@ impl Driver {
         fresh: Option<u64>,
     ) -> Result<Status> {
         let stop = self.stop_of(stopped);
-        let at_limit = limit == Some(listed);
+        // Past the limit only when a checkpoint had listed more before.
+        let at_limit = limit.is_some_and(|k| listed >= k);
         self.end_listing(listed, stop, at_limit)?;
         if let Some(stop) = stop {
             note!(
@@ -766,7 +781,11 @@ impl Driver {
                 end_fields(&mut object, stop, listed == 1);
                 note!("{}", Value::Object(object));
             } else {
-                note!("search:     {}\ntime:       {elapsed:.3?}", self.search);
+                note!(
+                    "search:     {}\ntime:       {}",
+                    self.search,
+                    Elapsed(elapsed)
+                );
             }
         }
         Ok(match stop {
@@ -1021,8 +1040,8 @@ impl Driver {
             return Ok(Status::Success);
         };
         let setup = format!(
-            "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {:.3?} (MPI started, the count split)",
-            total.ranks, total.subproblems, total.resumed, total.setup
+            "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {} (MPI started, the count split)",
+            total.ranks, total.subproblems, total.resumed, Elapsed(total.setup)
         );
         let mut extra = Map::new();
         extra.insert("ranks".into(), json!(total.ranks));
@@ -1353,6 +1372,12 @@ impl Driver {
         }
         // Only a run that went on from a checkpoint's nodes says how many were its own.
         let fresh = fresh.filter(|&nodes| nodes < stats.nodes);
+        // The root's work before the search is the search's too.
+        let mut stats = *stats;
+        if let Some((took, _)) = &self.prepared {
+            stats.elapsed += *took;
+        }
+        let stats = &stats;
         let secs = stats.elapsed.as_secs_f64();
         let speed = match fresh {
             Some(nodes) if secs > 0.0 => nodes as f64 / secs,
@@ -1368,6 +1393,9 @@ impl Driver {
                 object.insert(key.clone(), value.clone());
             }
             object.insert("nodes_per_sec".into(), json!(speed.round()));
+            if let Some((took, _)) = &self.prepared {
+                object.insert("prepared".into(), json!(took.as_secs_f64()));
+            }
             if let Some(nodes) = fresh {
                 object.insert("nodes_this_run".into(), json!(nodes));
             }
@@ -1375,7 +1403,15 @@ impl Driver {
             note!("{}", Value::Object(object));
         } else {
             // Stats' own last line is its speed over all its nodes.
-            let text = stats.to_string();
+            let mut text = stats.to_string();
+            if let Some((took, what)) = &self.prepared {
+                let time = format!("time:       {}", Elapsed(stats.elapsed));
+                text = text.replacen(
+                    &time,
+                    &format!("{time} ({} of it {what})", Elapsed(*took)),
+                    1,
+                );
+            }
             let figures = match fresh {
                 Some(nodes) => format!(
                     "{}nodes/s:    {speed:.0} ({nodes} nodes searched in this run)",
@@ -1393,6 +1429,57 @@ impl Driver {
             }
         }
     }
+}
+
+/// Fails, before any search, if the checkpoint `path` (given to `flag`) could not be
+/// written: its directory missing or not a directory, or no file can be made in it (a
+/// checkpoint is saved by a file made beside it and renamed over it, or appended to).
+/// Found only at the first save, it would end a run that had searched, with exit status 4.
+fn check_writable(flag: &str, path: &std::path::Path) -> Result<()> {
+    let shown = path.display();
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => anyhow::bail!("{flag} {shown}: {} is not a directory", dir.display()),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => anyhow::bail!(
+            "{flag} {shown}: there is no directory {} (make it first)",
+            dir.display()
+        ),
+        Err(err) => anyhow::bail!(
+            "{flag} {shown}: cannot reach the directory {}: {err}",
+            dir.display()
+        ),
+    }
+    // A file of this run's own, made and removed: no other run's file is touched.
+    let probe = dir.join(format!(
+        ".{}.{}.probe",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id()
+    ));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+        }
+        Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(err) => anyhow::bail!(
+            "{flag} {shown}: cannot make a file in {}: {err}",
+            dir.display()
+        ),
+    }
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|err| anyhow::anyhow!("{flag} {shown}: cannot write it: {err}"))?;
+    }
+    Ok(())
 }
 
 /// The stop of a search that ended for `reason`, in the driver's words (see

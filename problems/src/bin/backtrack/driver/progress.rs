@@ -160,16 +160,14 @@ fn long_run((before, now): (f64, f64), elapsed: Duration, expected: Option<f64>)
     if total < LONG.as_secs_f64() {
         return None;
     }
-    let rounded = Duration::from_secs(if total < 3600.0 {
-        total.round() as u64
+    // Past what a duration holds, the estimate says nothing worth a figure of years.
+    let when = if total < 1e15 {
+        backtrack::stats::Elapsed(Duration::from_secs_f64(total)).to_string()
     } else {
-        (total / 60.0).round() as u64 * 60
-    });
-    let text = humantime::format_duration(rounded).to_string();
-    let when: Vec<&str> = text.split(' ').take(2).collect();
+        "more than 30 million years".to_string()
+    };
     Some(format!(
-        "backtrack: this run is expected to take about {} ({} nodes estimated); Ctrl-C stops it and prints what it found",
-        when.join(" "),
+        "backtrack: this run is expected to take about {when} ({} nodes estimated); Ctrl-C stops it and prints what it found",
         short(expected.unwrap_or(0.0))
     ))
 }
@@ -337,9 +335,9 @@ mod tests {
             note.contains("about 1m 40s (2.5G nodes estimated)"),
             "{note}"
         );
-        // 1 ppm in 1 s: about 11.6 days, in minutes.
+        // 1 ppm in 1 s: about 11.6 days, in days and hours.
         let note = long_run((0.0, 1e-6), Duration::from_secs(1), Some(1e12)).unwrap();
-        assert!(note.contains("about 11days 13h"), "{note}");
+        assert!(note.contains("about 11d 14h"), "{note}");
         assert_eq!(
             long_run((0.0, 0.05), Duration::from_secs(1), Some(1e6)),
             None

@@ -130,6 +130,7 @@ pub fn read(path: &Path) -> Result<Record> {
 /// Adds up the records of `paths`, refusing anything but every part of one count, each
 /// once and complete: an error names the file at fault and what differs.
 pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged> {
+    given_once(paths)?;
     let mut seen: BTreeMap<usize, String> = BTreeMap::new();
     let mut merged: Option<(Merged, String)> = None;
     for path in paths {
@@ -195,6 +196,26 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged> {
         );
     }
     Ok(sum)
+}
+
+/// Refuses a file given twice, by the same name or by another (`p1.json ./p1.json`),
+/// before any is read: its record would be refused as a part given twice, which says
+/// "part 1 of 2 again" of what is one file.
+fn given_once(paths: &[impl AsRef<Path>]) -> Result<()> {
+    let mut seen: BTreeMap<std::path::PathBuf, String> = BTreeMap::new();
+    for path in paths {
+        let path = path.as_ref();
+        let shown = path.display().to_string();
+        // A file that cannot be found is named by the read that follows.
+        let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if let Some(earlier) = seen.insert(file, shown.clone()) {
+            if earlier == shown {
+                bail!("{shown} is given twice: give each part's record once");
+            }
+            bail!("{shown} is {earlier} again, by another name: give each part's record once");
+        }
+    }
+    Ok(())
 }
 
 /// What differs between two records that should be parts of one count, if anything.
