@@ -49,30 +49,7 @@ impl Driver {
     ) -> Result<Status> {
         let (probes, seed) = self.settings.estimate.unwrap_or((1, 1));
         let cancel = self.stopper.cancel().clone();
-        // The probes stop at a signal, or after PROBING: a flag of their own, set by a
-        // watch.
-        let probing = Cancel::new();
-        let done = std::sync::atomic::AtomicBool::new(false);
-        let (estimate, timed_out) = std::thread::scope(|scope| {
-            let watch = scope.spawn(|| {
-                let start = Instant::now();
-                while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                    if cancel.is_cancelled() {
-                        probing.cancel();
-                        return false;
-                    }
-                    if start.elapsed() >= PROBING {
-                        probing.cancel();
-                        return true;
-                    }
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                false
-            });
-            let estimate = estimate(probes, seed, &probing);
-            done.store(true, std::sync::atomic::Ordering::Relaxed);
-            (estimate, watch.join().unwrap_or(false))
-        });
+        let (estimate, timed_out) = probe(estimate, probes, seed, &cancel);
         if let Some(stop) = self.cancelled() {
             note!(
                 "{}{stop} while probing the tree: no estimate",
@@ -127,7 +104,7 @@ impl Driver {
                 seconds: exact(seconds),
                 threads: 1,
                 sampled: ran.found,
-                sample: seconds,
+                sample: ran.stats.elapsed.as_secs_f64(),
             }
         } else {
             let speed = ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE);
@@ -350,6 +327,38 @@ impl Estimated {
     pub fn json(&self) -> Value {
         json!({ "nodes": self.nodes, "seconds": self.seconds, "exact": self.probed == 0 })
     }
+}
+
+/// Runs `estimate` with `probes` probes seeded with `seed`, stopped at a signal (`cancel`)
+/// or after [`PROBING`]: a flag of its own, set by a watch. Says whether the time ran out.
+fn probe(
+    estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
+    probes: u32,
+    seed: u64,
+    cancel: &Cancel,
+) -> (Estimate, bool) {
+    let probing = Cancel::new();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let watch = scope.spawn(|| {
+            let start = Instant::now();
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                if cancel.is_cancelled() {
+                    probing.cancel();
+                    return false;
+                }
+                if start.elapsed() >= PROBING {
+                    probing.cancel();
+                    return true;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            false
+        });
+        let estimate = estimate(probes, seed, &probing);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        (estimate, watch.join().unwrap_or(false))
+    })
 }
 
 /// What `--estimate` prints.
