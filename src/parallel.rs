@@ -35,11 +35,9 @@ pub use best::best;
 pub use first::first;
 pub use solutions::{solutions, Solutions, BUFFER, WINDOW_PER_THREAD};
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 use crate::split::{self, Layout, Share, Split};
 use crate::{Limits, Observer, Outcome, ParallelLimits, Problem, Search, Stats, StopReason};
@@ -271,10 +269,13 @@ where
     let stopped = Mutex::new(None::<StopReason>);
     let merged = Mutex::new((stats, above));
 
-    // One job a part, each free to be stolen: left to split the list as it likes, rayon
-    // gave each of two threads half of the parts, and one thread sat idle for a third of a
-    // symmetric 16-queens count.
-    chosen.par_iter().with_max_len(1).for_each(|&k| {
+    // The parts are dealt in their order, one at a time, to whichever thread is free: the
+    // first parts, the biggest in most trees, go first, and the last ones fill the gaps.
+    // (Left to split the list as it likes, rayon gave each of two threads half of the
+    // parts, and one thread sat idle for a third of a symmetric 16-queens count; as one
+    // job a part, a second thread began at the middle of the list: a count by half boards
+    // at 16 queens kept 1.80 to 1.88 of 2 cores busy, against 1.94 dealt in order.)
+    let count_part = |k: usize| {
         if stopped.lock().expect("no panics while locked").is_some() {
             return;
         }
@@ -312,6 +313,16 @@ where
         let (merged_stats, merged_observer) = &mut *guard;
         merged_stats.merge(&stats);
         merge(merged_observer, watcher);
+    };
+    let next = AtomicUsize::new(0);
+    rayon::scope(|scope| {
+        for _ in 0..rayon::current_num_threads().min(chosen.len()) {
+            scope.spawn(|_| {
+                while let Some(&k) = chosen.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    count_part(k);
+                }
+            });
+        }
     });
 
     let (mut stats, watched) = merged.into_inner().expect("no panics while locked");
