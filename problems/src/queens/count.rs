@@ -1,11 +1,14 @@
 //! Counting N-Queens solutions on all cores: the whole tree, the mirror-halved tree, or
 //! Takaken's reduced space.
 
+use std::time::Instant;
+
 use backtrack::estimate::{self, Estimate};
 use backtrack::progress::Meter;
 use backtrack::split::{self, Layout, ReplayError, Share, Subproblem};
 use backtrack::{
     parallel, Cancel, Control, Limits, Observer, Outcome, ParallelLimits, Problem, Search, Stats,
+    StopReason,
 };
 use thiserror::Error;
 
@@ -309,16 +312,21 @@ impl MaskJob for RunInOrder<'_> {
                     join: HalfJoin::new(n),
                     meter: limits.meter.clone(),
                 };
+                let deadline = limits.time.map(|most| Instant::now() + most);
+                join.join
+                    .limit(deadline, limits.cancel.clone(), limits.meter.clone());
                 let outcome = Search::new(HalfBlocks::new(n))
                     .observer(&mut join)
                     .limits(limits)
                     .count_solutions();
                 let found = join.join.total();
                 let stats = half_stats(&join.join, &outcome.stats);
+                let stopped = outcome.stopped.or(join.join.cut());
                 drop(join);
                 free_spare_lists();
                 Outcome {
                     stats,
+                    stopped,
                     ..total(outcome, found)
                 }
             }
@@ -554,12 +562,17 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
 ///
 /// If `n` exceeds [`MAX_HALVES`].
 pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
+    let deadline = limits.time.map(|most| Instant::now() + most);
     let (outcome, join) = parallel::count_observed(
         &HalfBlocks::new(n),
         // A subproblem for each block: the middle column, then the columns fixed.
         n % 2 + block_columns(n),
         limits,
-        |_| HalfJoin::new(n),
+        |_| {
+            let mut join = HalfJoin::new(n);
+            join.limit(deadline, limits.cancel.clone(), limits.meter.clone());
+            join
+        },
         |merged, part| {
             merged.add(&part);
             if let Some(meter) = &limits.meter {
@@ -569,12 +582,13 @@ pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     );
     let total = join.total();
     let stats = half_stats(&join, &outcome.stats);
+    let stopped = outcome.stopped.or(join.cut());
     drop(join);
     free_spare_lists();
     Outcome {
         found: total,
         stats,
-        stopped: outcome.stopped,
+        stopped,
     }
 }
 
@@ -780,6 +794,19 @@ trait Tally<P: Problem>: Observer<P> + Send + Sized {
     fn stats(&self, searched: Stats) -> Stats {
         searched
     }
+    /// Tells the tally the limits of the count, for a tally that searches on its own
+    /// (see [`HalfJoin::limit`]).
+    fn limit(
+        &mut self,
+        _deadline: Option<Instant>,
+        _cancel: Option<Cancel>,
+        _meter: Option<Meter>,
+    ) {
+    }
+    /// Why the tally left part of its work undone, if it did: the count is then partial.
+    fn cut(&self) -> Option<StopReason> {
+        None
+    }
 }
 
 impl<M: Mask> Tally<SymmetricQueens<M>> for OrbitCounter {
@@ -824,6 +851,12 @@ impl Tally<HalfBlocks> for HalfJoin {
     }
     fn stats(&self, searched: Stats) -> Stats {
         half_stats(self, &searched)
+    }
+    fn limit(&mut self, deadline: Option<Instant>, cancel: Option<Cancel>, meter: Option<Meter>) {
+        HalfJoin::limit(self, deadline, cancel, meter);
+    }
+    fn cut(&self) -> Option<StopReason> {
+        HalfJoin::cut(self)
     }
 }
 
@@ -905,20 +938,27 @@ impl TallyJob for ShareJob<'_> {
         T: Tally<P>,
     {
         let limits = self.limits;
+        let deadline = limits.time.map(|most| Instant::now() + most);
         let (outcome, tally, layout) = parallel::count_share_observed(
             problem,
             depth,
             self.share,
             limits,
-            |path| T::below(n, path),
+            |path| {
+                let mut tally = T::below(n, path);
+                tally.limit(deadline, limits.cancel.clone(), limits.meter.clone());
+                tally
+            },
             T::add,
         );
         let counts = tally.counts(outcome.found);
         let stats = tally.stats(outcome.stats);
+        let cut = tally.cut();
         drop(tally);
         free_spare_lists();
         let mut outcome = with_found(&outcome, counts);
         outcome.stats = stats;
+        outcome.stopped = outcome.stopped.or(cut);
         (outcome, layout)
     }
 }
@@ -971,6 +1011,9 @@ impl TallyJob for SubproblemJob<'_> {
     {
         let (state, ops) = self.sub.replay_ops(problem)?;
         let mut tally = T::below(n, &ops);
+        let deadline = self.limits.time.map(|most| Instant::now() + most);
+        let limits = &self.limits;
+        tally.limit(deadline, limits.cancel.clone(), limits.meter.clone());
         let mut outcome = Search::new(state)
             .observer(&mut tally)
             .limits(self.limits)
@@ -979,6 +1022,7 @@ impl TallyJob for SubproblemJob<'_> {
         outcome.stats.nodes = outcome.stats.nodes.saturating_sub(1);
         outcome.stats.max_depth += ops.len();
         outcome.stats = tally.stats(outcome.stats);
+        outcome.stopped = outcome.stopped.or(tally.cut());
         let counts = tally.counts(outcome.found);
         Ok(with_found(&outcome, counts))
     }

@@ -36,8 +36,10 @@
 
 use std::ops::BitAnd;
 use std::sync::Mutex;
+use std::time::Instant;
 
 use backtrack::estimate::{self, Estimate};
+use backtrack::progress::Meter;
 use backtrack::{Cancel, Limits, Observer, Outcome, Problem, Search, Stats, StopReason};
 
 use super::bitboard::{FreeSquares, Mask};
@@ -550,6 +552,14 @@ pub struct HalfJoin {
     total: u64,
     /// The statistics of the half searches (their solutions: the halves found).
     searched: Stats,
+    /// When to stop joining blocks, and the flag that stops it sooner (see
+    /// [`HalfJoin::limit`]).
+    deadline: Option<Instant>,
+    cancel: Option<Cancel>,
+    /// Where the nodes of the half searches are published as each block is joined.
+    meter: Option<Meter>,
+    /// Why blocks were left unjoined, if they were.
+    cut: Option<StopReason>,
 }
 
 /// Where a [`HalfJoin`] keeps the halves of a block: tens to hundreds of megabytes from
@@ -706,6 +716,10 @@ impl HalfJoin {
                 .unwrap_or_default(),
             total: 0,
             searched: Stats::default(),
+            deadline: None,
+            cancel: None,
+            meter: None,
+            cut: None,
         }
     }
 
@@ -743,6 +757,30 @@ impl HalfJoin {
     pub fn add(&mut self, other: &HalfJoin) {
         self.total += other.total;
         self.searched.merge(&other.searched);
+        self.cut = self.cut.or(other.cut);
+    }
+
+    /// Joins no more blocks past `deadline` or once `cancel` is set, and publishes the
+    /// nodes of the half searches to `meter` as each block is joined. A block takes up to
+    /// seconds, and the engine looks at its limits every so many nodes of the tree of
+    /// blocks, spaced for its cheap nodes: without this, a count stopped far past its
+    /// limit (20 s at 24 queens), or not at a first Ctrl-C. The blocks left out make the
+    /// count partial: [`cut`](HalfJoin::cut) says why.
+    pub fn limit(
+        &mut self,
+        deadline: Option<Instant>,
+        cancel: Option<Cancel>,
+        meter: Option<Meter>,
+    ) {
+        self.deadline = deadline;
+        self.cancel = cancel;
+        self.meter = meter;
+    }
+
+    /// Why blocks were left unjoined ([`limit`](HalfJoin::limit)), if they were: the count
+    /// is then partial, whatever the search of the blocks says.
+    pub fn cut(&self) -> Option<StopReason> {
+        self.cut
     }
 
     /// The solutions whose halves are in `block`, each group weighed by its class.
@@ -783,13 +821,38 @@ impl HalfJoin {
         let n = usize::from(block.n);
         let weight = |group: u32| group_weight(n, fixes, middle, top | keys.open.columns(group));
         let found = (&self.lists.tops, &self.lists.bottoms);
-        if self.narrow {
+        let watch = Watch {
+            deadline: self.deadline,
+            cancel: self.cancel.as_ref(),
+            cut: std::cell::Cell::new(None),
+        };
+        let total = if self.narrow {
             let sorted = (&mut self.lists.narrow_tops, &mut self.lists.narrow_bottoms);
-            join_groups(found, sorted, groups, &self.columns, middle, weight)
+            join_groups(
+                found,
+                sorted,
+                groups,
+                (&self.columns, middle),
+                weight,
+                &watch,
+            )
         } else {
             let sorted = (&mut self.lists.wide_tops, &mut self.lists.wide_bottoms);
-            join_groups(found, sorted, groups, &self.columns, middle, weight)
+            join_groups(
+                found,
+                sorted,
+                groups,
+                (&self.columns, middle),
+                weight,
+                &watch,
+            )
+        };
+        // A block whose join was cut short is not counted at all.
+        if let Some(reason) = watch.cut.get() {
+            self.cut = Some(reason);
+            return 0;
         }
+        total
     }
 }
 
@@ -801,9 +864,9 @@ fn join_groups<K: Key>(
     (tops, bottoms): (&Found, &Found),
     (sorted_tops, sorted_bottoms): (&mut Sorted<K>, &mut Sorted<K>),
     groups: usize,
-    columns: &[u8],
-    middle: u32,
+    (columns, middle): (&[u8], u32),
     weight: impl Fn(u32) -> u64,
+    watch: &Watch,
 ) -> u64 {
     // The keys have no middle column: an odd board's is taken out of narrow keys.
     let below_middle = if middle == 0 {
@@ -831,7 +894,7 @@ fn join_groups<K: Key>(
         }
         let weight = weight(group as u32);
         if weight > 0 {
-            total += weight * join(tops, bottoms, &order);
+            total += weight * join(tops, bottoms, &order, watch);
         }
     }
     total
@@ -848,7 +911,22 @@ impl Observer<HalfBlocks> for HalfJoin {
     const SOLUTIONS_ONLY: bool = true;
 
     fn solution(&mut self, block: &HalfBlocks, _depth: usize) {
+        if self.cut.is_some() {
+            return;
+        }
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            self.cut = Some(StopReason::Cancelled);
+            return;
+        }
+        if self.deadline.is_some_and(|end| Instant::now() >= end) {
+            self.cut = Some(StopReason::TimeLimit);
+            return;
+        }
+        let before = self.searched.nodes;
         self.total += self.join_block(block);
+        if let Some(meter) = &self.meter {
+            meter.add(self.searched.nodes - before, 0);
+        }
     }
 }
 
@@ -1039,8 +1117,11 @@ fn walk(
 
 /// The pairs of a top key and a bottom key with no bit in common, splitting both lists on
 /// the bits of `order` in turn (reordering them).
-fn join<K: Key>(tops: &mut [K], bottoms: &mut [K], order: &[K]) -> u64 {
+fn join<K: Key>(tops: &mut [K], bottoms: &mut [K], order: &[K], watch: &Watch) -> u64 {
     if tops.is_empty() || bottoms.is_empty() {
+        return 0;
+    }
+    if tops.len() + bottoms.len() >= WATCHED && watch.stopped() {
         return 0;
     }
     let Some((&bit, rest)) = order.split_first() else {
@@ -1053,7 +1134,44 @@ fn join<K: Key>(tops: &mut [K], bottoms: &mut [K], order: &[K]) -> u64 {
     let bottoms_clear = partition(bottoms, bit);
     // Tops with the bit meet only bottoms without it; tops without it meet all.
     let (tops_clear, tops_set) = tops.split_at_mut(clear);
-    join(tops_set, &mut bottoms[..bottoms_clear], rest) + join(tops_clear, bottoms, rest)
+    join(tops_set, &mut bottoms[..bottoms_clear], rest, watch)
+        + join(tops_clear, bottoms, rest, watch)
+}
+
+/// Lists at least this long, together, look at the limits before they are joined: the
+/// join of one group takes over a minute at 26 queens.
+const WATCHED: usize = 1 << 16;
+
+/// The limits a block's join looks at now and then ([`HalfJoin::limit`]), and why it
+/// stopped, if it did.
+struct Watch<'a> {
+    deadline: Option<Instant>,
+    cancel: Option<&'a Cancel>,
+    cut: std::cell::Cell<Option<StopReason>>,
+}
+
+impl Watch<'_> {
+    /// None.
+    #[cfg(test)]
+    fn none() -> Self {
+        Watch {
+            deadline: None,
+            cancel: None,
+            cut: std::cell::Cell::new(None),
+        }
+    }
+
+    /// Is the join to stop (the count cancelled, or past its deadline)?
+    fn stopped(&self) -> bool {
+        if self.cut.get().is_none() {
+            if self.cancel.is_some_and(Cancel::is_cancelled) {
+                self.cut.set(Some(StopReason::Cancelled));
+            } else if self.deadline.is_some_and(|end| Instant::now() >= end) {
+                self.cut.set(Some(StopReason::TimeLimit));
+            }
+        }
+        self.cut.get().is_some()
+    }
 }
 
 /// Moves the keys without `bit` to the front; returns how many there are. Without a
@@ -1105,16 +1223,58 @@ mod tests {
             let mut bottoms: Vec<u64> = (0..500).map(|_| key()).collect();
             let expected = pairwise(&tops, &bottoms);
             let order: Vec<u64> = (0..16).flat_map(|b| [1 << b, 1 << (b + 32)]).collect();
-            assert_eq!(join(&mut tops, &mut bottoms, &order), expected);
+            assert_eq!(
+                join(&mut tops, &mut bottoms, &order, &Watch::none()),
+                expected
+            );
             let mut narrow_tops: Vec<u32> = tops.iter().map(|&k| u32::narrow(k, !0)).collect();
             let mut narrow_bottoms: Vec<u32> =
                 bottoms.iter().map(|&k| u32::narrow(k, !0)).collect();
             let order: Vec<u32> = (0..16).flat_map(|b| [1 << b, 1 << (b + 16)]).collect();
             assert_eq!(
-                join(&mut narrow_tops, &mut narrow_bottoms, &order),
+                join(
+                    &mut narrow_tops,
+                    &mut narrow_bottoms,
+                    &order,
+                    &Watch::none()
+                ),
                 expected
             );
         }
+    }
+
+    /// Past its deadline or cancelled, a join stops: no block is joined, a join of long
+    /// lists under way stops at its next look, and what it stopped is not counted.
+    #[test]
+    fn a_join_past_its_limits_stops_and_counts_nothing_it_cut() {
+        let mut late = HalfJoin::new(10);
+        late.limit(Some(Instant::now()), None, None);
+        Search::new(HalfBlocks::new(10))
+            .observer(&mut late)
+            .count_solutions();
+        assert_eq!((late.total(), late.cut()), (0, Some(StopReason::TimeLimit)));
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let mut cancelled = HalfJoin::new(10);
+        cancelled.limit(None, Some(cancel.clone()), None);
+        Search::new(HalfBlocks::new(10))
+            .observer(&mut cancelled)
+            .count_solutions();
+        assert_eq!(cancelled.cut(), Some(StopReason::Cancelled));
+        // Disjoint keys: every pair would count.
+        let (mut tops, mut bottoms) = (vec![1u64; WATCHED], vec![2u64; 4]);
+        let order = [1u64, 2];
+        assert_eq!(
+            join(&mut tops, &mut bottoms, &order, &Watch::none()),
+            4 * WATCHED as u64
+        );
+        let watch = Watch {
+            deadline: None,
+            cancel: Some(&cancel),
+            cut: std::cell::Cell::new(None),
+        };
+        assert_eq!(join(&mut tops, &mut bottoms, &order, &watch), 0);
+        assert_eq!(watch.cut.get(), Some(StopReason::Cancelled));
     }
 
     /// However many columns the blocks fix, and however wide the keys, the count is the

@@ -231,11 +231,11 @@ fn estimate_flags_are_checked() {
     refused(&["queens", "8", "--estimate", "--tree"], "--tree");
     error_line(
         &["queens", "8", "--count", "--estimate", "--stats"],
-        "--stats applies to a search: --estimate runs only a sample of a quarter of a second",
+        "--stats applies to a search: --estimate runs only a short sample of the search",
     );
     error_line(
         &["queens", "8", "--estimate", "--time-limit", "1s"],
-        "--time-limit applies to a search: --estimate runs only a sample of a quarter of a second",
+        "--time-limit applies to a search: --estimate runs only a short sample of the search",
     );
     error_line(
         &["queens", "8", "--probes", "5"],

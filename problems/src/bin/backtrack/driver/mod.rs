@@ -128,7 +128,9 @@ impl Settings {
                 None
             };
             if let Some(flag) = refused {
-                anyhow::bail!("{flag} applies to a search: --estimate runs only a sample of a quarter of a second");
+                anyhow::bail!(
+                    "{flag} applies to a search: --estimate runs only a short sample of the search"
+                );
             }
             // A subcommand that looks for one solution by default (knights-tour): the
             // search ends at its first solution, which the probes cannot foresee.
