@@ -432,7 +432,7 @@ pub(crate) fn sample_blocks(n: usize, limits: &Limits) -> Outcome<u64> {
             self.0.push(*block);
         }
     }
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     let mut blocks = Blocks(Vec::new());
     Search::new(HalfBlocks::new(n))
         .observer(&mut blocks)
@@ -441,13 +441,12 @@ pub(crate) fn sample_blocks(n: usize, limits: &Limits) -> Outcome<u64> {
     order.sort_by_key(|&k| (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 7);
     let mut join = HalfJoin::new(n);
     let mut stopped = None;
+    let deadline = limits.time.map(|most| start + most);
     for (joined, &k) in order.iter().enumerate() {
-        if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-            stopped = Some(StopReason::Cancelled);
-            break;
-        }
-        if joined >= 2 && limits.time.is_some_and(|most| start.elapsed() >= most) {
-            stopped = Some(StopReason::TimeLimit);
+        // The time limit once two blocks are joined.
+        let deadline = deadline.filter(|_| joined >= 2);
+        stopped = limit_reached(deadline, limits.cancel.as_ref());
+        if stopped.is_some() {
             break;
         }
         join.solution(&blocks.0[k], 0);
@@ -911,15 +910,10 @@ impl Observer<HalfBlocks> for HalfJoin {
     const SOLUTIONS_ONLY: bool = true;
 
     fn solution(&mut self, block: &HalfBlocks, _depth: usize) {
+        if self.cut.is_none() {
+            self.cut = limit_reached(self.deadline, self.cancel.as_ref());
+        }
         if self.cut.is_some() {
-            return;
-        }
-        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-            self.cut = Some(StopReason::Cancelled);
-            return;
-        }
-        if self.deadline.is_some_and(|end| Instant::now() >= end) {
-            self.cut = Some(StopReason::TimeLimit);
             return;
         }
         let before = self.searched.nodes;
@@ -1164,13 +1158,20 @@ impl Watch<'_> {
     /// Is the join to stop (the count cancelled, or past its deadline)?
     fn stopped(&self) -> bool {
         if self.cut.get().is_none() {
-            if self.cancel.is_some_and(Cancel::is_cancelled) {
-                self.cut.set(Some(StopReason::Cancelled));
-            } else if self.deadline.is_some_and(|end| Instant::now() >= end) {
-                self.cut.set(Some(StopReason::TimeLimit));
-            }
+            self.cut.set(limit_reached(self.deadline, self.cancel));
         }
         self.cut.get().is_some()
+    }
+}
+
+/// Why a join is to stop now, if it is: `cancel` set, or `deadline` passed.
+fn limit_reached(deadline: Option<Instant>, cancel: Option<&Cancel>) -> Option<StopReason> {
+    if cancel.is_some_and(Cancel::is_cancelled) {
+        Some(StopReason::Cancelled)
+    } else if deadline.is_some_and(|end| Instant::now() >= end) {
+        Some(StopReason::TimeLimit)
+    } else {
+        None
     }
 }
 

@@ -128,3 +128,15 @@ pub fn assert_unwritable_output_fails(args: &[&str]) {
         "{args:?}"
     );
 }
+
+/// The subcommands that search, in the order `--help` lists them.
+pub const SEARCHES: [&str; 8] = [
+    "queens",
+    "sudoku",
+    "knapsack",
+    "subset-sum",
+    "permutations",
+    "combinations",
+    "coloring",
+    "knights-tour",
+];

@@ -132,16 +132,7 @@ fn readme_and_help_agree() {
         .expect("a flags section");
     let mut help = String::new();
     let mut option_lines = String::new();
-    for subcommand in [
-        "queens",
-        "sudoku",
-        "knapsack",
-        "subset-sum",
-        "permutations",
-        "combinations",
-        "coloring",
-        "knights-tour",
-    ] {
+    for subcommand in crate::common::SEARCHES {
         let text = crate::common::stdout(&[subcommand, "--help"]);
         for line in text.lines() {
             if line.trim_start().starts_with('-') {

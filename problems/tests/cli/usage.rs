@@ -194,16 +194,7 @@ fn help_headings_come_in_one_order() {
         "Counting on a cluster:",
         "Output:",
     ];
-    for subcommand in [
-        "queens",
-        "sudoku",
-        "knapsack",
-        "subset-sum",
-        "permutations",
-        "combinations",
-        "coloring",
-        "knights-tour",
-    ] {
+    for subcommand in crate::common::SEARCHES {
         let help = stdout(&[subcommand, "--help"]);
         let shared: Vec<&str> = help.lines().filter(|line| ORDER.contains(line)).collect();
         let expected: Vec<&str> = ORDER
