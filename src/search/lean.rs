@@ -30,7 +30,6 @@ struct Tally {
     solutions: u64,
     /// Nodes entered that had no admissible operator.
     dead_ends: u64,
-    rejections: u64,
     /// The depth of the deepest leaf entered (a solution or a dead end). Every node
     /// expanded enters a child, so the deepest node entered is a leaf or on the path.
     deepest: usize,
@@ -43,22 +42,31 @@ impl Tally {
             counted: 1,
             solutions: 0,
             dead_ends: 0,
-            rejections: 0,
             deepest: 0,
         }
     }
 
-    /// Stores the figures into `run`: `since` nodes entered since the last look, and the
-    /// path `depth` deep.
-    fn store(&self, run: &mut Run, since: u64, depth: usize) {
+    /// Stores the figures into `run`: `since` nodes entered since the last look, the
+    /// operators `refused`, and the path `depth` deep.
+    fn store(&self, run: &mut Run, since: u64, refused: &Refused, depth: usize) {
         let stats = &mut run.stats;
         stats.nodes = self.counted + since;
         stats.solutions = self.solutions;
         stats.dead_ends = self.dead_ends;
-        stats.rejections = self.rejections;
+        stats.rejections = refused.count;
         // The deepest node entered is a leaf or on the path.
         stats.max_depth = self.deepest.max(depth);
     }
+}
+
+/// The operators refused, and the count at which to look at the clock next: kept apart
+/// from [`Context`], and never borrowed by the looks at the limits, so that the loop over a
+/// search range keeps them in registers (counted in memory, a refusal cost the textbook
+/// queens five instructions, a third of the engine's whole cost over a hand-written search).
+#[derive(Clone, Copy)]
+struct Refused {
+    count: u64,
+    look: u64,
 }
 
 /// A node searched by value that still has operators to try: its state, the rest of its
@@ -74,17 +82,20 @@ struct Parent<P: Problem> {
 /// counted: each refused one counted, and every so many the clock looked at, the path
 /// being `$depth` deep (`$unwind` undoes it if the count stops there).
 macro_rules! admitted {
-    ($cx:ident, $state:expr, $ops:expr, $depth:expr, $unwind:block) => {
+    ($cx:ident, $refused:ident, $state:expr, $ops:expr, $depth:expr, $unwind:block) => {
         loop {
             match $ops.next() {
                 None => break None,
                 Some(op) if $state.admissible(op) => break Some(op),
                 Some(_) => {
-                    $cx.tally.rejections += 1;
-                    if $cx.tally.rejections >= $cx.rejections_look {
-                        if let Some(reason) = $cx.refusals_look($depth) {
-                            $unwind;
-                            return Some(reason);
+                    $refused.count += 1;
+                    if $refused.count >= $refused.look {
+                        match $cx.refusals_look($depth, $refused) {
+                            Ok(look) => $refused.look = look,
+                            Err(reason) => {
+                                $unwind;
+                                return Some(reason);
+                            }
                         }
                     }
                 }
@@ -96,9 +107,9 @@ macro_rules! admitted {
 /// A node is about to be entered, the path `$depth` deep: counted down, and at the end of
 /// the count the limits looked at (`$unwind` undoes the path if they stop the count).
 macro_rules! before_entering {
-    ($cx:ident, $depth:expr, $unwind:block) => {
+    ($cx:ident, $refused:ident, $depth:expr, $unwind:block) => {
         if $cx.left == 0 {
-            if let Some(reason) = $cx.look($depth) {
+            if let Some(reason) = $cx.look($depth, $refused) {
                 $unwind;
                 return Some(reason);
             }
@@ -116,32 +127,34 @@ struct Context<'a> {
     /// `allowed`.
     left: u64,
     allowed: u64,
-    /// The rejection count at which to look at the clock next.
-    rejections_look: u64,
 }
 
 impl<'a> Context<'a> {
-    /// The context of a count whose root was entered (and is not complete).
-    fn new(run: &'a mut Run, limits: &'a Limits) -> Self {
+    /// The context of a count whose root was entered (and is not complete), and its
+    /// refusals (none yet).
+    fn new(run: &'a mut Run, limits: &'a Limits) -> (Self, Refused) {
         let allowed = run.checkpoint.saturating_sub(1).max(1);
-        let rejections_look = run.refusal_looks.0;
-        Context {
+        let refused = Refused {
+            count: 0,
+            look: run.refusal_looks.0,
+        };
+        let cx = Context {
             tally: Tally::new(),
             run,
             limits,
             left: allowed,
             allowed,
-            rejections_look,
-        }
+        };
+        (cx, refused)
     }
 
     /// The nodes allowed between two looks were entered, the path `depth` deep: looks at
     /// the limits. Returns why they stop the count, if they do.
     #[cold]
     #[inline(never)]
-    fn look(&mut self, depth: usize) -> Option<StopReason> {
+    fn look(&mut self, depth: usize, refused: Refused) -> Option<StopReason> {
         self.tally.counted += self.allowed;
-        self.tally.store(self.run, 0, depth);
+        self.tally.store(self.run, 0, &refused, depth);
         let reason = self.run.poll(self.limits);
         self.allowed = self
             .run
@@ -152,20 +165,24 @@ impl<'a> Context<'a> {
         reason
     }
 
-    /// So many operators were refused since the last look on their account, the path
-    /// `depth` deep: looks at the limits. Returns why they stop the count, if they do.
+    /// So many operators were `refused` since the last look on their account, the path
+    /// `depth` deep: looks at the limits. Returns the refusal count at which to look
+    /// next, or why they stop the count.
     #[cold]
     #[inline(never)]
-    fn refusals_look(&mut self, depth: usize) -> Option<StopReason> {
-        self.tally.store(self.run, self.allowed - self.left, depth);
-        let (reason, more) = self.run.refusals_look(self.limits);
-        self.rejections_look = self.tally.rejections.saturating_add(more);
-        reason
+    fn refusals_look(&mut self, depth: usize, refused: Refused) -> Result<u64, StopReason> {
+        self.tally
+            .store(self.run, self.allowed - self.left, &refused, depth);
+        match self.run.refusals_look(self.limits) {
+            (Some(reason), _) => Err(reason),
+            (None, more) => Ok(refused.count.saturating_add(more)),
+        }
     }
 
-    /// The count ended: stores its figures.
-    fn end(self) -> Option<StopReason> {
-        self.tally.store(self.run, self.allowed - self.left, 0);
+    /// The count ended, with `refused` operators: stores its figures.
+    fn end(self, refused: Refused) -> Option<StopReason> {
+        self.tally
+            .store(self.run, self.allowed - self.left, &refused, 0);
         None
     }
 }
@@ -185,19 +202,19 @@ where
     P: Problem,
     O: Observer<P>,
 {
-    let mut cx = Context::new(run, limits);
+    let (mut cx, mut refused) = Context::new(run, limits);
     let mut stack: Vec<Parent<P>> = Vec::new();
     let mut state = copy_of(root);
     let mut ops = state.operators();
     let mut depth = 0;
-    let Some(mut op) = admitted!(cx, state, ops, 0, {}) else {
+    let Some(mut op) = admitted!(cx, refused, state, ops, 0, {}) else {
         cx.tally.dead_ends = 1;
-        return cx.end();
+        return cx.end(refused);
     };
-    let mut next = admitted!(cx, state, ops, 0, {});
+    let mut next = admitted!(cx, refused, state, ops, 0, {});
     'search: loop {
         // `op`, admissible, is tried on `state`; `next`, fetched ahead, is the one after.
-        before_entering!(cx, depth, {});
+        before_entering!(cx, refused, depth, {});
         let mut child = copy_of(&state);
         child.apply(op);
         'leaf: {
@@ -207,7 +224,7 @@ where
                 break 'leaf;
             }
             let mut child_ops = child.operators();
-            let Some(child_op) = admitted!(cx, child, child_ops, depth + 1, {}) else {
+            let Some(child_op) = admitted!(cx, refused, child, child_ops, depth + 1, {}) else {
                 cx.tally.dead_ends += 1;
                 break 'leaf;
             };
@@ -223,24 +240,24 @@ where
             state = child;
             ops = child_ops;
             op = child_op;
-            next = admitted!(cx, state, ops, depth, {});
+            next = admitted!(cx, refused, state, ops, depth, {});
             continue 'search;
         }
         // `state` entered a leaf, at `depth + 1`: the deepest nodes are leaves.
         cx.tally.deepest = cx.tally.deepest.max(depth + 1);
         if let Some(after) = next {
             op = after;
-            next = admitted!(cx, state, ops, depth + 1, {});
+            next = admitted!(cx, refused, state, ops, depth + 1, {});
         } else {
             // `state` is left for good, and with it the nodes since the parent popped.
             let Some(parent) = stack.pop() else {
-                return cx.end();
+                return cx.end(refused);
             };
             state = parent.state;
             ops = parent.ops;
             op = parent.next;
             depth = parent.depth;
-            next = admitted!(cx, state, ops, depth + 1, {});
+            next = admitted!(cx, refused, state, ops, depth + 1, {});
         }
     }
 }
@@ -267,11 +284,11 @@ where
     P: Problem,
     O: Observer<P>,
 {
-    let mut cx = Context::new(run, limits);
+    let (mut cx, mut refused) = Context::new(run, limits);
     let mut root_ops = problem.operators();
-    let Some(mut op) = admitted!(cx, problem, root_ops, 0, {}) else {
+    let Some(mut op) = admitted!(cx, refused, problem, root_ops, 0, {}) else {
         cx.tally.dead_ends = 1;
-        return cx.end();
+        return cx.end(refused);
     };
     // The path, root first, in `stack[..=live]`: each node's remaining search range and
     // the operator that made it; the node being expanded is `stack[live]`, its depth
@@ -302,7 +319,7 @@ where
         'search: loop {
             // `op`, admissible, is tried on the node being expanded, at depth `live`.
             let depth = live;
-            before_entering!(cx, depth, {
+            before_entering!(cx, refused, depth, {
                 unwind!(slots[..=live], None::<P::Op>);
             });
             problem.apply(op);
@@ -313,7 +330,7 @@ where
                     break 'leaf;
                 }
                 let mut child_ops = problem.operators();
-                let Some(child_op) = admitted!(cx, problem, child_ops, depth + 1, {
+                let Some(child_op) = admitted!(cx, refused, problem, child_ops, depth + 1, {
                     unwind!(slots[..=live], Some(op));
                 }) else {
                     cx.tally.dead_ends += 1;
@@ -339,7 +356,7 @@ where
             // that has one; each of them entered a child.
             loop {
                 let depth = live;
-                if let Some(next) = admitted!(cx, problem, slots[live].ops, depth + 1, {
+                if let Some(next) = admitted!(cx, refused, problem, slots[live].ops, depth + 1, {
                     unwind!(slots[..=live], None::<P::Op>);
                 }) {
                     op = next;
@@ -347,7 +364,7 @@ where
                 }
                 // The node is left for good.
                 if live == 0 {
-                    return cx.end();
+                    return cx.end(refused);
                 }
                 problem.undo(slots[live].made_by);
                 live -= 1;
