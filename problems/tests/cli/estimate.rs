@@ -85,6 +85,37 @@ fn a_search_that_ends_within_its_sample_is_reported_exactly() {
     assert!(text.contains("solutions:  4\n"), "{text}");
 }
 
+/// An exact estimate's time is its sample's, on one thread, and says so (it said `time:
+/// 7.45ms` of a count that runs on every core).
+#[test]
+fn an_exact_estimate_s_time_says_it_is_one_thread_s() {
+    let text = stdout(&["queens", "6", "--estimate"]);
+    let time = text
+        .lines()
+        .find_map(|line| line.strip_prefix("time:       "));
+    assert!(
+        time.unwrap()
+            .ends_with(" on 1 thread (the sample's, which ran the whole search)"),
+        "{text}"
+    );
+    let args = ["queens", "8", "--count", "--threads", "2"];
+    let text = stdout(&[&args[..], &["--estimate"]].concat());
+    let time = text
+        .lines()
+        .find_map(|line| line.strip_prefix("time:       "));
+    assert!(
+        time.unwrap().ends_with(
+            " on 1 thread (the sample's, which ran the whole search; the count runs on 2 threads)"
+        ),
+        "{text}"
+    );
+    let found = estimate(&args);
+    assert_eq!(found["exact"], true, "{found}");
+    assert_eq!(found["threads"], 1, "{found}");
+    let (seconds, _, _) = figure(&found["seconds"]);
+    assert_eq!(found["sample_seconds"].as_f64(), Some(seconds), "{found}");
+}
+
 #[test]
 fn every_subcommand_estimates_its_search() {
     let sudoku = fixture("classic.sudoku");

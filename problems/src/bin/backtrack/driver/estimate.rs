@@ -95,6 +95,8 @@ impl Driver {
             .as_ref()
             .map_or(0.0, |(took, _)| took.as_secs_f64());
         let report = if ran.is_exhaustive() {
+            // The sample's own time, on its one thread, whatever threads the run would
+            // take: a search this short is not worth dividing by them.
             let seconds = ran.stats.elapsed.as_secs_f64() + prepared;
             Report {
                 exact: true,
@@ -103,6 +105,7 @@ impl Driver {
                 speed: ran.stats.nodes_per_sec(),
                 seconds: exact(seconds),
                 threads: 1,
+                run_threads: threads,
                 sampled: ran.found,
                 sample: ran.stats.elapsed.as_secs_f64(),
             }
@@ -121,6 +124,7 @@ impl Driver {
                     nodes.2 * per_node + prepared,
                 ),
                 threads,
+                run_threads: threads,
                 sampled: ran.found,
                 sample: ran.stats.elapsed.as_secs_f64(),
             }
@@ -226,7 +230,14 @@ impl Driver {
                     report.nodes.0
                 ))?;
                 self.line(&format_args!("solutions:  {}", report.solutions.0))?;
-                self.line(&format_args!("time:       {time}"))?;
+                let run = if report.run_threads > 1 {
+                    format!("; the count runs on {} threads", report.run_threads)
+                } else {
+                    String::new()
+                };
+                self.line(&format_args!(
+                    "time:       {time} on 1 thread (the sample's, which ran the whole search{run})"
+                ))?;
             } else {
                 let count = |(mean, low, high): Range| {
                     if !mean.is_finite() {
@@ -370,7 +381,10 @@ struct Report {
     /// Nodes per second on one thread.
     speed: f64,
     seconds: Range,
+    /// The threads `seconds` is the time on: 1 for an exact estimate (the sample's time).
     threads: usize,
+    /// The threads the run itself would take.
+    run_threads: usize,
     /// The solutions the sample found.
     sampled: u64,
     /// How long the sample ran, in seconds (a sample that cannot stop at once may run
