@@ -306,7 +306,7 @@ fn bad_input_is_refused_clearly() {
         (&["queens", "8", "--place", "1:3", "--place", "1:3"], "--place 1:3 is given twice: give each queen once"),
         (&["queens", "8", "--count", "--place", "2:4", "--place", "5:2", "--place", "2,4"], "--place 2:4 is given twice: give each queen once"),
         (&["queens", "8", "--place", "1:1", "--place", "8:2", "--place", "8:2", "--place", "1:1"], "--place 8:2 is given twice: give each queen once"),
-        (&["queens", "8", "--place", "x"], "--place must be ROW:COL (or ROW,COL), a row and a column from 1 (such as 1:4), not 'x'"),
+        (&["queens", "8", "--place", "x"], "--place must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not 'x'"),
         (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
         (&["queens", "8", "--count", "--threads", "0"], "--threads must be at least 1, not 0"),
         (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),
