@@ -1424,10 +1424,15 @@ impl Driver {
                 ),
                 None => text,
             };
+            // One of several searches (a file's puzzles) says which, as its output does.
+            let label = match &self.tag {
+                Some((key, value)) => format!("{:<12}{value}\n", format!("{key}:")),
+                None => String::new(),
+            };
             if self.search.is_empty() {
-                note!("{figures}");
+                note!("{label}{figures}");
             } else {
-                note!("search:     {}\n{figures}", self.search);
+                note!("{label}search:     {}\n{figures}", self.search);
             }
         }
     }
