@@ -226,6 +226,55 @@ fn an_estimate_whose_probes_reach_no_solution_does_not_claim_there_are_none() {
     assert!(figure(&found["nodes"]).0 > 0.0, "{found}");
 }
 
+/// Probes that disagree widely give an interval above 0, as wide above the mean as below
+/// it by a factor (the lognormal interval of a positive, skewed estimate), and a note that
+/// the figures are rough: 100 probes of 40 queens said `solutions: 7.448e31, 95% interval
+/// 0 to 2.205e32`.
+#[test]
+fn an_estimate_whose_probes_disagree_gives_a_positive_interval_and_says_it_is_rough() {
+    let args = ["queens", "40", "--count", "--probes", "100"];
+    let found = estimate(&args);
+    for key in ["nodes", "solutions"] {
+        let (mean, low, high) = figure(&found[key]);
+        assert!(0.0 < low && low < mean && mean < high, "{key}: {found}");
+        assert!(
+            ((mean / low) / (high / mean) - 1.0).abs() < 1e-9,
+            "{key}: {found}"
+        );
+    }
+    let (_, low, high) = figure(&found["solutions"]);
+    assert!(high / low > 10.0, "{found}");
+    let out = backtrack(&[&args[..], &["--estimate"]].concat());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("backtrack: --estimate: the probes disagree widely (the solutions' interval spans a factor of "),
+        "{stderr}"
+    );
+    let solutions = text(&out.stdout)
+        .lines()
+        .find(|line| line.starts_with("solutions:"))
+        .unwrap()
+        .to_string();
+    assert!(!solutions.contains("interval 0 to"), "{solutions}");
+    // A close estimate says nothing of the kind.
+    let out = backtrack(&[
+        "queens",
+        "18",
+        "--count",
+        "--symmetry",
+        "full",
+        "--estimate",
+        "--probes",
+        "2000",
+    ]);
+    assert!(text(&out.stdout).contains("\nprobes:     2000, seed 1\n"));
+    assert!(
+        !text(&out.stderr).contains("disagree"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// Solutions neither the probes nor the sample reach are unknown: said so in text, and
 /// null in JSON (not an interval of 0 to 0, which claims there are none).
 #[test]

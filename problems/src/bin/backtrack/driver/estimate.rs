@@ -20,6 +20,9 @@ const SAMPLE: Duration = Duration::from_millis(250);
 /// The longest the probes may take: past it, the estimate is made of those done.
 const PROBING: Duration = Duration::from_secs(10);
 
+/// An interval more than this many times as high as low is said to be rough.
+const ROUGH: f64 = 10.0;
+
 /// A figure's mean and 95% interval, `(mean, low, high)`.
 type Range = (f64, f64, f64);
 
@@ -102,6 +105,7 @@ impl Driver {
                         speed: ran.stats.nodes_per_sec(),
                         seconds: ran.stats.elapsed.as_secs_f64(),
                         prepared,
+                        nodes: ran.stats.nodes,
                     });
                 let report = Report::probed(&estimate, threads, sampled, ran.found, Some(stop));
                 self.print_estimate(&report, estimate.probes, seed)?;
@@ -129,6 +133,7 @@ impl Driver {
                 speed: ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE),
                 seconds: ran.stats.elapsed.as_secs_f64(),
                 prepared,
+                nodes: ran.stats.nodes,
             };
             Report::probed(&estimate, threads, Some(sampled), ran.found, None)
         };
@@ -136,6 +141,7 @@ impl Driver {
         if let Some(caveat) = self.caveat.take().filter(|_| !report.exact) {
             note!("{}{caveat}", self.prefix());
         }
+        self.say_if_rough(&report);
         self.print_estimate(&report, estimate.probes, seed)?;
         Ok(Status::Success)
     }
@@ -179,6 +185,33 @@ impl Driver {
                 }
             },
         )
+    }
+
+    /// Says on stderr what an estimate whose probes disagree widely cannot tell: an
+    /// interval of nodes or solutions more than [`ROUGH`] times as high as low.
+    fn say_if_rough(&self, report: &Report) {
+        if report.exact {
+            return;
+        }
+        let figures = [
+            ("nodes", report.nodes),
+            ("solutions", Some(report.solutions)),
+        ];
+        let rough: Vec<String> = figures
+            .into_iter()
+            .filter_map(|(name, range)| {
+                let times = spread(range?).filter(|&times| times > ROUGH)?;
+                Some(format!("the {name}' interval spans a factor of {times:.0}"))
+            })
+            .collect();
+        if rough.is_empty() {
+            return;
+        }
+        note!(
+            "{}--estimate: the probes disagree widely ({}): a few probes that reach far weigh most, so the figures are rough, and on a lopsided tree likelier too low than too high; more --probes narrow them",
+            self.prefix(),
+            rough.join(", ")
+        );
     }
 
     /// The probes `--estimate` was asked to make.
@@ -468,6 +501,8 @@ struct Sampled {
     seconds: f64,
     /// The root's work before the search, in seconds.
     prepared: f64,
+    /// The nodes it visited.
+    nodes: u64,
 }
 
 impl Report {
@@ -481,7 +516,8 @@ impl Report {
         found: u64,
         stopped: Option<Stop>,
     ) -> Report {
-        let nodes = (estimate.probes > 0).then(|| range(&estimate.nodes, 1.0));
+        let visited = sampled.map_or(1.0, |sampled| sampled.nodes.max(1) as f64);
+        let nodes = (estimate.probes > 0).then(|| range(&estimate.nodes, visited));
         let seconds = nodes.zip(sampled.as_ref()).map(|(nodes, sampled)| {
             let per_node = 1.0 / (sampled.speed * threads as f64);
             let time = |nodes: f64| nodes * per_node + sampled.prepared;
@@ -490,7 +526,7 @@ impl Report {
         Report {
             exact: false,
             nodes,
-            solutions: range(&estimate.solutions, 0.0),
+            solutions: range(&estimate.solutions, found as f64),
             speed: sampled.as_ref().map(|sampled| sampled.speed),
             seconds,
             threads,
@@ -506,9 +542,33 @@ fn exact(x: f64) -> Range {
     (x, x, x)
 }
 
-fn range(figure: &Figure, floor: f64) -> Range {
-    let (low, high) = figure.interval(floor);
-    (figure.mean, low, high)
+/// A figure's mean and 95% interval, not below `known` (what the sample saw: the tree
+/// has at least the nodes it visited and the solutions it found; 1 node, the root, and 0
+/// solutions without one). The interval is the lognormal one, the mean divided and
+/// multiplied by `exp(1.96 √ln(1 + cv²))`, `cv` its standard error over it: Knuth's
+/// estimates are positive and skewed (a few probes that reach far weigh most), so that
+/// mean ± 1.96 standard errors reached below 0 whenever they disagreed much, and was
+/// clamped there (`solutions: 1.131e118, 95% interval 0 to 2.735e118` at 100 queens).
+/// Close to the normal interval when the standard error is small. A mean of 0 (no probe
+/// reached a solution) is kept: the report says what the sample found instead.
+fn range(figure: &Figure, known: f64) -> Range {
+    let mean = figure.mean;
+    if mean <= 0.0 || !mean.is_finite() || !figure.std_error.is_finite() {
+        let (low, high) = figure.interval(known.min(mean.max(0.0)));
+        return (mean, low, high);
+    }
+    let cv = figure.std_error / mean;
+    let factor = (1.96 * cv.mul_add(cv, 1.0).ln().sqrt()).exp();
+    (
+        mean.max(known),
+        (mean / factor).max(known),
+        (mean * factor).max(known),
+    )
+}
+
+/// How many times its low bound the high bound of `range` is, if the low is above 0.
+fn spread((_, low, high): Range) -> Option<f64> {
+    (low > 0.0 && high.is_finite()).then(|| high / low)
 }
 
 /// A figure people read: whole below a million (`92`, `724,000` is `724000`), else in
