@@ -221,7 +221,7 @@ fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
     );
     error_line(
         &["queens", "11", "--count", "--limit", "3", "--checkpoint", file],
-        "--checkpoint does not combine with --count --limit: a count with a checkpoint counts every solution",
+        "--checkpoint cannot be used with --count --limit: a count with a checkpoint counts every solution",
     );
     refused(
         &[

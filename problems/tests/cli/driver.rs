@@ -569,7 +569,7 @@ fn a_node_limit_is_exact_for_counts() {
     assert_eq!(stats[0]["stopped"], "node_limit");
     crate::common::error_line(
         &["queens", "14", "--count", "--node-limit", "1000", "--threads", "2"],
-        "--threads does not combine with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact",
+        "--threads cannot be used with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact",
     );
 }
 

@@ -271,21 +271,21 @@ fn one_thread_is_accepted_everywhere_more_are_refused_with_a_reason() {
     }
     crate::common::error_line(
         &["queens", "4", "--tree", "--threads", "2"],
-        "--threads does not combine with --tree: the tree is recorded on one thread, in search order",
+        "--threads cannot be used with --tree: the tree is recorded on one thread, in search order",
     );
     crate::common::error_line(
         &["knapsack", "--threads", "2", "--resume", "/nonexistent/best", "-"],
-        "--threads does not combine with --resume: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
+        "--threads cannot be used with --resume: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
     );
     // Nothing a thread count would not change is let through in silence.
     crate::common::error_line(
         &["queens", "12", "--estimate", "--threads", "2"],
-        "--threads does not combine with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)",
+        "--threads cannot be used with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)",
     );
     for method in ["construct", "local"] {
         crate::common::error_line(
             &["queens", "20", "--first", "--method", method, "--threads", "2"],
-            &format!("--threads does not combine with --method {method}: it is not a search of the tree, and runs on one thread"),
+            &format!("--threads cannot be used with --method {method}: it is not a search of the tree, and runs on one thread"),
         );
     }
 }

@@ -303,7 +303,7 @@ fn parts_flags_are_refused_where_they_mean_nothing() {
             &[
                 "queens", "8", "--count", "--limit", "3", "--parts", "4", "--part", "1",
             ],
-            "--parts does not combine with --count --limit",
+            "--parts cannot be used with --count --limit",
         ),
         (
             &[
@@ -317,7 +317,7 @@ fn parts_flags_are_refused_where_they_mean_nothing() {
                 "--part",
                 "1",
             ],
-            "--parts does not combine with --node-limit",
+            "--parts cannot be used with --node-limit",
         ),
         (
             &["queens", "8", "--count", "--parts", "4"],
@@ -405,11 +405,11 @@ fn mpi_flags_are_refused_where_they_mean_nothing() {
         ),
         (
             &["queens", "8", "--count", "--limit", "2", "--mpi"],
-            "--mpi does not combine with --count --limit",
+            "--mpi cannot be used with --count --limit",
         ),
         (
             &["queens", "8", "--count", "--node-limit", "2", "--mpi"],
-            "--mpi does not combine with --node-limit",
+            "--mpi cannot be used with --node-limit",
         ),
         (
             &[

@@ -274,7 +274,7 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
         && args.common.run.threads.is_some_and(|threads| threads > 1)
     {
         bail!(
-            "--threads does not combine with --method {}: it is not a search of the tree, and runs on one thread",
+            "--threads cannot be used with --method {}: it is not a search of the tree, and runs on one thread",
             if method == Method::Construct { "construct" } else { "local" }
         );
     }
@@ -425,7 +425,7 @@ fn count_symmetry(args: &Args, placement: &Placement, limit: Option<u64>) -> Res
         }
         Some(symmetry) => symmetry,
         None if args.unique && limit.is_some() => {
-            bail!("--unique --count counts every class: --limit does not combine with it")
+            bail!("--limit cannot be used with --unique --count: it counts every class")
         }
         None if args.unique => SymmetryArg::Full,
         None if placement.is_empty()

@@ -143,22 +143,22 @@ impl Settings {
                 // The serial search: --threads 1 says so wherever it runs.
                 _ if threads == 1 => {}
                 (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
-                    "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"
+                    "--threads cannot be used with --count --limit: a count capped at K solutions runs on one thread, in search order"
                 ),
                 (_, true) => anyhow::bail!(
-                    "--threads does not combine with --tree: the tree is recorded on one thread, in search order"
+                    "--threads cannot be used with --tree: the tree is recorded on one thread, in search order"
                 ),
                 (Mode::Count { limit: None }, false) if run.node_limit.is_some() => anyhow::bail!(
-                    "--threads does not combine with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
+                    "--threads cannot be used with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
                 (Mode::List { .. }, false) if run.node_limit.is_some() => anyhow::bail!(
-                    "--threads does not combine with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"
+                    "--threads cannot be used with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
                 (Mode::Best, false) if run.node_limit.is_some() => anyhow::bail!(
-                    "--threads does not combine with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
+                    "--threads cannot be used with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
                 (Mode::List { .. } | Mode::Best, false) if estimate.estimate => anyhow::bail!(
-                    "--threads does not combine with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)"
+                    "--threads cannot be used with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)"
                 ),
                 (_, false) => {}
             }
@@ -195,7 +195,7 @@ impl Settings {
                     "{flag} applies to a count: --estimate counts nothing"
                 ),
                 _ if self.nodes.is_some() => anyhow::bail!(
-                    "{flag} does not combine with --node-limit: a search that goes on from a checkpoint has no budget of its own"
+                    "{flag} cannot be used with --node-limit: a search that goes on from a checkpoint has no budget of its own"
                 ),
                 Mode::List { .. } | Mode::Best if self.threads.is_some_and(|n| n > 1) => {
                     let search = if self.mode == Mode::Best {
@@ -204,12 +204,12 @@ impl Settings {
                         "a listing"
                     };
                     anyhow::bail!(
-                        "--threads does not combine with {flag}: {search} with a checkpoint runs on one thread, in search order (its position is one path of the tree)"
+                        "--threads cannot be used with {flag}: {search} with a checkpoint runs on one thread, in search order (its position is one path of the tree)"
                     )
                 }
                 Mode::Count { limit: None } | Mode::List { .. } | Mode::Best => {}
                 Mode::Count { limit: Some(_) } => anyhow::bail!(
-                    "{flag} does not combine with --count --limit: a count with a checkpoint counts every solution"
+                    "{flag} cannot be used with --count --limit: a count with a checkpoint counts every solution"
                 ),
             }
             match std::fs::metadata(path) {
@@ -238,11 +238,11 @@ impl Settings {
         if sharing.mpi {
             match self.mode {
                 Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
-                    "--mpi does not combine with --node-limit: the ranks count every solution"
+                    "--mpi cannot be used with --node-limit: the ranks count every solution"
                 ),
                 Mode::Count { limit: None } => {}
                 Mode::Count { limit: Some(_) } => anyhow::bail!(
-                    "--mpi does not combine with --count --limit: the ranks count every solution"
+                    "--mpi cannot be used with --count --limit: the ranks count every solution"
                 ),
                 _ => anyhow::bail!("--mpi applies to counts (--count)"),
             }
@@ -256,11 +256,11 @@ impl Settings {
         };
         match self.mode {
             Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
-                "--parts does not combine with --node-limit: every part counts the whole of its share"
+                "--parts cannot be used with --node-limit: every part counts the whole of its share"
             ),
             Mode::Count { limit: None } => {}
             Mode::Count { limit: Some(_) } => anyhow::bail!(
-                "--parts does not combine with --count --limit: every part counts the whole of its share"
+                "--parts cannot be used with --count --limit: every part counts the whole of its share"
             ),
             _ => anyhow::bail!("--parts and --part apply to counts (--count)"),
         }
