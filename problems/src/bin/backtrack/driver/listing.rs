@@ -136,6 +136,7 @@ impl Driver {
             thing,
             &after,
             Some(search.stats().nodes - resumed_nodes),
+            None,
         )
     }
 }
