@@ -233,20 +233,27 @@ impl MaskJob for Probe<'_> {
         } = self;
         let n = plan.placement.n();
         let whole = BitQueens::<M>::with_placement(&plan.placement);
-        let board = estimate::estimate_observed(whole, (), probes, seed, cancel);
-        let searched = match plan.reduction {
-            Reduction::Full if n > 1 => {
+        let board = || estimate::estimate_observed(whole, (), probes, seed, cancel);
+        // The board's probes and those of the tree searched run side by side, so that a
+        // cancel cuts both short alike (one after the other, the second would make none).
+        let (board, searched) = match plan.reduction {
+            Reduction::Full if n > 1 => side_by_side(board, || {
                 estimate::estimate_observed(SymmetricQueens::<M>::new(n), (), probes, seed, cancel)
+            }),
+            Reduction::Mirror => side_by_side(board, || {
+                estimate::estimate_observed(
+                    BitState::<M>::new(n),
+                    Mirrored::below::<M>(n, &[]),
+                    probes,
+                    seed,
+                    cancel,
+                )
+            }),
+            Reduction::Halves => side_by_side(board, || estimate_searched(n, probes, seed, cancel)),
+            Reduction::Full | Reduction::None => {
+                let board = board();
+                (board, board)
             }
-            Reduction::Mirror => estimate::estimate_observed(
-                BitState::<M>::new(n),
-                Mirrored::below::<M>(n, &[]),
-                probes,
-                seed,
-                cancel,
-            ),
-            Reduction::Halves => estimate_searched(n, probes, seed, cancel),
-            Reduction::Full | Reduction::None => board,
         };
         Estimate {
             probes: searched.probes.min(board.probes),
@@ -254,6 +261,21 @@ impl MaskJob for Probe<'_> {
             solutions: board.solutions,
         }
     }
+}
+
+/// Runs `first` on a thread of its own while `second` runs on this one.
+fn side_by_side(
+    first: impl FnOnce() -> Estimate + Send,
+    second: impl FnOnce() -> Estimate,
+) -> (Estimate, Estimate) {
+    std::thread::scope(|scope| {
+        let first = scope.spawn(first);
+        let second = second();
+        let first = first
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (first, second)
+    })
 }
 
 /// A [`CountPlan`] run with a mask, in one search.

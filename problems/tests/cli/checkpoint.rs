@@ -221,7 +221,7 @@ fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
     );
     error_line(
         &["queens", "11", "--count", "--limit", "3", "--checkpoint", file],
-        "--checkpoint does not combine with --count --limit: a count with a checkpoint counts every solution",
+        "--checkpoint cannot be used with --count --limit: a count with a checkpoint counts every solution",
     );
     refused(
         &[
@@ -528,7 +528,7 @@ fn a_listing_checkpoint_is_the_listing_s_own() {
         .success());
     error_line(
         &["queens", "9", "--resume", file],
-        &format!("--resume {file} is the checkpoint of a count (--count), not of a listing"),
+        &format!("--resume {file} is the checkpoint of a count of queens 9, not of a listing: resume it as a count (--count), or give the listing a checkpoint file of its own"),
     );
     std::fs::remove_file(&path).unwrap();
     assert!(
@@ -556,9 +556,27 @@ fn a_listing_checkpoint_is_the_listing_s_own() {
             file,
         ],
         &format!(
-            "--resume {file} is the checkpoint of a listing, not of a branch and bound (the best)"
+            "--resume {file} is the checkpoint of a listing of queens 9, not of a branch and bound: resume it as a listing (--all, --first or --limit K, no --count), or give the branch and bound a checkpoint file of its own"
         ),
     );
+}
+
+#[test]
+fn a_listing_s_checkpoint_given_to_a_count_says_what_it_is() {
+    let path = scratch("listing-to-count.checkpoint");
+    let file = path.to_str().unwrap();
+    stdout(&["queens", "8", "--limit", "3", "--checkpoint", file]);
+    let what = "is the checkpoint of a listing of queens 8, not of a count: resume it as a listing (--all, --first or --limit K, no --count), or give the count a checkpoint file of its own";
+    for flag in ["--resume", "--checkpoint"] {
+        error_line(
+            &["queens", "8", "--count", flag, file],
+            &format!("{flag} {file} {what}"),
+        );
+    }
+    // Left as it was: resumed as a listing, it lists on.
+    let out = stdout(&["queens", "8", "--limit", "4", "--resume", file]);
+    assert!(out.starts_with("4\n"), "{out}");
+    std::fs::remove_file(&path).unwrap();
 }
 
 /// A knapsack of `items` items whose branch and bound takes a while: weights and values

@@ -332,6 +332,59 @@ fn a_stopped_json_output_says_so_in_its_last_line() {
     assert_eq!(last["solutions"].as_u64(), Some(lines.len() as u64 - 1));
 }
 
+/// A signal while `--estimate` probes the tree prints the estimate of the probes made so
+/// far, marked partial (it printed nothing), with the status of the signal.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_during_an_estimate_prints_the_partial_estimate() {
+    // 10^8 probes of 40 queens: the probing would go on for its 10 s.
+    let run = LongRun {
+        args: [
+            "queens",
+            "40",
+            "--count",
+            "--estimate",
+            "--probes",
+            "100000000",
+        ]
+        .map(String::from)
+        .to_vec(),
+        input: String::new(),
+        kind: Kind::Count,
+    };
+    let out = signalled(&run, &["--format", "json"], "INT");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "backtrack: stopped by SIGINT while probing the tree: the estimate is partial ("
+        ),
+        "{stderr}"
+    );
+    let lines = json_lines(&text(&out.stdout));
+    let [line] = lines.as_slice() else {
+        panic!("{lines:?}")
+    };
+    assert_eq!(line["complete"], false, "{line}");
+    assert_eq!(line["stopped"], "SIGINT", "{line}");
+    let estimate = &line["estimate"];
+    let probes = estimate["probes"].as_u64().unwrap();
+    assert!(probes > 0 && probes < 100_000_000, "{line}");
+    assert!(estimate["nodes"]["mean"].as_f64().unwrap() > 1e30, "{line}");
+    // No sample of the speed was run: no time.
+    assert!(estimate["nodes_per_sec"].is_null(), "{line}");
+    assert!(estimate["seconds"]["mean"].is_null(), "{line}");
+    let out = signalled(&run, &[], "TERM");
+    assert_eq!(out.status.code(), Some(143));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\nnodes:      "), "{stdout}");
+    assert!(
+        stdout.contains("\ntime:       unknown: no speed measured\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(" of 100000000, seed 1\n"), "{stdout}");
+}
+
 /// The best packing stopped before any packing was found still says so on stdout, marked
 /// partial, as a count or a listing would.
 #[test]
@@ -516,7 +569,7 @@ fn a_node_limit_is_exact_for_counts() {
     assert_eq!(stats[0]["stopped"], "node_limit");
     crate::common::error_line(
         &["queens", "14", "--count", "--node-limit", "1000", "--threads", "2"],
-        "--threads does not combine with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact",
+        "--threads cannot be used with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact",
     );
 }
 

@@ -85,6 +85,37 @@ fn a_search_that_ends_within_its_sample_is_reported_exactly() {
     assert!(text.contains("solutions:  4\n"), "{text}");
 }
 
+/// An exact estimate's time is its sample's, on one thread, and says so (it said `time:
+/// 7.45ms` of a count that runs on every core).
+#[test]
+fn an_exact_estimate_s_time_says_it_is_one_thread_s() {
+    let text = stdout(&["queens", "6", "--estimate"]);
+    let time = text
+        .lines()
+        .find_map(|line| line.strip_prefix("time:       "));
+    assert!(
+        time.unwrap()
+            .ends_with(" on 1 thread (the sample's, which ran the whole search)"),
+        "{text}"
+    );
+    let args = ["queens", "8", "--count", "--threads", "2"];
+    let text = stdout(&[&args[..], &["--estimate"]].concat());
+    let time = text
+        .lines()
+        .find_map(|line| line.strip_prefix("time:       "));
+    assert!(
+        time.unwrap().ends_with(
+            " on 1 thread (the sample's, which ran the whole search; the count runs on 2 threads)"
+        ),
+        "{text}"
+    );
+    let found = estimate(&args);
+    assert_eq!(found["exact"], true, "{found}");
+    assert_eq!(found["threads"], 1, "{found}");
+    let (seconds, _, _) = figure(&found["seconds"]);
+    assert_eq!(found["sample_seconds"].as_f64(), Some(seconds), "{found}");
+}
+
 #[test]
 fn every_subcommand_estimates_its_search() {
     let sudoku = fixture("classic.sudoku");
@@ -193,6 +224,55 @@ fn an_estimate_whose_probes_reach_no_solution_does_not_claim_there_are_none() {
     }
     assert!(solutions["at_least"].as_u64().unwrap() > 0, "{found}");
     assert!(figure(&found["nodes"]).0 > 0.0, "{found}");
+}
+
+/// Probes that disagree widely give an interval above 0, as wide above the mean as below
+/// it by a factor (the lognormal interval of a positive, skewed estimate), and a note that
+/// the figures are rough: 100 probes of 40 queens said `solutions: 7.448e31, 95% interval
+/// 0 to 2.205e32`.
+#[test]
+fn an_estimate_whose_probes_disagree_gives_a_positive_interval_and_says_it_is_rough() {
+    let args = ["queens", "40", "--count", "--probes", "100"];
+    let found = estimate(&args);
+    for key in ["nodes", "solutions"] {
+        let (mean, low, high) = figure(&found[key]);
+        assert!(0.0 < low && low < mean && mean < high, "{key}: {found}");
+        assert!(
+            ((mean / low) / (high / mean) - 1.0).abs() < 1e-9,
+            "{key}: {found}"
+        );
+    }
+    let (_, low, high) = figure(&found["solutions"]);
+    assert!(high / low > 10.0, "{found}");
+    let out = backtrack(&[&args[..], &["--estimate"]].concat());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("backtrack: --estimate: the probes disagree widely (the solutions' interval spans a factor of "),
+        "{stderr}"
+    );
+    let solutions = text(&out.stdout)
+        .lines()
+        .find(|line| line.starts_with("solutions:"))
+        .unwrap()
+        .to_string();
+    assert!(!solutions.contains("interval 0 to"), "{solutions}");
+    // A close estimate says nothing of the kind.
+    let out = backtrack(&[
+        "queens",
+        "18",
+        "--count",
+        "--symmetry",
+        "full",
+        "--estimate",
+        "--probes",
+        "2000",
+    ]);
+    assert!(text(&out.stdout).contains("\nprobes:     2000, seed 1\n"));
+    assert!(
+        !text(&out.stderr).contains("disagree"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 /// Solutions neither the probes nor the sample reach are unknown: said so in text, and

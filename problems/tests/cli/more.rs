@@ -393,16 +393,53 @@ fn bad_boards_and_starts_are_refused() {
     );
     error_line(
         &["knights-tour", "8", "8", "--start", "9,1"],
-        "--start 9,1 is off the 8×8 board: the row is 1 to 8, the column 1 to 8",
+        "--start 9,1 is off the 8×8 board: rows and columns are 1 to 8",
     );
     error_line(
         &["knights-tour", "8", "8", "--start", "a1"],
-        "--start must be ROW,COL (or ROW:COL), two whole numbers from 1 such as 1,1, not 'a1'",
+        "--start must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not 'a1'",
     );
     error_line(
         &["knights-tour", "8", "8", "--start", "1;1"],
-        "--start must be ROW,COL (or ROW:COL), two whole numbers from 1 such as 1,1, not '1;1'",
+        "--start must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '1;1'",
     );
+}
+
+/// `knights-tour --start` and `queens --place` take squares alike and refuse them in the
+/// same words: a row or column 0 is off the board, as one past its end is (`--start 0,1`
+/// said it was not `ROW,COL`, `--place 0:3` that it was off the board).
+#[test]
+fn squares_off_the_board_are_refused_in_one_wording() {
+    for (args, message) in [
+        (
+            &["knights-tour", "8", "8", "--start", "0,1"][..],
+            "--start 0,1 is off the 8×8 board: rows and columns are 1 to 8",
+        ),
+        (
+            &["knights-tour", "8", "6", "--start", "1:0"],
+            "--start 1,0 is off the 8×6 board: rows are 1 to 8, columns 1 to 6",
+        ),
+        (
+            &["queens", "8", "--place", "0:3"],
+            "--place 0:3 is off the 8×8 board: rows and columns are 1 to 8",
+        ),
+        (
+            &["queens", "8", "--place", "3,0"],
+            "--place 3:0 is off the 8×8 board: rows and columns are 1 to 8",
+        ),
+    ] {
+        error_line(args, message);
+    }
+    for flag in [
+        &["knights-tour", "8", "8", "--start"][..],
+        &["queens", "8", "--place"],
+    ] {
+        let name = flag.last().unwrap();
+        error_line(
+            &[flag, &["1-1"]].concat(),
+            &format!("{name} must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '1-1'"),
+        );
+    }
 }
 
 /// `--start` takes a square as `queens --place` writes it too: `ROW:COL` is the same start
@@ -414,6 +451,6 @@ fn a_start_takes_either_separator() {
     assert_eq!(stdout(&["knights-tour", "6", "6", "--start", "3:4"]), comma);
     error_line(
         &["knights-tour", "8", "8", "--start", "9:1"],
-        "--start 9,1 is off the 8×8 board: the row is 1 to 8, the column 1 to 8",
+        "--start 9,1 is off the 8×8 board: rows and columns are 1 to 8",
     );
 }

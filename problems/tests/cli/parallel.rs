@@ -271,21 +271,21 @@ fn one_thread_is_accepted_everywhere_more_are_refused_with_a_reason() {
     }
     crate::common::error_line(
         &["queens", "4", "--tree", "--threads", "2"],
-        "--threads does not combine with --tree: the tree is recorded on one thread, in search order",
+        "--threads cannot be used with --tree: the tree is recorded on one thread, in search order",
     );
     crate::common::error_line(
         &["knapsack", "--threads", "2", "--resume", "/nonexistent/best", "-"],
-        "--threads does not combine with --resume: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
+        "--threads cannot be used with --resume: a branch and bound with a checkpoint runs on one thread, in search order (its position is one path of the tree)",
     );
     // Nothing a thread count would not change is let through in silence.
     crate::common::error_line(
         &["queens", "12", "--estimate", "--threads", "2"],
-        "--threads does not combine with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)",
+        "--threads cannot be used with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)",
     );
     for method in ["construct", "local"] {
         crate::common::error_line(
             &["queens", "20", "--first", "--method", method, "--threads", "2"],
-            &format!("--threads does not combine with --method {method}: it is not a search of the tree, and runs on one thread"),
+            &format!("--threads cannot be used with --method {method}: it is not a search of the tree, and runs on one thread"),
         );
     }
 }
@@ -310,11 +310,48 @@ fn a_whole_parallel_listing_has_the_serial_statistics() {
         for key in ["elapsed", "nodes_per_sec"] {
             object.remove(key);
         }
-        serde_json::Value::Object(object.clone())
+        // A listing on threads says on how many, and how many solutions it listed.
+        let threads = object.remove("threads");
+        let listed = object.remove("listed");
+        (serde_json::Value::Object(object.clone()), threads, listed)
     };
-    let serial = stats("1");
+    let (serial, threads, listed) = stats("1");
     assert_eq!(serial["solutions"], 352);
-    assert_eq!(stats("2"), serial);
+    assert_eq!((threads, listed), (None, None));
+    let (parallel, threads, listed) = stats("2");
+    assert_eq!(parallel, serial);
+    assert_eq!(threads, Some(serde_json::json!(2)));
+    assert_eq!(listed, Some(serde_json::json!(352)));
+}
+
+/// `--stats` of a listing on threads cut short at `--first` or `--limit` says that its
+/// figures are every thread's, searched ahead of what was listed (it said `solutions: 70`
+/// after `--first`, as if one search had found them).
+#[test]
+fn the_statistics_of_a_parallel_first_say_they_are_every_thread_s() {
+    let args = ["queens", "30", "--first", "--threads", "2", "--stats"];
+    let out = backtrack(&args);
+    assert!(out.status.success());
+    let stderr = text(&out.stderr);
+    let line = stderr
+        .lines()
+        .find(|line| line.starts_with("threads:"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        line.starts_with("threads:    2 (the figures add up every thread's work"),
+        "{line}"
+    );
+    let out = backtrack(&[&args[..], &["--format", "json"]].concat());
+    let stats = crate::common::json_lines(&text(&out.stderr)).remove(0);
+    assert_eq!(stats["threads"], 2, "{stats}");
+    assert_eq!(stats["listed"], 1, "{stats}");
+    assert_eq!(stats["stopped"], "limit", "{stats}");
+    assert!(stats["solutions"].as_u64().unwrap() >= 1, "{stats}");
+    // On one thread, the figures are the search's to the solution listed.
+    let out = backtrack(&["queens", "30", "--first", "--stats"]);
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("threads:"), "{stderr}");
+    assert!(stderr.contains("\nsolutions:  1\n"), "{stderr}");
 }
 
 /// A tree wide at the top is split shallower than its subcommand asks: the permutations

@@ -140,6 +140,33 @@ fn a_record_says_what_it_counted_and_unique_parts_merge_to_the_classes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The merged time is the parts' added up, to the millisecond, without the noise of a
+/// floating-point sum: parts of 0.1 s and 0.2 s merged to `"elapsed":0.30000000000000004`.
+#[test]
+fn merge_rounds_the_time_to_the_millisecond() {
+    let dir = scratch("elapsed");
+    let files: Vec<String> = (1..=2).map(|k| part(&dir, 8, k, 2, &[])).collect();
+    for (file, seconds) in files.iter().zip(["0.1", "0.2"]) {
+        let mut record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        record["elapsed"] = serde_json::from_str(seconds).unwrap();
+        std::fs::write(file, record.to_string()).unwrap();
+    }
+    let mut args = vec!["merge", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let line = stdout(&args);
+    assert!(line.contains("\"elapsed\":0.3,"), "{line}");
+    let sum: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(sum["count"], 92);
+    // A time of many digits keeps three decimals.
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
+    record["elapsed"] = serde_json::json!(1.234_567_891);
+    std::fs::write(&files[1], record.to_string()).unwrap();
+    assert_eq!(merged(&files)["elapsed"], 1.335);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A file given twice, by its name or another, is said to be given twice (it was "part 2
 /// of 3 again (as part-2.json)").
 #[test]
@@ -303,7 +330,7 @@ fn parts_flags_are_refused_where_they_mean_nothing() {
             &[
                 "queens", "8", "--count", "--limit", "3", "--parts", "4", "--part", "1",
             ],
-            "--parts does not combine with --count --limit",
+            "--parts cannot be used with --count --limit",
         ),
         (
             &[
@@ -317,7 +344,7 @@ fn parts_flags_are_refused_where_they_mean_nothing() {
                 "--part",
                 "1",
             ],
-            "--parts does not combine with --node-limit",
+            "--parts cannot be used with --node-limit",
         ),
         (
             &["queens", "8", "--count", "--parts", "4"],
@@ -405,11 +432,11 @@ fn mpi_flags_are_refused_where_they_mean_nothing() {
         ),
         (
             &["queens", "8", "--count", "--limit", "2", "--mpi"],
-            "--mpi does not combine with --count --limit",
+            "--mpi cannot be used with --count --limit",
         ),
         (
             &["queens", "8", "--count", "--node-limit", "2", "--mpi"],
-            "--mpi does not combine with --node-limit",
+            "--mpi cannot be used with --node-limit",
         ),
         (
             &[

@@ -298,6 +298,41 @@ fn sudoku_stats_count_the_propagation_at_the_root() {
     );
 }
 
+/// `--stats` of a file of several puzzles labels each puzzle's block on stderr, as the
+/// output labels its solutions (`# puzzle 2`) and the JSON its objects (`"puzzle":2`): the
+/// blocks came one after another with nothing to tell them apart.
+#[test]
+fn sudoku_stats_of_several_puzzles_say_which_puzzle() {
+    let file = fixture("several.sudoku");
+    for mode in [&[][..], &["--count"]] {
+        let out = backtrack(&[&["sudoku", "--stats", &file][..], mode].concat());
+        let stderr = text(&out.stderr);
+        let blocks: Vec<&str> = stderr
+            .lines()
+            .filter(|line| line.starts_with("puzzle:"))
+            .collect();
+        assert_eq!(
+            blocks,
+            [
+                "puzzle:     1",
+                "puzzle:     2",
+                "puzzle:     3",
+                "puzzle:     4"
+            ],
+            "{stderr}"
+        );
+        // Each label heads its block: the line after it is the block's first.
+        assert_eq!(
+            stderr.matches("puzzle:     3\nsearch:     ").count(),
+            1,
+            "{stderr}"
+        );
+    }
+    // One puzzle is not labelled.
+    let out = backtrack(&["sudoku", "--stats", &fixture("classic.sudoku")]);
+    assert!(text(&out.stderr).starts_with("search:     "));
+}
+
 /// `--estimate` of a file of several puzzles ends with the summary line as the other modes
 /// do, the estimated nodes and time added up (it used to end with none).
 #[test]

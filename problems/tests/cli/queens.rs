@@ -306,7 +306,7 @@ fn bad_input_is_refused_clearly() {
         (&["queens", "8", "--place", "1:3", "--place", "1:3"], "--place 1:3 is given twice: give each queen once"),
         (&["queens", "8", "--count", "--place", "2:4", "--place", "5:2", "--place", "2,4"], "--place 2:4 is given twice: give each queen once"),
         (&["queens", "8", "--place", "1:1", "--place", "8:2", "--place", "8:2", "--place", "1:1"], "--place 8:2 is given twice: give each queen once"),
-        (&["queens", "8", "--place", "x"], "--place must be ROW:COL (or ROW,COL), a row and a column from 1 (such as 1:4), not 'x'"),
+        (&["queens", "8", "--place", "x"], "--place must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not 'x'"),
         (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
         (&["queens", "8", "--count", "--threads", "0"], "--threads must be at least 1, not 0"),
         (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),
@@ -407,10 +407,10 @@ fn glyphs_with_combining_marks_are_refused_with_the_count() {
 #[test]
 fn flags_without_meaning_are_refused_with_a_reason() {
     let cases: [(&[&str], &str); 17] = [
-        (&["queens", "8", "--threads", "2", "--node-limit", "100"], "--threads does not combine with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"),
-        (&["knapsack", "--threads", "2", "--node-limit", "5", "-"], "--threads does not combine with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"),
-        (&["queens", "8", "--threads", "2", "--checkpoint", "/nonexistent/listing"], "--threads does not combine with --checkpoint: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
-        (&["subset-sum", "-t", "9", "--threads", "2", "--resume", "/nonexistent/listing", "3", "4"], "--threads does not combine with --resume: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
+        (&["queens", "8", "--threads", "2", "--node-limit", "100"], "--threads cannot be used with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"),
+        (&["knapsack", "--threads", "2", "--node-limit", "5", "-"], "--threads cannot be used with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"),
+        (&["queens", "8", "--threads", "2", "--checkpoint", "/nonexistent/listing"], "--threads cannot be used with --checkpoint: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
+        (&["subset-sum", "-t", "9", "--threads", "2", "--resume", "/nonexistent/listing", "3", "4"], "--threads cannot be used with --resume: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
         (&["queens", "8", "--glyphs", "Q."], "--glyphs applies to --format board"),
         (&["queens", "8", "--format", "board", "--glyphs", "QQ"], "--glyphs must be two different characters, the queen then the empty square, not 'QQ'"),
         (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
@@ -423,7 +423,7 @@ fn flags_without_meaning_are_refused_with_a_reason() {
         (&["queens", "8", "--count", "--place", "1:1", "--symmetry", "full"], "--symmetry mirror, full and halves count an empty board: with --place, use --symmetry none (the default there)"),
         (&["queens", "28", "--count", "--symmetry", "halves"], "--symmetry halves counts boards up to N = 27 (its half boards take memory), not 28; use --symmetry full"),
         (&["queens", "14", "--count", "--symmetry", "halves", "--node-limit", "100"], "--node-limit stops one search at an exact node, and half boards are many searches: use --symmetry full (the default with --node-limit)"),
-        (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"),
+        (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads cannot be used with --count --limit: a count capped at K solutions runs on one thread, in search order"),
     ];
     for (args, message) in cases {
         error_line(args, message);

@@ -200,6 +200,6 @@ fn tree_options_need_tree_and_bad_input_is_refused() {
     assert!(help.contains("--tree-budget <N>\n"), "{help}");
     error_line(
         &["sudoku", "--tree", "--threads", "2", "-"],
-        "--threads does not combine with --tree: the tree is recorded on one thread, in search order",
+        "--threads cannot be used with --tree: the tree is recorded on one thread, in search order",
     );
 }

@@ -4,7 +4,9 @@
 
 use std::process::Command;
 
-use crate::common::{assert_unwritable_output_fails, backtrack, error_line, stdout, text, BIN};
+use crate::common::{
+    assert_unwritable_output_fails, backtrack, error_line, refused, stdout, text, BIN,
+};
 
 /// Whatever the parser refuses is one line, `backtrack: error: …`, and exit status 2 (not
 /// clap's three to six lines with their tips and usage).
@@ -64,6 +66,73 @@ fn every_usage_error_is_one_line_naming_the_place() {
 
 /// A negative number for a flag is a value, refused by the flag's own check (clap took it
 /// for a flag and suggested `-- -1`); `-V` after a subcommand is the tool's.
+/// Flags that cannot be used together are refused in clap's words, `A cannot be used
+/// with B`, by clap and by the tool's own checks alike (some of those said `does not
+/// combine with`, one `--limit does not combine with it`).
+#[test]
+fn conflicting_flags_are_refused_in_one_wording() {
+    let checkpoint = std::env::temp_dir().join(format!("conflict-{}.ck", std::process::id()));
+    let checkpoint = checkpoint.to_str().unwrap();
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["queens", "8", "--count", "--first"],
+            "--count cannot be used with --first",
+        ),
+        (
+            &["queens", "8", "--unique", "--count", "--limit", "3"],
+            "--limit cannot be used with --unique --count: it counts every class",
+        ),
+        (
+            &["queens", "8", "--threads", "2", "--tree"],
+            "--threads cannot be used with --tree: ",
+        ),
+        (
+            &[
+                "queens",
+                "8",
+                "--count",
+                "--threads",
+                "2",
+                "--node-limit",
+                "9",
+            ],
+            "--threads cannot be used with --node-limit: ",
+        ),
+        (
+            &[
+                "queens",
+                "8",
+                "--count",
+                "--limit",
+                "3",
+                "--checkpoint",
+                checkpoint,
+            ],
+            "--checkpoint cannot be used with --count --limit: ",
+        ),
+        (
+            &["queens", "8", "--count", "--mpi", "--node-limit", "5"],
+            "--mpi cannot be used with --node-limit: ",
+        ),
+        (
+            &[
+                "queens",
+                "8",
+                "--first",
+                "--method",
+                "construct",
+                "--threads",
+                "2",
+            ],
+            "--threads cannot be used with --method construct: ",
+        ),
+    ];
+    for (args, message) in cases {
+        let stderr = refused(args, message);
+        assert!(!stderr.contains("combine"), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn negative_numbers_for_flags_get_the_flags_message() {
     let cases: [(&[&str], &str); 8] = [
@@ -71,7 +140,7 @@ fn negative_numbers_for_flags_get_the_flags_message() {
         (&["queens", "8", "--count", "--threads", "-1"], "--threads must be at least 1, not -1"),
         (&["queens", "8", "--node-limit", "-1"], "--node-limit must be at least 1, not -1"),
         (&["queens", "8", "--tree", "--tree-budget", "-1"], "--tree-budget must be at least 1, not -1 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
-        (&["queens", "8", "--place", "-1:2"], "--place must be ROW:COL (or ROW,COL), a row and a column from 1 (such as 1:4), not '-1:2'"),
+        (&["queens", "8", "--place", "-1:2"], "--place must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '-1:2'"),
         (&["queens", "8", "--time-limit", "-1s"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '-1s'"),
         (&["queens", "-V"], "-V belongs to backtrack itself, not to queens: backtrack --version prints the version"),
         (&["sudoku", "--version"], "--version belongs to backtrack itself, not to sudoku: backtrack --version prints the version"),

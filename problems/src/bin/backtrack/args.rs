@@ -344,6 +344,40 @@ pub fn square(text: &str) -> Option<(usize, usize)> {
     Some((number(row)?, number(col)?))
 }
 
+/// The value parser of every flag that takes a square (`queens --place`, `knights-tour
+/// --start`): [`square`], with one wording for what is not one.
+pub fn parse_square(text: &str) -> Result<(usize, usize), String> {
+    square(text).ok_or_else(|| {
+        format!(
+            "must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '{}'",
+            clip(text)
+        )
+    })
+}
+
+/// The error of a square, `ROW{sep}COL` as `flag` takes it, off a board of `rows`×`cols`
+/// (squares are 1-based: row or column 0 is off it too), one wording for every flag:
+/// `--place 0:3 is off the 8×8 board: rows and columns are 1 to 8`.
+pub fn off_board(
+    flag: &str,
+    (row, col): (usize, usize),
+    sep: char,
+    rows: usize,
+    cols: usize,
+) -> String {
+    let range = if rows == cols {
+        format!("rows and columns are 1 to {rows}")
+    } else {
+        format!("rows are 1 to {rows}, columns 1 to {cols}")
+    };
+    format!("{flag} {row}{sep}{col} is off the {rows}×{cols} board: {range}")
+}
+
+/// Is the 1-based square `(row, col)` on a board of `rows`×`cols`?
+pub fn on_board((row, col): (usize, usize), rows: usize, cols: usize) -> bool {
+    (1..=rows).contains(&row) && (1..=cols).contains(&col)
+}
+
 fn parse_limit(text: &str) -> Result<u64, String> {
     whole(text, 1, u64::MAX)
 }

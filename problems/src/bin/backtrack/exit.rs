@@ -129,7 +129,7 @@ fn wrap(text: &str) -> String {
 /// The status for an error, after its one line on stderr: quiet success for a closed
 /// pipe, [`Status::OutputFailed`] for any other failed write of the output, and
 /// [`Status::BadInput`] for everything else (input that cannot be read or parsed, flags
-/// that do not combine).
+/// that cannot be used together).
 pub fn report(err: &anyhow::Error) -> Status {
     if let Some(output) = err.downcast_ref::<OutputError>() {
         if output.is_broken_pipe() {

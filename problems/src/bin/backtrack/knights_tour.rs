@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::{bail, Result};
 use backtrack_problems::knights_tour::{check, KnightsTour, TourFault, MAX_SIDE};
 
-use crate::args::{clip, Common, TextFormat};
+use crate::args::{Common, TextFormat};
 use crate::driver::{Mode, Out};
 use crate::exit::Status;
 
@@ -44,7 +44,7 @@ pub struct Args {
 
     /// The start square, row and column from 1, as ROW,COL or ROW:COL (default: 1,1, a
     /// corner).
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_start, allow_negative_numbers = true,
+    #[arg(long, value_name = "ROW,COL", value_parser = crate::args::parse_square, allow_negative_numbers = true,
           help_heading = "Tour")]
     pub start: Option<(usize, usize)>,
 
@@ -69,10 +69,8 @@ pub fn exec(args: &Args) -> Result<Status> {
     let mode = settings.mode();
     let (rows, cols) = (args.rows, args.cols);
     let (r, c) = args.start.unwrap_or((1, 1));
-    if r > rows || c > cols {
-        bail!(
-            "--start {r},{c} is off the {rows}×{cols} board: the row is 1 to {rows}, the column 1 to {cols}"
-        );
+    if !crate::args::on_board((r, c), rows, cols) {
+        bail!(crate::args::off_board("--start", (r, c), ',', rows, cols));
     }
     let problem = KnightsTour::new(rows, cols, (r - 1, c - 1), args.closed);
     let mut driver = settings.start()?;
@@ -132,17 +130,4 @@ fn write_board(
 
 fn parse_side(text: &str) -> Result<usize, String> {
     crate::args::whole(text, 1, MAX_SIDE as u64).map(|n| n as usize)
-}
-
-/// `ROW,COL`, or `ROW:COL` as `queens --place` writes it, each from 1 (checked against
-/// the board once its size is known).
-fn parse_start(text: &str) -> Result<(usize, usize), String> {
-    crate::args::square(text)
-        .filter(|&(row, col)| (1..=MAX_SIDE).contains(&row) && (1..=MAX_SIDE).contains(&col))
-        .ok_or_else(|| {
-            format!(
-                "must be ROW,COL (or ROW:COL), two whole numbers from 1 such as 1,1, not '{}'",
-                clip(text)
-            )
-        })
 }

@@ -53,7 +53,7 @@ pub struct Args {
 
     /// A queen placed before the search (1-based ROW:COL, or ROW,COL; repeatable). The
     /// search fills the other rows.
-    #[arg(long, value_name = "ROW:COL", value_parser = parse_square, allow_hyphen_values = true,
+    #[arg(long, value_name = "ROW:COL", value_parser = crate::args::parse_square, allow_hyphen_values = true,
           conflicts_with = "tree", help_heading = "Queens")]
     pub place: Vec<(usize, usize)>,
 
@@ -274,7 +274,7 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
         && args.common.run.threads.is_some_and(|threads| threads > 1)
     {
         bail!(
-            "--threads does not combine with --method {}: it is not a search of the tree, and runs on one thread",
+            "--threads cannot be used with --method {}: it is not a search of the tree, and runs on one thread",
             if method == Method::Construct { "construct" } else { "local" }
         );
     }
@@ -381,7 +381,7 @@ fn direct(
 fn placement(n: usize, squares: &[(usize, usize)]) -> Result<Placement> {
     let placement = Placement::new(n, squares).map_err(|err| match err {
         PlacementError::OffBoard { n, row, col } => {
-            anyhow!("--place {row}:{col} is off the {n}×{n} board: rows and columns are 1 to {n}")
+            anyhow!(crate::args::off_board("--place", (row, col), ':', n, n))
         }
         other => anyhow!("--place: {other}"),
     })?;
@@ -425,7 +425,7 @@ fn count_symmetry(args: &Args, placement: &Placement, limit: Option<u64>) -> Res
         }
         Some(symmetry) => symmetry,
         None if args.unique && limit.is_some() => {
-            bail!("--unique --count counts every class: --limit does not combine with it")
+            bail!("--limit cannot be used with --unique --count: it counts every class")
         }
         None if args.unique => SymmetryArg::Full,
         None if placement.is_empty()
@@ -831,15 +831,4 @@ fn parse_glyphs(s: &str) -> Result<(char, char), String> {
             ))
         }
     }
-}
-
-/// `--place`'s square: `ROW:COL`, or `ROW,COL` as `knights-tour --start` writes it
-/// (checked against the board once its size is known).
-fn parse_square(s: &str) -> Result<(usize, usize), String> {
-    crate::args::square(s).ok_or_else(|| {
-        format!(
-            "must be ROW:COL (or ROW,COL), a row and a column from 1 (such as 1:4), not '{}'",
-            crate::args::clip(s)
-        )
-    })
 }

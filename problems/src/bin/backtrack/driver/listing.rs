@@ -136,6 +136,7 @@ impl Driver {
             thing,
             &after,
             Some(search.stats().nodes - resumed_nodes),
+            None,
         )
     }
 }
@@ -267,20 +268,6 @@ fn read<T: serde::de::DeserializeOwned>(
     let first = lines.next().and_then(checked).ok_or_else(|| {
         anyhow!("{shown} is not a checkpoint of backtrack: its first line is not its header")
     })?;
-    let kind = |of: &Value| of["checkpoint"].as_str().unwrap_or("").to_string();
-    let found: Value = serde_json::from_str(first).unwrap_or(Value::Null);
-    let what = |kind: &str| match kind {
-        "backtrack count" => "a count (--count)",
-        "backtrack best" => "a branch and bound (the best)",
-        _ => "a listing",
-    };
-    if kind(&found) != kind(header) && kind(&found).starts_with("backtrack ") {
-        bail!(
-            "{shown} is the checkpoint of {}, not of {}",
-            what(&kind(&found)),
-            what(&kind(header))
-        );
-    }
     check_header(first, header, shown)?;
     let second = lines
         .next()

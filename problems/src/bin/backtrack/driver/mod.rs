@@ -143,22 +143,22 @@ impl Settings {
                 // The serial search: --threads 1 says so wherever it runs.
                 _ if threads == 1 => {}
                 (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
-                    "--threads does not combine with --count --limit: a count capped at K solutions runs on one thread, in search order"
+                    "--threads cannot be used with --count --limit: a count capped at K solutions runs on one thread, in search order"
                 ),
                 (_, true) => anyhow::bail!(
-                    "--threads does not combine with --tree: the tree is recorded on one thread, in search order"
+                    "--threads cannot be used with --tree: the tree is recorded on one thread, in search order"
                 ),
                 (Mode::Count { limit: None }, false) if run.node_limit.is_some() => anyhow::bail!(
-                    "--threads does not combine with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
+                    "--threads cannot be used with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
                 (Mode::List { .. }, false) if run.node_limit.is_some() => anyhow::bail!(
-                    "--threads does not combine with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"
+                    "--threads cannot be used with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
                 (Mode::Best, false) if run.node_limit.is_some() => anyhow::bail!(
-                    "--threads does not combine with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
+                    "--threads cannot be used with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
                 ),
                 (Mode::List { .. } | Mode::Best, false) if estimate.estimate => anyhow::bail!(
-                    "--threads does not combine with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)"
+                    "--threads cannot be used with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)"
                 ),
                 (_, false) => {}
             }
@@ -195,7 +195,7 @@ impl Settings {
                     "{flag} applies to a count: --estimate counts nothing"
                 ),
                 _ if self.nodes.is_some() => anyhow::bail!(
-                    "{flag} does not combine with --node-limit: a search that goes on from a checkpoint has no budget of its own"
+                    "{flag} cannot be used with --node-limit: a search that goes on from a checkpoint has no budget of its own"
                 ),
                 Mode::List { .. } | Mode::Best if self.threads.is_some_and(|n| n > 1) => {
                     let search = if self.mode == Mode::Best {
@@ -204,12 +204,12 @@ impl Settings {
                         "a listing"
                     };
                     anyhow::bail!(
-                        "--threads does not combine with {flag}: {search} with a checkpoint runs on one thread, in search order (its position is one path of the tree)"
+                        "--threads cannot be used with {flag}: {search} with a checkpoint runs on one thread, in search order (its position is one path of the tree)"
                     )
                 }
                 Mode::Count { limit: None } | Mode::List { .. } | Mode::Best => {}
                 Mode::Count { limit: Some(_) } => anyhow::bail!(
-                    "{flag} does not combine with --count --limit: a count with a checkpoint counts every solution"
+                    "{flag} cannot be used with --count --limit: a count with a checkpoint counts every solution"
                 ),
             }
             match std::fs::metadata(path) {
@@ -238,11 +238,11 @@ impl Settings {
         if sharing.mpi {
             match self.mode {
                 Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
-                    "--mpi does not combine with --node-limit: the ranks count every solution"
+                    "--mpi cannot be used with --node-limit: the ranks count every solution"
                 ),
                 Mode::Count { limit: None } => {}
                 Mode::Count { limit: Some(_) } => anyhow::bail!(
-                    "--mpi does not combine with --count --limit: the ranks count every solution"
+                    "--mpi cannot be used with --count --limit: the ranks count every solution"
                 ),
                 _ => anyhow::bail!("--mpi applies to counts (--count)"),
             }
@@ -256,11 +256,11 @@ impl Settings {
         };
         match self.mode {
             Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
-                "--parts does not combine with --node-limit: every part counts the whole of its share"
+                "--parts cannot be used with --node-limit: every part counts the whole of its share"
             ),
             Mode::Count { limit: None } => {}
             Mode::Count { limit: Some(_) } => anyhow::bail!(
-                "--parts does not combine with --count --limit: every part counts the whole of its share"
+                "--parts cannot be used with --count --limit: every part counts the whole of its share"
             ),
             _ => anyhow::bail!("--parts and --part apply to counts (--count)"),
         }
@@ -606,6 +606,7 @@ impl Driver {
             thing,
             "",
             None,
+            None,
         )
     }
 
@@ -642,7 +643,16 @@ impl Driver {
         let (stopped, stats) = (listing.stopped(), listing.stats());
         progress.finish();
         result.map_err(output::failed)?;
-        self.finish_listing(listed, limit, stopped, &stats, thing, "", None)
+        self.finish_listing(
+            listed,
+            limit,
+            stopped,
+            &stats,
+            thing,
+            "",
+            None,
+            Some(threads),
+        )
     }
 
     /// `--first` (1) or `--limit K` of a listing.
@@ -716,6 +726,7 @@ impl Driver {
         thing: &str,
         after: &str,
         fresh: Option<u64>,
+        threads: Option<usize>,
     ) -> Result<Status> {
         let stop = self.stop_of(stopped);
         // Past the limit only when a checkpoint had listed more before.
@@ -728,7 +739,13 @@ impl Driver {
                 plural(listed, thing, &format!("{thing}s"))
             );
         }
-        self.print_stats_of(stats, stop, at_limit, fresh);
+        self.print_stats_of(
+            stats,
+            stop,
+            at_limit,
+            fresh,
+            threads.map(|threads| (threads, listed)),
+        );
         Ok(match stop {
             Some(stop) => stop.status(),
             None if listed == 0 => Status::NoSolution,
@@ -1182,7 +1199,7 @@ impl Driver {
         }
         // The speed of this run: the nodes the checkpoint had were searched before it.
         let fresh = outcome.stats.nodes - resumed_nodes;
-        self.print_stats_of(&outcome.stats, stop, false, Some(fresh));
+        self.print_stats_of(&outcome.stats, stop, false, Some(fresh), None);
         Ok(stop.map_or(Status::Success, Stop::status))
     }
 
@@ -1287,7 +1304,7 @@ impl Driver {
             }
             (None, _) => {}
         }
-        self.print_stats_of(&outcome.stats, stop, false, fresh);
+        self.print_stats_of(&outcome.stats, stop, false, fresh, None);
         Ok(match (stop, &outcome.found) {
             (Some(stop), _) => stop.status(),
             (None, None) => Status::NoSolution,
@@ -1357,17 +1374,22 @@ impl Driver {
     /// whose `complete` and `stopped` say what the output's closing line says (`at_limit`:
     /// the search stopped at `--first` or `--limit`).
     fn print_stats(&self, stats: &Stats, stop: Option<Stop>, at_limit: bool) {
-        self.print_stats_of(stats, stop, at_limit, None);
+        self.print_stats_of(stats, stop, at_limit, None, None);
     }
 
     /// [`Driver::print_stats`], the speed being that of `fresh` nodes (those searched in
-    /// this run, when a checkpoint had the others) if given, else of all.
+    /// this run, when a checkpoint had the others) if given, else of all. `threads`: the
+    /// threads of a listing searched on several, and the solutions it listed; its figures
+    /// add up every thread's work, which a listing cut short at a limit searched ahead of
+    /// what it listed, and the statistics say so (`threads:    2 (…)`, in JSON `"threads"`
+    /// and `"listed"`).
     fn print_stats_of(
         &self,
         stats: &Stats,
         stop: Option<Stop>,
         at_limit: bool,
         fresh: Option<u64>,
+        threads: Option<(usize, u64)>,
     ) {
         if !self.settings.stats {
             return;
@@ -1401,6 +1423,10 @@ impl Driver {
             if let Some(nodes) = fresh {
                 object.insert("nodes_this_run".into(), json!(nodes));
             }
+            if let Some((threads, listed)) = threads {
+                object.insert("threads".into(), json!(threads));
+                object.insert("listed".into(), json!(listed));
+            }
             end_fields(&mut object, stop, at_limit);
             note!("{}", Value::Object(object));
         } else {
@@ -1424,11 +1450,27 @@ impl Driver {
                 ),
                 None => text,
             };
-            if self.search.is_empty() {
-                note!("{figures}");
+            // One of several searches (a file's puzzles) says which, as its output does.
+            let label = match &self.tag {
+                Some((key, value)) => format!("{:<12}{value}\n", format!("{key}:")),
+                None => String::new(),
+            };
+            let search = if self.search.is_empty() {
+                String::new()
             } else {
-                note!("search:     {}\n{figures}", self.search);
-            }
+                format!("search:     {}\n", self.search)
+            };
+            let threads = match threads {
+                Some((threads, listed)) if stats.solutions > listed => format!(
+                    "threads:    {threads} (the figures add up every thread's work: searching ahead of the listing, they found {} solutions, {listed} listed)\n",
+                    stats.solutions
+                ),
+                Some((threads, _)) => {
+                    format!("threads:    {threads} (the figures add up every thread's work)\n")
+                }
+                None => String::new(),
+            };
+            note!("{label}{search}{threads}{figures}");
         }
     }
 }

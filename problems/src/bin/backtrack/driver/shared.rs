@@ -276,9 +276,9 @@ impl Checkpoint {
                 break;
             };
             let Some(line) = checked(line) else {
-                let ours = line.split_once(' ').is_some_and(|(_, text)| {
-                    text.starts_with("{\"checkpoint\":\"backtrack count\"")
-                });
+                let ours = line
+                    .split_once(' ')
+                    .is_some_and(|(_, text)| text.starts_with("{\"checkpoint\":\"backtrack "));
                 if k == 0 && !ours {
                     bail!("{shown} is not a checkpoint of backtrack: its first line is not its header");
                 }
@@ -399,6 +399,17 @@ pub(super) fn check_header(line: &str, header: &Value, shown: &str) -> Result<()
         )
     })?;
     if found.get("checkpoint") != header.get("checkpoint") {
+        if let (Some(theirs), Some(ours)) = (Kind::of(&found), Kind::of(header)) {
+            bail!(
+                "{shown} is the checkpoint of {} of {}, not of {}: resume it as {} ({}), or give {} a checkpoint file of its own",
+                theirs.noun(),
+                searched(&found),
+                ours.noun(),
+                theirs.noun(),
+                theirs.flags(),
+                ours.this()
+            );
+        }
         bail!("{shown} is not a checkpoint of backtrack: its first line is not its header");
     }
     if &found != header {
@@ -440,6 +451,63 @@ pub(super) fn check_header(line: &str, header: &Value, shown: &str) -> Result<()
         bail!("{shown} records another {search}: {why}");
     }
     Ok(())
+}
+
+/// The three searches a checkpoint is kept for, told apart by its header's `checkpoint`.
+#[derive(Clone, Copy)]
+enum Kind {
+    Count,
+    Listing,
+    Best,
+}
+
+impl Kind {
+    /// The kind of the checkpoint whose header is `header`, if it is one of backtrack's.
+    fn of(header: &Value) -> Option<Kind> {
+        match header.get("checkpoint")?.as_str()? {
+            "backtrack count" => Some(Kind::Count),
+            "backtrack listing" => Some(Kind::Listing),
+            "backtrack best" => Some(Kind::Best),
+            _ => None,
+        }
+    }
+
+    /// `a count`.
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Count => "a count",
+            Kind::Listing => "a listing",
+            Kind::Best => "a branch and bound",
+        }
+    }
+
+    /// `the count`: this run's search.
+    fn this(self) -> &'static str {
+        match self {
+            Kind::Count => "the count",
+            Kind::Listing => "the listing",
+            Kind::Best => "the branch and bound",
+        }
+    }
+
+    /// The flags that run this kind of search.
+    fn flags(self) -> &'static str {
+        match self {
+            Kind::Count => "--count",
+            Kind::Listing => "--all, --first or --limit K, no --count",
+            Kind::Best => "the best: none of --count, --all, --first and --limit",
+        }
+    }
+}
+
+/// What the checkpoint whose header is `header` searched: `queens 14`, or the problem's
+/// name (the other problems are read from a file).
+fn searched(header: &Value) -> String {
+    let problem = header["count"]["problem"].as_str().unwrap_or("?");
+    match header["count"]["parameters"]["n"].as_u64() {
+        Some(n) if problem == "queens" => format!("{problem} {n}"),
+        _ => problem.to_string(),
+    }
 }
 
 /// One line of a checkpoint: a finished subproblem.
