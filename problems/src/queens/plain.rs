@@ -56,6 +56,7 @@ impl Queens {
         &self.cols[..self.rows]
     }
 
+    #[inline]
     fn mark(&mut self, col: usize, value: bool) {
         let row = self.rows;
         self.col_used[col] = value;
@@ -69,26 +70,31 @@ impl Problem for Queens {
     type Ops = std::ops::Range<usize>;
     type Solution = Vec<usize>;
 
+    #[inline]
     fn operators(&self) -> Self::Ops {
         0..self.n
     }
 
+    #[inline]
     fn admissible(&self, col: usize) -> bool {
         let row = self.rows;
         !(self.col_used[col] || self.diag_used[row + col] || self.anti_used[row + self.n - 1 - col])
     }
 
+    #[inline]
     fn apply(&mut self, col: usize) {
         self.mark(col, true);
         self.cols[self.rows] = col;
         self.rows += 1;
     }
 
+    #[inline]
     fn undo(&mut self, col: usize) {
         self.rows -= 1;
         self.mark(col, false);
     }
 
+    #[inline]
     fn is_complete(&self) -> bool {
         self.rows == self.n
     }
