@@ -64,8 +64,6 @@ fn every_usage_error_is_one_line_naming_the_place() {
     }
 }
 
-/// A negative number for a flag is a value, refused by the flag's own check (clap took it
-/// for a flag and suggested `-- -1`); `-V` after a subcommand is the tool's.
 /// Flags that cannot be used together are refused in clap's words, `A cannot be used
 /// with B`, by clap and by the tool's own checks alike (some of those said `does not
 /// combine with`, one `--limit does not combine with it`).
@@ -133,6 +131,8 @@ fn conflicting_flags_are_refused_in_one_wording() {
     }
 }
 
+/// A negative number for a flag is a value, refused by the flag's own check (clap took it
+/// for a flag and suggested `-- -1`); `-V` after a subcommand is the tool's.
 #[test]
 fn negative_numbers_for_flags_get_the_flags_message() {
     let cases: [(&[&str], &str); 8] = [
