@@ -354,6 +354,24 @@ fn the_statistics_of_a_parallel_first_say_they_are_every_thread_s() {
     assert!(stderr.contains("\nsolutions:  1\n"), "{stderr}");
 }
 
+/// A whole listing on threads that skips solutions (`--unique` lists one board of each
+/// class) did not search ahead of what it listed: its statistics say they are every
+/// thread's, not that the threads found solutions past the listing (they said "searching
+/// ahead of the listing, they found 92 solutions, 12 listed").
+#[test]
+fn the_statistics_of_a_whole_parallel_listing_that_skips_solutions_say_no_search_ahead() {
+    let args = ["queens", "8", "--unique", "--threads", "2", "--stats"];
+    let out = backtrack(&[&args[..], &["--format", "compact"]].concat());
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout).lines().count(), 12);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("\nthreads:    2 (the figures add up every thread's work)\n"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("\nsolutions:  92\n"), "{stderr}");
+}
+
 /// A tree wide at the top is split shallower than its subcommand asks: the permutations
 /// of 100 split at depth 4 would be 94 million subproblems made before any is searched
 /// (gigabytes, minutes, deaf to the time limit). Split where a level holds at most 65,536

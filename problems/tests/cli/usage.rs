@@ -64,8 +64,6 @@ fn every_usage_error_is_one_line_naming_the_place() {
     }
 }
 
-/// A negative number for a flag is a value, refused by the flag's own check (clap took it
-/// for a flag and suggested `-- -1`); `-V` after a subcommand is the tool's.
 /// Flags that cannot be used together are refused in clap's words, `A cannot be used
 /// with B`, by clap and by the tool's own checks alike (some of those said `does not
 /// combine with`, one `--limit does not combine with it`).
@@ -133,14 +131,17 @@ fn conflicting_flags_are_refused_in_one_wording() {
     }
 }
 
+/// A negative number for a flag is a value, refused by the flag's own check (clap took it
+/// for a flag and suggested `-- -1`); `-V` after a subcommand is the tool's.
 #[test]
 fn negative_numbers_for_flags_get_the_flags_message() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["queens", "8", "--limit", "-1"], "--limit must be at least 1, not -1"),
         (&["queens", "8", "--count", "--threads", "-1"], "--threads must be at least 1, not -1"),
         (&["queens", "8", "--node-limit", "-1"], "--node-limit must be at least 1, not -1"),
         (&["queens", "8", "--tree", "--tree-budget", "-1"], "--tree-budget must be at least 1, not -1 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
         (&["queens", "8", "--place", "-1:2"], "--place must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '-1:2'"),
+        (&["knights-tour", "8", "8", "--start", "-1,2"], "--start must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '-1,2'"),
         (&["queens", "8", "--time-limit", "-1s"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '-1s'"),
         (&["queens", "-V"], "-V belongs to backtrack itself, not to queens: backtrack --version prints the version"),
         (&["sudoku", "--version"], "--version belongs to backtrack itself, not to sudoku: backtrack --version prints the version"),

@@ -44,7 +44,7 @@ pub struct Args {
 
     /// The start square, row and column from 1, as ROW,COL or ROW:COL (default: 1,1, a
     /// corner).
-    #[arg(long, value_name = "ROW,COL", value_parser = crate::args::parse_square, allow_negative_numbers = true,
+    #[arg(long, value_name = "ROW,COL", value_parser = crate::args::parse_square, allow_hyphen_values = true,
           help_heading = "Tour")]
     pub start: Option<(usize, usize)>,
 

@@ -120,6 +120,7 @@ impl Driver {
                 exact: true,
                 nodes: Some(exact(ran.stats.nodes as f64)),
                 solutions: exact(ran.found as f64),
+                at_least: (false, false),
                 speed: Some(ran.stats.nodes_per_sec()),
                 seconds: Some(exact(seconds)),
                 threads: 1,
@@ -286,11 +287,19 @@ impl Driver {
         let mut object = Map::new();
         object.insert("search".into(), json!(self.search));
         object.insert("exact".into(), json!(report.exact));
-        object.insert("nodes".into(), figure(report.nodes));
+        // Past the probes' interval, at least what the sample saw: no interval.
+        let at_least = |range: Option<Range>| json!({"mean": null, "low": null, "high": null, "at_least": range.map(|range| range.0)});
+        if report.at_least.0 {
+            object.insert("nodes".into(), at_least(report.nodes));
+        } else {
+            object.insert("nodes".into(), figure(report.nodes));
+        }
         // The solutions no probe reached are unknown, as the text says: null, not an
         // interval of 0 to 0, which would claim there are none; with what the sample
-        // found, at least that many.
-        let solutions = if report.nodes.is_some() && (report.exact || report.solutions.2 > 0.0) {
+        // found, at least that many (so too when it found more than the probes allow).
+        let solutions = if report.nodes.is_some()
+            && (report.exact || (report.solutions.2 > 0.0 && !report.at_least.1))
+        {
             figure(Some(report.solutions))
         } else if report.sampled > 0 {
             json!({"mean": null, "low": null, "high": null, "at_least": report.sampled})
@@ -301,7 +310,11 @@ impl Driver {
         object.insert("nodes_per_sec".into(), json!(report.speed.map(f64::round)));
         object.insert("sample_seconds".into(), json!(report.sample));
         object.insert("threads".into(), json!(report.threads));
-        object.insert("seconds".into(), figure(report.seconds));
+        if report.at_least.0 {
+            object.insert("seconds".into(), at_least(report.seconds));
+        } else {
+            object.insert("seconds".into(), figure(report.seconds));
+        }
         if !report.exact {
             object.insert("probes".into(), json!(probes));
             object.insert("probe_seed".into(), json!(seed));
@@ -338,14 +351,29 @@ impl Driver {
         } else {
             format!("on {} threads", report.threads)
         };
-        self.line(&format_args!("nodes:      {}", count(nodes)))?;
-        if report.solutions.2 > 0.0 {
+        // What the sample saw, past the probes' interval: an interval of that one point
+        // would claim it is the figure.
+        let beyond = "more than the probes' 95% interval allows: they are too few for this tree";
+        if report.at_least.0 {
+            self.line(&format_args!(
+                "nodes:      at least {} (visited by the sample, {beyond})",
+                number(nodes.0)
+            ))?;
+        } else {
+            self.line(&format_args!("nodes:      {}", count(nodes)))?;
+        }
+        if report.solutions.2 > 0.0 && !report.at_least.1 {
             self.line(&format_args!("solutions:  {}", count(report.solutions)))?;
         } else if report.sampled > 0 {
-            // No probe reached a solution, but the sample found some: an interval of 0 to
-            // 0 would claim there are none.
+            // No probe reached a solution, or the probes fewer than the sample found, but
+            // the sample found some: an interval of 0 to 0 would claim there are none.
+            let why = if report.at_least.1 {
+                beyond
+            } else {
+                "no probe reached one"
+            };
             self.line(&format_args!(
-                "solutions:  at least {} (found by the sample; no probe reached one)",
+                "solutions:  at least {} (found by the sample; {why})",
                 report.sampled
             ))?;
         } else {
@@ -366,6 +394,12 @@ impl Driver {
             _ => self.line(&"speed:      unknown: stopped before the sample")?,
         }
         match report.seconds {
+            Some((mean, _, _)) if report.at_least.0 => {
+                self.line(&format_args!(
+                    "time:       at least {} {threads}",
+                    seconds(mean)
+                ))?;
+            }
             Some((mean, low, high)) if high.is_finite() && high < 1e15 => {
                 self.line(&format_args!(
                     "time:       {} {threads}, 95% interval {} to {}",
@@ -475,6 +509,10 @@ struct Report {
     /// `None`: no probe was made (a signal came first).
     nodes: Option<Range>,
     solutions: Range,
+    /// Did the sample see more nodes, more solutions, than the probes' 95% interval allows?
+    /// That figure is then at least what the sample saw (`nodes` or `solutions` is that
+    /// alone), not an interval.
+    at_least: (bool, bool),
     /// Nodes per second on one thread; `None`: no sample (a signal came first).
     speed: Option<f64>,
     /// `None`: no speed to make it from.
@@ -518,6 +556,9 @@ impl Report {
     ) -> Report {
         let visited = sampled.map_or(1.0, |sampled| sampled.nodes.max(1) as f64);
         let nodes = (estimate.probes > 0).then(|| range(&estimate.nodes, visited));
+        let (solutions, solutions_at_least) = range(&estimate.solutions, found as f64);
+        let at_least = (nodes.is_some_and(|(_, beyond)| beyond), solutions_at_least);
+        let nodes = nodes.map(|(nodes, _)| nodes);
         let seconds = nodes.zip(sampled.as_ref()).map(|(nodes, sampled)| {
             let per_node = 1.0 / (sampled.speed * threads as f64);
             let time = |nodes: f64| nodes * per_node + sampled.prepared;
@@ -526,7 +567,8 @@ impl Report {
         Report {
             exact: false,
             nodes,
-            solutions: range(&estimate.solutions, found as f64),
+            solutions,
+            at_least,
             speed: sampled.as_ref().map(|sampled| sampled.speed),
             seconds,
             threads,
@@ -551,19 +593,24 @@ fn exact(x: f64) -> Range {
 /// clamped there (`solutions: 1.131e118, 95% interval 0 to 2.735e118` at 100 queens).
 /// Close to the normal interval when the standard error is small. A mean of 0 (no probe
 /// reached a solution) is kept: the report says what the sample found instead.
-fn range(figure: &Figure, known: f64) -> Range {
+///
+/// Says too whether the sample saw more than the whole interval allows (the probes too
+/// few, or the tree too lopsided, for them): the interval is then `known` alone, and the
+/// figure is at least that, which the report says instead of an interval of one point.
+fn range(figure: &Figure, known: f64) -> (Range, bool) {
     let mean = figure.mean;
     if mean <= 0.0 || !mean.is_finite() || !figure.std_error.is_finite() {
         let (low, high) = figure.interval(known.min(mean.max(0.0)));
-        return (mean, low, high);
+        return ((mean, low, high), mean > 0.0 && high < known);
     }
     let cv = figure.std_error / mean;
     let factor = (1.96 * cv.mul_add(cv, 1.0).ln().sqrt()).exp();
-    (
+    let range = (
         mean.max(known),
         (mean / factor).max(known),
         (mean * factor).max(known),
-    )
+    );
+    (range, mean * factor < known)
 }
 
 /// How many times its low bound the high bound of `range` is, if the low is above 0.
@@ -608,5 +655,43 @@ mod tests {
         assert_eq!(seconds(3.4e13), "1077395 years");
         assert_eq!(number(f64::INFINITY), "more than 1.8e308");
         assert_eq!(seconds(f64::INFINITY), "more than 30 million years");
+    }
+
+    /// The interval is the mean divided and multiplied by one factor, and never below
+    /// what the sample saw; a sample that saw more than the whole interval allows is said
+    /// to, not given as an interval of one point (`4370 to 4370` of a count that is 4542).
+    #[test]
+    fn intervals_are_lognormal_and_what_the_sample_saw_bounds_them() {
+        let figure = Figure {
+            mean: 1000.0,
+            std_error: 750.0,
+        };
+        let ((mean, low, high), beyond) = range(&figure, 0.0);
+        assert_eq!((mean, beyond), (1000.0, false));
+        // cv 0.75: exp(1.96 √ln(1.5625)) = 3.7038…
+        assert!((high / mean - 3.7038).abs() < 1e-3, "{high}");
+        assert!((mean / low - high / mean).abs() < 1e-9, "{low} {high}");
+        // Below the low bound, what the sample saw changes nothing.
+        assert_eq!(range(&figure, 100.0), ((mean, low, high), false));
+        // Inside the interval, it raises the low bound (and the mean) to itself.
+        let ((mean, low, high_too), beyond) = range(&figure, 1500.0);
+        assert_eq!((mean, low, high_too, beyond), (1500.0, 1500.0, high, false));
+        // Past it, the figure is what the sample saw, at least.
+        let (point, beyond) = range(&figure, 5000.0);
+        assert_eq!((point, beyond), ((5000.0, 5000.0, 5000.0), true));
+        // One probe has no spread: anything the sample saw past it is beyond it.
+        let one = Figure {
+            mean: 1000.0,
+            std_error: 0.0,
+        };
+        assert_eq!(range(&one, 1000.0), ((1000.0, 1000.0, 1000.0), false));
+        assert!(range(&one, 1001.0).1);
+        // No probe reached a solution: 0, and nothing beyond (the report says what the
+        // sample found).
+        let none = Figure {
+            mean: 0.0,
+            std_error: 0.0,
+        };
+        assert_eq!(range(&none, 7.0), ((0.0, 0.0, 0.0), false));
     }
 }

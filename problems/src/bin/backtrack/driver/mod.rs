@@ -1460,8 +1460,11 @@ impl Driver {
             } else {
                 format!("search:     {}\n", self.search)
             };
+            // Only a listing cut short searched ahead of it: a whole listing that skips
+            // some solutions (--unique) found more than it listed, all of them in order.
+            let cut_short = stop.is_some() || at_limit;
             let threads = match threads {
-                Some((threads, listed)) if stats.solutions > listed => format!(
+                Some((threads, listed)) if cut_short && stats.solutions > listed => format!(
                     "threads:    {threads} (the figures add up every thread's work: searching ahead of the listing, they found {} solutions, {listed} listed)\n",
                     stats.solutions
                 ),
