@@ -92,6 +92,13 @@ impl Driver {
             .prepared
             .as_ref()
             .map_or(0.0, |(took, _)| took.as_secs_f64());
+        // What the sample measured, unless it ran the whole search (then it is exact).
+        let sampled = Sampled {
+            speed: ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE),
+            seconds: ran.stats.elapsed.as_secs_f64(),
+            prepared,
+            nodes: ran.stats.nodes,
+        };
         if ran.stopped == Some(StopReason::Cancelled) {
             if let Some(stop) = self.cancelled() {
                 // The probes are all made; the speed is that of the sample cut short, if
@@ -101,12 +108,7 @@ impl Driver {
                     self.prefix()
                 );
                 let sampled =
-                    (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then(|| Sampled {
-                        speed: ran.stats.nodes_per_sec(),
-                        seconds: ran.stats.elapsed.as_secs_f64(),
-                        prepared,
-                        nodes: ran.stats.nodes,
-                    });
+                    (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(sampled);
                 let report = Report::probed(&estimate, threads, sampled, ran.found, Some(stop));
                 self.print_estimate(&report, estimate.probes, seed)?;
                 return Ok(stop.status());
@@ -130,12 +132,6 @@ impl Driver {
                 stopped: None,
             }
         } else {
-            let sampled = Sampled {
-                speed: ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE),
-                seconds: ran.stats.elapsed.as_secs_f64(),
-                prepared,
-                nodes: ran.stats.nodes,
-            };
             Report::probed(&estimate, threads, Some(sampled), ran.found, None)
         };
         // A caveat of the probes, unless the sample gave the exact figures.
