@@ -385,6 +385,43 @@ fn a_signal_during_an_estimate_prints_the_partial_estimate() {
     assert!(stdout.contains(" of 100000000, seed 1\n"), "{stdout}");
 }
 
+/// A signal that comes once the probes are all made, before the sample of the speed has
+/// measured anything, says so plainly: the probes are complete, the time unknown (it said
+/// "64 of the 64 probes, no sample of the speed", as if the probing were cut short).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_after_the_probes_says_they_are_complete_and_the_time_unknown() {
+    // The probes look at the signal only every 64 of them: 64 probes of permutations of
+    // 1000 (1000 steps each, a second or two in a debug build) are all made whenever it
+    // comes during them.
+    let run = LongRun {
+        args: [
+            "permutations",
+            "1000",
+            "--count",
+            "--estimate",
+            "--probes",
+            "64",
+        ]
+        .map(String::from)
+        .to_vec(),
+        input: String::new(),
+        kind: Kind::Count,
+    };
+    let out = signalled(&run, &[], "INT");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(
+        stderr,
+        "backtrack: stopped by SIGINT after the probes: the estimate is partial (all 64 probes made, but the sample of the speed was cut short before it measured anything: the nodes and solutions are estimated in full, the time is unknown)\n"
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("\ntime:       unknown: no speed measured\nprobes:     64, seed 1\n"),
+        "{stdout}"
+    );
+}
+
 /// The best packing stopped before any packing was found still says so on stdout, marked
 /// partial, as a count or a listing would.
 #[test]

@@ -61,12 +61,18 @@ impl Driver {
             _ => 1,
         };
         if let Some(stop) = self.cancelled() {
-            // What the probes made so far tell, with no sample: no speed, no time.
-            note!(
-                "{}{stop} while probing the tree: the estimate is partial ({} of the {probes} probes, no sample of the speed)",
-                self.prefix(),
-                estimate.probes
-            );
+            // What the probes made so far tell, with no sample: no speed, no time. The
+            // probes look at the signal only every 64 of them, so it may come after the
+            // last one.
+            if estimate.probes == probes {
+                self.say_unsampled(stop, probes);
+            } else {
+                note!(
+                    "{}{stop} while probing the tree: the estimate is partial ({} of the {probes} probes, no sample of the speed)",
+                    self.prefix(),
+                    estimate.probes
+                );
+            }
             let report = Report::probed(&estimate, threads, None, 0, Some(stop));
             self.print_estimate(&report, estimate.probes, seed)?;
             return Ok(stop.status());
@@ -103,12 +109,16 @@ impl Driver {
             if let Some(stop) = self.cancelled() {
                 // The probes are all made; the speed is that of the sample cut short, if
                 // it visited any node.
-                note!(
-                    "{}{stop} while sampling the search: the estimate is partial (its speed measured on a sample cut short)",
-                    self.prefix()
-                );
                 let sampled =
                     (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(sampled);
+                if sampled.is_some() {
+                    note!(
+                        "{}{stop} while sampling the search: the estimate is partial (its speed measured on a sample cut short)",
+                        self.prefix()
+                    );
+                } else {
+                    self.say_unsampled(stop, estimate.probes);
+                }
                 let report = Report::probed(&estimate, threads, sampled, ran.found, Some(stop));
                 self.print_estimate(&report, estimate.probes, seed)?;
                 return Ok(stop.status());
@@ -208,6 +218,21 @@ impl Driver {
             "{}--estimate: the probes disagree widely ({}): a few probes that reach far weigh most, so the figures are rough, and on a lopsided tree likelier too low than too high; more --probes narrow them",
             self.prefix(),
             rough.join(", ")
+        );
+    }
+
+    /// Says on stderr that a signal stopped an estimate whose `probes` were all made before
+    /// its sample of the speed measured anything: the nodes and solutions are the probes'
+    /// whole estimate, the time unknown.
+    fn say_unsampled(&self, stop: Stop, probes: u32) {
+        let made = if probes == 1 {
+            "its one probe made".to_string()
+        } else {
+            format!("all {probes} probes made")
+        };
+        note!(
+            "{}{stop} after the probes: the estimate is partial ({made}, but the sample of the speed was cut short before it measured anything: the nodes and solutions are estimated in full, the time is unknown)",
+            self.prefix()
         );
     }
 
