@@ -370,6 +370,8 @@ fn a_signal_during_an_estimate_prints_the_partial_estimate() {
     let estimate = &line["estimate"];
     let probes = estimate["probes"].as_u64().unwrap();
     assert!(probes > 0 && probes < 100_000_000, "{line}");
+    // The probes asked for beside those made, as the text gives them.
+    assert_eq!(estimate["probes_asked"], 100_000_000, "{line}");
     assert!(estimate["nodes"]["mean"].as_f64().unwrap() > 1e30, "{line}");
     // No sample of the speed was run: no time.
     assert!(estimate["nodes_per_sec"].is_null(), "{line}");

@@ -41,6 +41,8 @@ fn a_search_too_big_for_its_sample_is_estimated_with_intervals_that_hold_the_cou
     ]);
     assert_eq!(found["exact"], false, "{found}");
     assert_eq!(found["probes"], 4000);
+    // Those asked for are said only of an estimate cut short.
+    assert!(found.get("probes_asked").is_none(), "{found}");
     assert_eq!(found["probe_seed"], 3);
     assert_eq!(found["threads"], 1);
     let (mean, low, high) = figure(&found["solutions"]);

@@ -296,7 +296,8 @@ impl Driver {
     }
 
     /// The estimate as one JSON line: `{"estimate":{…}}`, with `"complete":false` and
-    /// `"stopped"` beside it when a signal cut it short.
+    /// `"stopped"` beside it when a signal cut it short (and in it `"probes_asked"` beside
+    /// `"probes"`, those made).
     fn print_estimate_json(&mut self, report: &Report, probes: u32, seed: u64) -> Result<()> {
         let unknown = json!({"mean": null, "low": null, "high": null});
         let figure = |range: Option<Range>| {
@@ -338,6 +339,11 @@ impl Driver {
         }
         if !report.exact {
             object.insert("probes".into(), json!(probes));
+            // Cut short, the probes made may be fewer than those asked for, as the text
+            // says (`probes:     5 of 100`).
+            if report.stopped.is_some() {
+                object.insert("probes_asked".into(), json!(self.probes_asked()));
+            }
             object.insert("probe_seed".into(), json!(seed));
         }
         let mut line = Map::new();
