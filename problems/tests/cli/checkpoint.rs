@@ -556,7 +556,24 @@ fn a_listing_checkpoint_is_the_listing_s_own() {
             file,
         ],
         &format!(
-            "--resume {file} is the checkpoint of a listing of queens 9, not of a branch and bound: resume it as a listing (--all, --first or --limit K, no --count), or give the branch and bound a checkpoint file of its own"
+            "--resume {file} is the checkpoint of a listing of queens 9, not of a branch and bound: resume it with backtrack queens as a listing (--all, --first or --limit K, no --count), or give the branch and bound a checkpoint file of its own"
+        ),
+    );
+    // Given to --checkpoint of another problem's count, it names its subcommand too.
+    error_line(
+        &[
+            "subset-sum",
+            "-t",
+            "9",
+            "--count",
+            "--checkpoint",
+            file,
+            "3",
+            "34",
+            "4",
+        ],
+        &format!(
+            "--checkpoint {file} is the checkpoint of a listing of queens 9, not of a count: resume it with backtrack queens as a listing (--all, --first or --limit K, no --count), or give the count a checkpoint file of its own"
         ),
     );
 }

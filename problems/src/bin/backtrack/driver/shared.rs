@@ -400,8 +400,16 @@ pub(super) fn check_header(line: &str, header: &Value, shown: &str) -> Result<()
     })?;
     if found.get("checkpoint") != header.get("checkpoint") {
         if let (Some(theirs), Some(ours)) = (Kind::of(&found), Kind::of(header)) {
+            // Another problem's: its own subcommand resumes it, not this one.
+            let problem = &found["count"]["problem"];
+            let under = match problem.as_str() {
+                Some(name) if *problem != header["count"]["problem"] => {
+                    format!("with backtrack {name} ")
+                }
+                _ => String::new(),
+            };
             bail!(
-                "{shown} is the checkpoint of {} of {}, not of {}: resume it as {} ({}), or give {} a checkpoint file of its own",
+                "{shown} is the checkpoint of {} of {}, not of {}: resume it {under}as {} ({}), or give {} a checkpoint file of its own",
                 theirs.noun(),
                 searched(&found),
                 ours.noun(),
