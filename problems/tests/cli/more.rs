@@ -407,7 +407,8 @@ fn bad_boards_and_starts_are_refused() {
 
 /// `knights-tour --start` and `queens --place` take squares alike and refuse them in the
 /// same words: a row or column 0 is off the board, as one past its end is (`--start 0,1`
-/// said it was not `ROW,COL`, `--place 0:3` that it was off the board).
+/// said it was not `ROW,COL`, `--place 0:3` that it was off the board). The square is
+/// echoed as it was given (`--start 1:0` said `1,0`).
 #[test]
 fn squares_off_the_board_are_refused_in_one_wording() {
     for (args, message) in [
@@ -417,7 +418,7 @@ fn squares_off_the_board_are_refused_in_one_wording() {
         ),
         (
             &["knights-tour", "8", "6", "--start", "1:0"],
-            "--start 1,0 is off the 8×6 board: rows are 1 to 8, columns 1 to 6",
+            "--start 1:0 is off the 8×6 board: rows are 1 to 8, columns 1 to 6",
         ),
         (
             &["queens", "8", "--place", "0:3"],
@@ -425,7 +426,7 @@ fn squares_off_the_board_are_refused_in_one_wording() {
         ),
         (
             &["queens", "8", "--place", "3,0"],
-            "--place 3:0 is off the 8×8 board: rows and columns are 1 to 8",
+            "--place 3,0 is off the 8×8 board: rows and columns are 1 to 8",
         ),
     ] {
         error_line(args, message);
@@ -451,6 +452,6 @@ fn a_start_takes_either_separator() {
     assert_eq!(stdout(&["knights-tour", "6", "6", "--start", "3:4"]), comma);
     error_line(
         &["knights-tour", "8", "8", "--start", "9:1"],
-        "--start 9,1 is off the 8×8 board: rows and columns are 1 to 8",
+        "--start 9:1 is off the 8×8 board: rows and columns are 1 to 8",
     );
 }

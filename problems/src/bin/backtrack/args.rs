@@ -344,33 +344,41 @@ pub fn square(text: &str) -> Option<(usize, usize)> {
     Some((number(row)?, number(col)?))
 }
 
+/// A square as a flag took it (`queens --place`, `knights-tour --start`): its row and
+/// column, 1-based, and the text given, which an error echoes (`1:0`, not `1,0`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Square {
+    /// Row and column, from 1.
+    pub at: (usize, usize),
+    /// The text given, without the blanks around it.
+    pub given: String,
+}
+
 /// The value parser of every flag that takes a square (`queens --place`, `knights-tour
 /// --start`): [`square`], with one wording for what is not one.
-pub fn parse_square(text: &str) -> Result<(usize, usize), String> {
-    square(text).ok_or_else(|| {
+pub fn parse_square(text: &str) -> Result<Square, String> {
+    let at = square(text).ok_or_else(|| {
         format!(
             "must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '{}'",
             clip(text)
         )
+    })?;
+    Ok(Square {
+        at,
+        given: text.trim().to_string(),
     })
 }
 
-/// The error of a square, `ROW{sep}COL` as `flag` takes it, off a board of `rows`×`cols`
-/// (squares are 1-based: row or column 0 is off it too), one wording for every flag:
-/// `--place 0:3 is off the 8×8 board: rows and columns are 1 to 8`.
-pub fn off_board(
-    flag: &str,
-    (row, col): (usize, usize),
-    sep: char,
-    rows: usize,
-    cols: usize,
-) -> String {
+/// The error of a square off a board of `rows`×`cols` (squares are 1-based: row or column
+/// 0 is off it too), `given` as `flag` was given it, one wording for every flag: `--place
+/// 0:3 is off the 8×8 board: rows and columns are 1 to 8`.
+pub fn off_board(flag: &str, given: &str, rows: usize, cols: usize) -> String {
     let range = if rows == cols {
         format!("rows and columns are 1 to {rows}")
     } else {
         format!("rows are 1 to {rows}, columns 1 to {cols}")
     };
-    format!("{flag} {row}{sep}{col} is off the {rows}×{cols} board: {range}")
+    format!("{flag} {given} is off the {rows}×{cols} board: {range}")
 }
 
 /// Is the 1-based square `(row, col)` on a board of `rows`×`cols`?
@@ -460,6 +468,9 @@ mod tests {
         assert_eq!(square("-1:2"), None);
         assert_eq!(square("1:"), None);
         assert_eq!(square("14"), None);
+        // An error echoes the square as it was given.
+        let given = parse_square(" 1:0 ").unwrap();
+        assert_eq!((given.at, given.given.as_str()), ((1, 0), "1:0"));
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub struct Args {
     /// corner).
     #[arg(long, value_name = "ROW,COL", value_parser = crate::args::parse_square, allow_hyphen_values = true,
           help_heading = "Tour")]
-    pub start: Option<(usize, usize)>,
+    pub start: Option<crate::args::Square>,
 
     /// Only closed tours: the last square a knight's move from the start.
     #[arg(long, help_heading = "Tour")]
@@ -68,9 +68,13 @@ pub fn exec(args: &Args) -> Result<Status> {
     let settings = args.common.settings(Mode::List { limit: Some(1) }, json)?;
     let mode = settings.mode();
     let (rows, cols) = (args.rows, args.cols);
-    let (r, c) = args.start.unwrap_or((1, 1));
-    if !crate::args::on_board((r, c), rows, cols) {
-        bail!(crate::args::off_board("--start", (r, c), ',', rows, cols));
+    let (r, c) = args.start.as_ref().map_or((1, 1), |start| start.at);
+    if let Some(start) = args
+        .start
+        .as_ref()
+        .filter(|_| !crate::args::on_board((r, c), rows, cols))
+    {
+        bail!(crate::args::off_board("--start", &start.given, rows, cols));
     }
     let problem = KnightsTour::new(rows, cols, (r - 1, c - 1), args.closed);
     let mut driver = settings.start()?;

@@ -13,7 +13,7 @@ use backtrack_problems::queens::{
 use clap::ValueEnum;
 use serde_json::json;
 
-use crate::args::{whole, Common, Sharing};
+use crate::args::{whole, Common, Sharing, Square};
 use crate::driver::{Direct, Driver, Mode, Out, Settings, Stop, Tally};
 use crate::exit::Status;
 
@@ -55,7 +55,7 @@ pub struct Args {
     /// search fills the other rows.
     #[arg(long, value_name = "ROW:COL", value_parser = crate::args::parse_square, allow_hyphen_values = true,
           conflicts_with = "tree", help_heading = "Queens")]
-    pub place: Vec<(usize, usize)>,
+    pub place: Vec<Square>,
 
     /// The search order of listings: lex (row by row, leftmost column first), heuristic
     /// (most-constrained row first, columns from the middle out), or auto: lex up to
@@ -378,18 +378,33 @@ fn direct(
 /// given twice is refused too (the library takes it as one queen): on the command line it
 /// is a slip, most likely for another square, and the search must not quietly run
 /// without the queen meant.
-fn placement(n: usize, squares: &[(usize, usize)]) -> Result<Placement> {
-    let placement = Placement::new(n, squares).map_err(|err| match err {
+fn placement(n: usize, squares: &[Square]) -> Result<Placement> {
+    let placement = Placement::new(n, &places(squares)).map_err(|err| match err {
         PlacementError::OffBoard { n, row, col } => {
-            anyhow!(crate::args::off_board("--place", (row, col), ':', n, n))
+            let given = squares
+                .iter()
+                .find(|square| square.at == (row, col))
+                .map_or_else(|| format!("{row}:{col}"), |square| square.given.clone());
+            anyhow!(crate::args::off_board("--place", &given, n, n))
         }
         other => anyhow!("--place: {other}"),
     })?;
     let mut seen = HashSet::new();
-    if let Some((row, col)) = squares.iter().find(|&&square| !seen.insert(square)) {
-        bail!("--place {row}:{col} is given twice: give each queen once");
+    if let Some(again) = squares.iter().find(|square| !seen.insert(square.at)) {
+        // As it was given first.
+        let first = squares.iter().find(|square| square.at == again.at);
+        bail!(
+            "--place {} is given twice: give each queen once",
+            first.map_or(&again.given, |first| &first.given)
+        );
     }
     Ok(placement)
+}
+
+/// The squares of `--place`, row and column from 1, as a checkpoint or a part's record
+/// names them.
+fn places(squares: &[Square]) -> Vec<(usize, usize)> {
+    squares.iter().map(|square| square.at).collect()
 }
 
 /// The `--symmetry` a count runs with: the one asked for if it fits the board and the
@@ -478,7 +493,7 @@ fn count(
     let parameters = json!({
         "n": n,
         "symmetry": symmetry_name(symmetry),
-        "place": args.place,
+        "place": places(&args.place),
     });
     driver.identify("queens", parameters);
     let print = if unique { "unique" } else { "count" };
@@ -600,7 +615,7 @@ fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) 
     // What a listing's checkpoint names: the search and what is printed of it.
     driver.identify(
         "queens",
-        json!({ "n": n, "place": args.place, "lex": lex, "unique": args.unique }),
+        json!({ "n": n, "place": places(&args.place), "lex": lex, "unique": args.unique }),
     );
     let printer = Printer {
         format,
