@@ -466,13 +466,9 @@ fn count(
         bail!("counting needs N <= {MAX_BITBOARD} (bitboards), not {n}; a count that large could not finish anyway");
     }
     let symmetry = count_symmetry(args, placement, limit)?;
-    let mut settings = settings;
-    if symmetry == SymmetryArg::Halves {
-        // Each thread holds the half boards of a block, and a block once begun is
-        // finished before a stop: threads past the cores only take memory and time.
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        settings.cap_threads(cores, &format!("a count by half boards runs on at most the machine's {cores} cores (each thread holds a block's half boards, up to about 200 MB)"));
-    }
+    // The driver runs at most a thread a core, as a count by half boards needs: each
+    // thread holds the half boards of a block (up to about 200 MB), and a block once begun
+    // is finished before a stop.
     let mut driver = settings.start()?;
     driver.describe(match symmetry {
         SymmetryArg::None => BITBOARDS,
