@@ -719,8 +719,12 @@ fn half_boards_report_and_estimate_the_nodes_of_their_half_searches() {
         let in_order = plan.run_in_order(Limits::none());
         assert_eq!(in_order.stats.nodes, whole.stats.nodes, "n = {n}");
         assert_eq!(in_order.stats.solutions, whole.stats.solutions, "n = {n}");
-        let sample = plan.sample(Limits::none());
+        let (sample, timed) = plan.sample(Limits::none(), 1);
         assert_eq!(sample.stopped, None);
+        assert_eq!(
+            timed, None,
+            "n = {n}: every block joined, the time is the sample's"
+        );
         assert_eq!(sample.found, whole.found, "n = {n}");
         assert_eq!(sample.stats.nodes, whole.stats.nodes, "n = {n}");
         // Unbiased: within four standard errors, which are small.
@@ -736,11 +740,15 @@ fn half_boards_report_and_estimate_the_nodes_of_their_half_searches() {
             "n = {n}: {guess:?} for {nodes}"
         );
     }
-    // A sample stopped at once still joins two blocks, in a scrambled order.
+    // A sample stopped at once still draws three blocks, at random, and times the count
+    // by them.
     let plan = CountPlan::new(&Placement::empty(16), Reduction::Halves).unwrap();
-    let sample = plan.sample(Limits::none().time(std::time::Duration::ZERO));
+    let (sample, timed) = plan.sample(Limits::none().time(std::time::Duration::ZERO), 1);
     assert_eq!(sample.stopped, Some(backtrack::StopReason::TimeLimit));
     assert!(sample.stats.nodes > 0 && sample.found.total < 14_772_512);
+    let timed = timed.expect("a time estimated from the blocks drawn");
+    assert_eq!(timed.draws, 3);
+    assert!(timed.seconds.mean > 0.0 && timed.seconds.std_error >= 0.0);
 }
 
 #[test]

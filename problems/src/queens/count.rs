@@ -15,7 +15,7 @@ use thiserror::Error;
 use super::bitboard::{with_mask, Mask, MaskJob};
 use super::halves::{
     block_columns, estimate_searched, free_spare_lists, sample_blocks, HalfBlocks, HalfJoin,
-    MAX_HALVES,
+    TimeEstimate, MAX_HALVES,
 };
 use super::orbits::{OrbitCounter, Symmetry};
 use super::{BitQueens, BitState, Placement, SymmetricQueens};
@@ -163,25 +163,25 @@ impl CountPlan {
         with_mask(self.placement.n(), RunInOrder { plan: self, limits })
     }
 
-    /// A sample of this count, for the speed of an estimate: [`run_in_order`](CountPlan::run_in_order)
-    /// under `limits`, except by half boards ([`Reduction::Halves`]), whose blocks cost too
-    /// differently for the first ones to speak for the rest: a scrambled choice of blocks
-    /// is joined instead, at least two. Its nodes are those
-    /// [`estimate`](CountPlan::estimate) estimates (for half boards, those of the half
-    /// searches), so that the estimated nodes over the sample's nodes a second give the
-    /// time of the count.
-    pub fn sample(&self, limits: Limits) -> Outcome<Counts> {
+    /// A sample of this count, for the time of an estimate:
+    /// [`run_in_order`](CountPlan::run_in_order) under `limits`, its nodes a second the
+    /// speed of the count; except by half boards ([`Reduction::Halves`]), whose blocks cost
+    /// too differently for a few of them to give the speed of all: blocks drawn at random
+    /// (seeded with `seed`), in proportion to their estimated sizes, are joined instead, at
+    /// least three draws, and their times give the count's time on one thread in seconds,
+    /// the second figure returned (none when the sample joined every block). The sample's
+    /// nodes are those [`estimate`](CountPlan::estimate) estimates (for half boards, those
+    /// of the half searches).
+    pub fn sample(&self, limits: Limits, seed: u64) -> (Outcome<Counts>, Option<TimeEstimate>) {
         if self.reduction == Reduction::Halves {
-            let outcome = sample_blocks(self.placement.n(), &limits);
-            with_found(
-                &outcome,
-                Counts {
-                    total: outcome.found,
-                    unique: None,
-                },
-            )
+            let (outcome, seconds) = sample_blocks(self.placement.n(), &limits, seed);
+            let counts = Counts {
+                total: outcome.found,
+                unique: None,
+            };
+            (with_found(&outcome, counts), seconds)
         } else {
-            self.run_in_order(limits)
+            (self.run_in_order(limits), None)
         }
     }
 

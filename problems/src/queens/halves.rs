@@ -38,7 +38,7 @@ use std::ops::BitAnd;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use backtrack::estimate::{self, Estimate};
+use backtrack::estimate::{self, Estimate, Figure};
 use backtrack::progress::Meter;
 use backtrack::{Cancel, Limits, Observer, Outcome, Problem, Search, Stats, StopReason};
 
@@ -417,14 +417,33 @@ pub(crate) fn estimate_searched(
     estimate
 }
 
-/// A sample of a count by half boards, for the speed of an estimate: its blocks joined in
-/// a scrambled order (the same every time) until `limits` stop the sample, at least two of
-/// them unless it is cancelled. The blocks cost very different times for their nodes (at
-/// n = 18, from 25 to 106 million nodes a second, the first ones the fastest), so the
-/// first blocks in search order would not speak for the rest. The count is that of the
-/// blocks joined, the whole count when all were; the statistics are the half searches',
-/// timed from the start (see [`HalfJoin::searched`]).
-pub(crate) fn sample_blocks(n: usize, limits: &Limits) -> Outcome<u64> {
+/// The fewest blocks a sample draws, however long they take (unless it is cancelled or
+/// joins every block): with fewer, its standard error says little.
+const SAMPLE_DRAWS: usize = 3;
+
+/// How many probes of the half searches, in all, weigh the blocks of a sample (at least
+/// one a search).
+const WEIGHING_PROBES: usize = 1 << 15;
+
+/// A sample of a count by half boards, for the time of an estimate: blocks drawn at random
+/// (seeded with `seed`), each in proportion to its size as a few of Knuth's probes of its
+/// half searches estimate it, and joined, until `limits` stop the sample once
+/// [`SAMPLE_DRAWS`] are drawn. Returns what was joined (the count of the blocks joined, the
+/// whole count when all were; the statistics of their half searches, timed from the start,
+/// see [`HalfJoin::searched`]) and, unless every block was joined, the time of the whole
+/// count on one thread in seconds, estimated from the blocks' times (see [`drawn_total`]).
+///
+/// The blocks cost very different times for their nodes (at n = 18, from 15 to 65 million
+/// nodes a second, the biggest the slowest): the nodes a second of a few blocks, applied to
+/// all the nodes, came out 10 to 30% short, the blocks (always the same ones) among the
+/// fast. A block drawn with probability `p` stands for `1 / p` times its time, which is
+/// the total on average whatever the blocks' speeds; drawn in proportion to their sizes,
+/// those figures differ only as the blocks' speeds do.
+pub(crate) fn sample_blocks(
+    n: usize,
+    limits: &Limits,
+    seed: u64,
+) -> (Outcome<u64>, Option<TimeEstimate>) {
     struct Blocks(Vec<HalfBlocks>);
     impl Observer<HalfBlocks> for Blocks {
         const SOLUTIONS_ONLY: bool = true;
@@ -437,20 +456,47 @@ pub(crate) fn sample_blocks(n: usize, limits: &Limits) -> Outcome<u64> {
     Search::new(HalfBlocks::new(n))
         .observer(&mut blocks)
         .count_solutions();
-    let mut order: Vec<usize> = (0..blocks.0.len()).collect();
-    order.sort_by_key(|&k| (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 7);
+    let blocks = blocks.0;
+    let weights = block_weights(&blocks, seed);
+    let mut draw = Draw::new(&weights, seed);
+    // The first block joined grows the lists from nothing, page by page, which the count
+    // does once a thread: the first drawn is joined once for that before the draws
+    // (its first join took twice its time at n = 16, and a sample of ten blocks came out
+    // 15% long).
+    if !blocks.is_empty() && limit_reached(None, limits.cancel.as_ref()).is_none() {
+        let mut warm = HalfJoin::new(n);
+        warm.solution(&blocks[draw.clone().next()], 0);
+    }
+    let mut times: Vec<Option<f64>> = vec![None; blocks.len()];
+    let (mut joined, mut drawn) = (0, Vec::new());
     let mut join = HalfJoin::new(n);
     let mut stopped = None;
     let deadline = limits.time.map(|most| start + most);
-    for (joined, &k) in order.iter().enumerate() {
-        // The time limit once two blocks are joined.
-        let deadline = deadline.filter(|_| joined >= 2);
+    while joined < blocks.len() {
+        // The time limit once enough blocks are drawn.
+        let deadline = deadline.filter(|_| drawn.len() >= SAMPLE_DRAWS);
         stopped = limit_reached(deadline, limits.cancel.as_ref());
         if stopped.is_some() {
             break;
         }
-        join.solution(&blocks.0[k], 0);
+        let k = draw.next();
+        let time = if let Some(time) = times[k] {
+            time
+        } else {
+            let begun = Instant::now();
+            join.solution(&blocks[k], 0);
+            let time = begun.elapsed().as_secs_f64();
+            times[k] = Some(time);
+            joined += 1;
+            time
+        };
+        drawn.push((time, weights[k]));
     }
+    let total: f64 = weights.iter().sum();
+    let seconds = stopped.filter(|_| !drawn.is_empty()).map(|_| TimeEstimate {
+        seconds: drawn_total(&drawn, total),
+        draws: drawn.len(),
+    });
     let outcome = Outcome {
         found: join.total(),
         stats: Stats {
@@ -461,7 +507,84 @@ pub(crate) fn sample_blocks(n: usize, limits: &Limits) -> Outcome<u64> {
     };
     drop(join);
     free_spare_lists();
-    outcome
+    (outcome, seconds)
+}
+
+/// The weights of `blocks` for a sample: each one's nodes as Knuth's probes of its half
+/// searches estimate them (seeded with `seed`), [`WEIGHING_PROBES`] in all. Never 0, so
+/// that every block can be drawn.
+fn block_weights(blocks: &[HalfBlocks], seed: u64) -> Vec<f64> {
+    let probes = (WEIGHING_PROBES / blocks.len().max(1)).max(1) as u32;
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(k, block)| {
+            let seed = seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let (tops, bottoms) = block.walks();
+            let size = estimate::tree_size(tops, probes, seed)
+                + bottoms.map_or(0.0, |walk| estimate::tree_size(walk, probes, seed ^ 1));
+            size.max(1.0)
+        })
+        .collect()
+}
+
+/// The time of a whole count estimated from a sample of its parts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeEstimate {
+    /// The count's time on one thread, in seconds, with its standard error.
+    pub seconds: Figure,
+    /// How many parts were drawn: the standard error is the spread of that many figures.
+    pub draws: usize,
+}
+
+/// Draws indices at random, each in proportion to its weight (with replacement).
+#[derive(Clone)]
+struct Draw {
+    /// The weights added up, in order.
+    cumulative: Vec<f64>,
+    rng: oorandom::Rand64,
+}
+
+impl Draw {
+    fn new(weights: &[f64], seed: u64) -> Self {
+        let cumulative = weights
+            .iter()
+            .scan(0.0, |sum, &w| {
+                *sum += w;
+                Some(*sum)
+            })
+            .collect();
+        Draw {
+            cumulative,
+            rng: oorandom::Rand64::new(u128::from(seed) << 64 | 0x5a4d_u128),
+        }
+    }
+
+    fn next(&mut self) -> usize {
+        let total = self.cumulative.last().copied().unwrap_or(0.0);
+        let at = self.rng.rand_float() * total;
+        self.cumulative
+            .partition_point(|&sum| sum <= at)
+            .min(self.cumulative.len() - 1)
+    }
+}
+
+/// The total time of all the blocks, from `drawn`: each block drawn (with replacement) as
+/// its time and its weight, drawn with probability its weight over `total`, the weights of
+/// all the blocks added up. Each draw's time over its probability is the total on
+/// average, whatever the blocks' times (Hansen and Hurwitz): the mean of the draws, with
+/// its standard error (their standard deviation over the square root of their number).
+fn drawn_total(drawn: &[(f64, f64)], total: f64) -> Figure {
+    let figures: Vec<f64> = drawn.iter().map(|&(time, w)| time * total / w).collect();
+    let k = figures.len() as f64;
+    let mean = figures.iter().sum::<f64>() / k;
+    let std_error = if figures.len() < 2 {
+        0.0
+    } else {
+        let squares: f64 = figures.iter().map(|y| (y - mean).powi(2)).sum();
+        (squares / (k - 1.0) / k).sqrt()
+    };
+    Figure { mean, std_error }
 }
 
 /// The tree of a count by half boards as one tree, for [`estimate_searched`]: the tree of
@@ -1401,6 +1524,73 @@ mod tests {
         for group in 0..16 {
             assert_eq!(open.number(open.columns(group)), group);
         }
+    }
+
+    /// The time of blocks drawn in proportion to their weights, each over its
+    /// probability, is the total on average, however the blocks' times go with their
+    /// sizes: here the biggest blocks are the slowest a node (a time of size²), which the
+    /// speed of two blocks drawn alike, applied to all the nodes, gets 21% short on
+    /// average (as the old sample did). Exact expectations over every pair of draws, no
+    /// timing.
+    #[test]
+    fn blocks_drawn_by_weight_time_the_whole_on_average() {
+        let sizes = [1.0, 2.0, 2.0, 3.0, 8.0, 9.0];
+        let times: Vec<f64> = sizes.iter().map(|s| s * s).collect();
+        let total_time: f64 = times.iter().sum();
+        let total_size: f64 = sizes.iter().sum();
+        // Weights that are sizes misjudged (as few probes do), all above 0.
+        let weights = [1.5, 1.0, 2.5, 3.0, 6.0, 12.0];
+        let total_weight: f64 = weights.iter().sum();
+        let mut expected = 0.0;
+        let mut by_speed = 0.0;
+        for i in 0..sizes.len() {
+            for j in 0..sizes.len() {
+                let p = weights[i] * weights[j] / (total_weight * total_weight);
+                let drawn = [(times[i], weights[i]), (times[j], weights[j])];
+                let figure = drawn_total(&drawn, total_weight);
+                expected += p * figure.mean;
+                // The old way: the speed of two blocks drawn alike, for all the nodes.
+                let speed = (sizes[i] + sizes[j]) / (times[i] + times[j]);
+                by_speed += total_size / speed / (sizes.len() * sizes.len()) as f64;
+            }
+        }
+        assert!(
+            (expected - total_time).abs() < 1e-9 * total_time,
+            "{expected}"
+        );
+        assert!(by_speed < 0.9 * total_time, "{by_speed} of {total_time}");
+        // The standard error is the draws' spread over the square root of their number.
+        let figure = drawn_total(&[(1.0, 1.0), (3.0, 1.0)], 2.0);
+        assert!((figure.mean - 4.0).abs() < 1e-12, "{figure:?}");
+        assert!((figure.std_error - 2.0).abs() < 1e-12, "{figure:?}");
+        // One draw: no spread to tell.
+        assert!(drawn_total(&[(1.0, 1.0)], 4.0).std_error.abs() < f64::MIN_POSITIVE);
+    }
+
+    /// The draws follow the weights, and a seed gives the same ones every time.
+    #[test]
+    fn draws_follow_the_weights_and_the_seed() {
+        let weights = [1.0, 0.0, 3.0];
+        let mut draw = Draw::new(&weights, 7);
+        let mut seen = [0u32; 3];
+        for _ in 0..4000 {
+            seen[draw.next()] += 1;
+        }
+        assert_eq!(seen[1], 0);
+        assert!((2700..3300).contains(&seen[2]), "{seen:?}");
+        let first: Vec<usize> = (0..20)
+            .map({
+                let mut d = Draw::new(&weights, 7);
+                move |_| d.next()
+            })
+            .collect();
+        let again: Vec<usize> = (0..20)
+            .map({
+                let mut d = Draw::new(&weights, 7);
+                move |_| d.next()
+            })
+            .collect();
+        assert_eq!(first, again);
     }
 
     /// Every block below `state`, by an exhaustive walk of the tree.

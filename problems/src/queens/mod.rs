@@ -59,7 +59,7 @@ pub use count::{
     count, count_halves, count_mirrored, count_symmetric, count_unique, CountError, CountPlan,
     CountSplit, Counts, Reduction, HALVES_SUBPROBLEMS,
 };
-pub use halves::{block_columns, HalfBlocks, HalfJoin, MAX_HALVES};
+pub use halves::{block_columns, HalfBlocks, HalfJoin, TimeEstimate, MAX_HALVES};
 pub use heuristic::{Candidates, HeuristicQueens, Square};
 pub use local::{LocalSearch, LocalSolution};
 pub use method::{Method, SolveError};

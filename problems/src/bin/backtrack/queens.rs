@@ -525,11 +525,14 @@ fn count(
     };
     if driver.estimating() {
         if symmetry == SymmetryArg::Halves {
-            driver.caveat("half boards are joined a block at a time, and the blocks' speeds differ up to four times: the time is measured on a few blocks chosen at random, and has come out 10 to 30% short at 18 to 20 queens (--symmetry full estimates more closely)");
+            driver.caveat("half boards are joined a block at a time, and the blocks' speeds differ up to four times: the time is that of a few blocks drawn at random (by --probe-seed), the biggest likeliest, each standing for the whole count; its interval is the spread of those few draws, and seeds scatter on both sides of the count's time (at 16 to 18 queens, within about 30% on a loaded machine; --symmetry full estimates more closely)");
         }
-        return driver.estimate(
+        return driver.estimate_timed(
             |probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)),
-            |limits| pick(plan.sample(limits)),
+            |limits, seed| {
+                let (outcome, timed) = plan.sample(limits, seed);
+                (pick(outcome), timed)
+            },
         );
     }
     expect(&mut driver);

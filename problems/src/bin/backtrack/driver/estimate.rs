@@ -10,6 +10,7 @@ use anyhow::{bail, Result};
 use backtrack::estimate::{self, Estimate, Figure};
 use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, Optimize, Outcome, Problem, Search, StopReason};
+use backtrack_problems::queens::TimeEstimate;
 use serde_json::{json, Map, Value};
 
 use super::{end_fields, Driver, Mode, Stop};
@@ -49,6 +50,19 @@ impl Driver {
         &mut self,
         estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
         sample: impl FnOnce(Limits) -> Outcome<u64>,
+    ) -> Result<Status> {
+        self.estimate_timed(estimate, |limits, _| (sample(limits), None))
+    }
+
+    /// [`Driver::estimate`] of a search whose sample may time the whole search itself:
+    /// `sample` is given the limits and the seed, and gives with what it ran the time of
+    /// the whole search on one thread, estimated from the parts it ran (see
+    /// [`TimeEstimate`]), if it makes one. That time, with its interval, is the estimate's
+    /// instead of the estimated nodes over the sample's speed.
+    pub fn estimate_timed(
+        &mut self,
+        estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
+        sample: impl FnOnce(Limits, u64) -> (Outcome<u64>, Option<TimeEstimate>),
     ) -> Result<Status> {
         let (probes, seed) = self.settings.estimate.unwrap_or((1, 1));
         let cancel = self.stopper.cancel().clone();
@@ -91,7 +105,7 @@ impl Driver {
                 Elapsed(PROBING)
             );
         }
-        let ran = sample(Limits::none().cancel(cancel).time(SAMPLE));
+        let (ran, timed) = sample(Limits::none().cancel(cancel).time(SAMPLE), seed);
         // The root's work before the search (a sudoku's givens propagated) is the
         // search's too, as --stats counts it.
         let prepared = self
@@ -104,13 +118,18 @@ impl Driver {
             seconds: ran.stats.elapsed.as_secs_f64(),
             prepared,
             nodes: ran.stats.nodes,
+            timed,
         };
         if ran.stopped == Some(StopReason::Cancelled) {
             if let Some(stop) = self.cancelled() {
                 // The probes are all made; the speed is that of the sample cut short, if
-                // it visited any node.
+                // it visited any node (not the time of its blocks drawn, if it drew any: the
+                // last one was cut short).
                 let sampled =
-                    (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(sampled);
+                    (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(Sampled {
+                        timed: None,
+                        ..sampled
+                    });
                 if sampled.is_some() {
                     note!(
                         "{}{stop} while sampling the search: the estimate is partial (its speed measured on a sample cut short)",
@@ -568,6 +587,9 @@ struct Sampled {
     prepared: f64,
     /// The nodes it visited.
     nodes: u64,
+    /// The time of the whole search on one thread, if the sample estimated it from the
+    /// parts it ran.
+    timed: Option<TimeEstimate>,
 }
 
 impl Report {
@@ -586,17 +608,33 @@ impl Report {
         let (solutions, solutions_at_least) = range(&estimate.solutions, found as f64);
         let at_least = (nodes.is_some_and(|(_, beyond)| beyond), solutions_at_least);
         let nodes = nodes.map(|(nodes, _)| nodes);
-        let seconds = nodes.zip(sampled.as_ref()).map(|(nodes, sampled)| {
-            let per_node = 1.0 / (sampled.speed * threads as f64);
-            let time = |nodes: f64| nodes * per_node + sampled.prepared;
-            (time(nodes.0), time(nodes.1), time(nodes.2))
-        });
+        let timed = sampled.and_then(|sampled| sampled.timed.map(|timed| (sampled, timed)));
+        let seconds = match (nodes, timed) {
+            // Timed by the sample itself (unless it saw more nodes than the probes allow).
+            (Some(_), Some((sampled, timed))) if !at_least.0 => {
+                let (mean, low, high) = time_range(&timed);
+                let time = |seconds: f64| seconds / threads as f64 + sampled.prepared;
+                Some((time(mean), time(low), time(high)))
+            }
+            _ => nodes.zip(sampled.as_ref()).map(|(nodes, sampled)| {
+                let per_node = 1.0 / (sampled.speed * threads as f64);
+                let time = |nodes: f64| nodes * per_node + sampled.prepared;
+                (time(nodes.0), time(nodes.1), time(nodes.2))
+            }),
+        };
+        // The speed the time implies, on one thread.
+        let speed = match (nodes, timed) {
+            (Some(nodes), Some((_, timed))) if !at_least.0 && timed.seconds.mean > 0.0 => {
+                Some(nodes.0 / timed.seconds.mean)
+            }
+            _ => sampled.as_ref().map(|sampled| sampled.speed),
+        };
         Report {
             exact: false,
             nodes,
             solutions,
             at_least,
-            speed: sampled.as_ref().map(|sampled| sampled.speed),
+            speed,
             seconds,
             threads,
             run_threads: threads,
@@ -638,6 +676,34 @@ fn range(figure: &Figure, known: f64) -> (Range, bool) {
         (mean * factor).max(known),
     );
     (range, mean * factor < known)
+}
+
+/// The time a sample estimated, with its 95% interval: lognormal as [`range`]'s, its
+/// factor from Student's t for the draws' degrees of freedom (two draws' standard error is
+/// itself a guess: 1.96 of them would claim too much).
+fn time_range(timed: &TimeEstimate) -> Range {
+    let Figure { mean, std_error } = timed.seconds;
+    if mean <= 0.0 || !mean.is_finite() || !std_error.is_finite() {
+        return exact(mean);
+    }
+    let cv = std_error / mean;
+    let factor = (student_t95(timed.draws) * cv.mul_add(cv, 1.0).ln().sqrt()).exp();
+    (mean, mean / factor, mean * factor)
+}
+
+/// The 97.5% quantile of Student's t with `draws - 1` degrees of freedom (1.96, the
+/// normal one, past 30).
+fn student_t95(draws: usize) -> f64 {
+    const T: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    match draws {
+        0 | 1 => f64::INFINITY,
+        d if d - 1 <= T.len() => T[d - 2],
+        _ => 1.96,
+    }
 }
 
 /// How many times its low bound the high bound of `range` is, if the low is above 0.
