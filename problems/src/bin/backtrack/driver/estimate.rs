@@ -123,8 +123,8 @@ impl Driver {
         if ran.stopped == Some(StopReason::Cancelled) {
             if let Some(stop) = self.cancelled() {
                 // The probes are all made; the speed is that of the sample cut short, if
-                // it visited any node (not the time of its blocks drawn, if it drew any: the
-                // last one was cut short).
+                // it visited any node (not a time drawn from its blocks, if it drew some:
+                // it was cut short before it drew as many as it needs).
                 let sampled =
                     (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(Sampled {
                         timed: None,
