@@ -36,7 +36,7 @@
 
 use std::ops::BitAnd;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use backtrack::estimate::{self, Estimate, Figure};
 use backtrack::progress::Meter;
@@ -429,8 +429,9 @@ const WEIGHING_PROBES: usize = 1 << 15;
 /// (seeded with `seed`), each in proportion to its size as a few of Knuth's probes of its
 /// half searches estimate it, and joined, until `limits` stop the sample once
 /// [`SAMPLE_DRAWS`] are drawn. Returns what was joined (the count of the blocks joined, the
-/// whole count when all were; the statistics of their half searches, timed from the start,
-/// see [`HalfJoin::searched`]) and, unless every block was joined, the time of the whole
+/// whole count when all were; the statistics of their half searches, see
+/// [`HalfJoin::searched`], timed from the start when every block was joined, else the time
+/// their joins took) and, unless every block was joined, the time of the whole
 /// count on one thread in seconds, estimated from the blocks' times (see [`drawn_total`]).
 ///
 /// The blocks cost very different times for their nodes (at n = 18, from 15 to 65 million
@@ -469,6 +470,9 @@ pub(crate) fn sample_blocks(
     }
     let mut times: Vec<Option<f64>> = vec![None; blocks.len()];
     let (mut joined, mut drawn) = (0, Vec::new());
+    // The time of the blocks joined, the warm-up and the weighing aside: what their nodes
+    // took, for a speed (of a sample cut short before its draws, say).
+    let mut spent = Duration::ZERO;
     let mut join = HalfJoin::new(n);
     let mut stopped = None;
     let deadline = limits.time.map(|most| start + most);
@@ -485,7 +489,9 @@ pub(crate) fn sample_blocks(
         } else {
             let begun = Instant::now();
             join.solution(&blocks[k], 0);
-            let time = begun.elapsed().as_secs_f64();
+            let took = begun.elapsed();
+            spent += took;
+            let time = took.as_secs_f64();
             times[k] = Some(time);
             joined += 1;
             time
@@ -500,7 +506,12 @@ pub(crate) fn sample_blocks(
     let outcome = Outcome {
         found: join.total(),
         stats: Stats {
-            elapsed: start.elapsed(),
+            // The whole count's time when every block was joined (the sample is exact).
+            elapsed: if stopped.is_none() {
+                start.elapsed()
+            } else {
+                spent
+            },
             ..join.searched()
         },
         stopped,
