@@ -421,6 +421,10 @@ pub(crate) fn estimate_searched(
 /// joins every block): with fewer, its standard error says little.
 const SAMPLE_DRAWS: usize = 3;
 
+/// The most blocks a sample draws: once those joined are all but the whole count, the
+/// draws mostly meet them again, and cost no time (nor should they memory).
+const MOST_DRAWS: usize = 1 << 16;
+
 /// How many probes of the half searches, in all, weigh the blocks of a sample (at least
 /// one a search).
 const WEIGHING_PROBES: usize = 1 << 15;
@@ -480,6 +484,10 @@ pub(crate) fn sample_blocks(
         // The time limit once enough blocks are drawn.
         let deadline = deadline.filter(|_| drawn.len() >= SAMPLE_DRAWS);
         stopped = limit_reached(deadline, limits.cancel.as_ref());
+        if stopped.is_none() && drawn.len() >= MOST_DRAWS {
+            // Drawing blocks already joined, as good as done, while the time goes by.
+            stopped = Some(StopReason::TimeLimit);
+        }
         if stopped.is_some() {
             break;
         }
