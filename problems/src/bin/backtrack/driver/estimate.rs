@@ -668,8 +668,7 @@ fn range(figure: &Figure, known: f64) -> (Range, bool) {
         let (low, high) = figure.interval(known.min(mean.max(0.0)));
         return ((mean, low, high), mean > 0.0 && high < known);
     }
-    let cv = figure.std_error / mean;
-    let factor = (1.96 * cv.mul_add(cv, 1.0).ln().sqrt()).exp();
+    let factor = lognormal_factor(figure, 1.96);
     let range = (
         mean.max(known),
         (mean / factor).max(known),
@@ -686,9 +685,15 @@ fn time_range(timed: &TimeEstimate) -> Range {
     if mean <= 0.0 || !mean.is_finite() || !std_error.is_finite() {
         return exact(mean);
     }
-    let cv = std_error / mean;
-    let factor = (student_t95(timed.draws) * cv.mul_add(cv, 1.0).ln().sqrt()).exp();
+    let factor = lognormal_factor(&timed.seconds, student_t95(timed.draws));
     (mean, mean / factor, mean * factor)
+}
+
+/// What a lognormal interval divides and multiplies `figure`'s mean (above 0) by:
+/// `exp(quantile √ln(1 + cv²))`, `cv` its standard error over its mean.
+fn lognormal_factor(figure: &Figure, quantile: f64) -> f64 {
+    let cv = figure.std_error / figure.mean;
+    (quantile * cv.mul_add(cv, 1.0).ln().sqrt()).exp()
 }
 
 /// The 97.5% quantile of Student's t with `draws - 1` degrees of freedom (1.96, the
