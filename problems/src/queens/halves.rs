@@ -35,7 +35,7 @@
 //! [`count_symmetric`](super::count_symmetric)); nor can it take queens placed first.
 
 use std::ops::BitAnd;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use backtrack::estimate::{self, Estimate, Figure};
@@ -63,8 +63,8 @@ const PAIRWISE: usize = 64;
 /// none fixed, one side of the biggest block holds 8 million halves at n = 17, 4.6 times more for each column more; measured up to n = 19, and
 /// extrapolated beyond. An odd board fixes at least 2 columns (18 blocks at n = 17), which
 /// makes it faster (the halves fit the caches better); an even one 6 (32 blocks at n =
-/// 16), for threads to share them out evenly (with 8 blocks, one core of two sat idle for
-/// an eighth of a count). No block leaves more than 20 columns open, for the table of its
+/// 16): with 4 (8 blocks), one thread counted 16 queens 5% faster, but two 7% slower,
+/// their blocks' work shared as it is (see [`HalfJoin`]). No block leaves more than 20 columns open, for the table of its
 /// groups.
 ///
 /// ```
@@ -673,6 +673,11 @@ impl Problem for HalfProbe {
 /// least of its class in the blocks searched, its halves joined and the count weighed by the
 /// size of the class.
 ///
+/// On a thread of a rayon pool of several threads, a block's work is shared with the
+/// others: its two half searches, its two sorts and the joins of its groups are jobs
+/// that an idle thread takes (see [`count_halves`](super::count_halves)); elsewhere, all
+/// of it is done where the block is.
+///
 /// ```
 /// use backtrack::Search;
 /// use backtrack_problems::queens::{HalfBlocks, HalfJoin};
@@ -757,7 +762,7 @@ struct Found {
 
 /// A half's key as the join takes it: two masks of diagonals, in 64 bits or (16 columns
 /// at most, the middle one taken out) in 32.
-trait Key: Copy + Default + BitAnd<Output = Self> + PartialEq + std::fmt::Debug {
+trait Key: Copy + Default + BitAnd<Output = Self> + PartialEq + std::fmt::Debug + Send + Sync {
     /// The bit in the masks of the direction `rd` (or `ld`) of the column `column` (the
     /// middle one taken out, when narrow).
     fn bit(column: u32, rd: bool) -> Self;
@@ -824,11 +829,6 @@ impl<K: Key> Sorted<K> {
         }
         self.starts.copy_within(0..groups, 1);
         self.starts[0] = 0;
-    }
-
-    fn group(&mut self, group: usize) -> &mut [K] {
-        let (start, end) = (self.starts[group], self.starts[group + 1]);
-        &mut self.keys[start as usize..end as usize]
     }
 }
 
@@ -948,13 +948,26 @@ impl HalfJoin {
                 self.searched.merge(&searched);
             }
             (tops, Some(bottoms)) => {
-                let searched = walk(tops, &keys, Some(&mut self.lists.tops), None);
-                self.searched.merge(&searched);
-                if self.lists.tops.keys.is_empty() {
+                let (found, keys) = ((&mut self.lists.tops, &mut self.lists.bottoms), &keys);
+                let mut walk_tops = move || walk(tops, keys, Some(found.0), None);
+                let walk_bottoms = move || walk(bottoms, keys, None, Some(found.1));
+                // On one thread, the bottom halves are not searched if there is no top
+                // half; on two, they are searched beside the top ones, and then left out
+                // of the statistics, the same on any number of threads.
+                let (tops_searched, bottoms_searched) = if sharing() {
+                    let (tops, bottoms) = rayon::join(walk_tops, walk_bottoms);
+                    (tops, Some(bottoms))
+                } else {
+                    let tops = walk_tops();
+                    (tops, (tops.solutions > 0).then(walk_bottoms))
+                };
+                self.searched.merge(&tops_searched);
+                if tops_searched.solutions == 0 {
                     return 0;
                 }
-                let searched = walk(bottoms, &keys, None, Some(&mut self.lists.bottoms));
-                self.searched.merge(&searched);
+                if let Some(searched) = bottoms_searched {
+                    self.searched.merge(&searched);
+                }
             }
         }
         let groups = 1usize << open.count_ones();
@@ -965,7 +978,7 @@ impl HalfJoin {
         let watch = Watch {
             deadline: self.deadline,
             cancel: self.cancel.as_ref(),
-            cut: std::cell::Cell::new(None),
+            cut: OnceLock::new(),
         };
         let total = if self.narrow {
             let sorted = (&mut self.lists.narrow_tops, &mut self.lists.narrow_bottoms);
@@ -989,7 +1002,7 @@ impl HalfJoin {
             )
         };
         // A block whose join was cut short is not counted at all.
-        if let Some(reason) = watch.cut.get() {
+        if let Some(&reason) = watch.cut.get() {
             self.cut = Some(reason);
             return 0;
         }
@@ -1006,7 +1019,7 @@ fn join_groups<K: Key>(
     (sorted_tops, sorted_bottoms): (&mut Sorted<K>, &mut Sorted<K>),
     groups: usize,
     (columns, middle): (&[u8], u32),
-    weight: impl Fn(u32) -> u64,
+    weight: impl Fn(u32) -> u64 + Sync,
     watch: &Watch,
 ) -> u64 {
     // The keys have no middle column: an odd board's is taken out of narrow keys.
@@ -1024,21 +1037,121 @@ fn join_groups<K: Key>(
             [K::bit(c, false), K::bit(c, true)]
         })
         .collect();
-    sorted_tops.sort(tops, groups, below_middle);
-    sorted_bottoms.sort(bottoms, groups, below_middle);
-    let mut total = 0;
-    for group in 0..groups {
-        let tops = sorted_tops.group(group);
-        let bottoms = sorted_bottoms.group(group);
-        if tops.is_empty() || bottoms.is_empty() {
-            continue;
-        }
-        let weight = weight(group as u32);
-        if weight > 0 {
-            total += weight * join(tops, bottoms, &order, watch);
-        }
+    let share = sharing();
+    let mut sort_tops = || sorted_tops.sort(tops, groups, below_middle);
+    let mut sort_bottoms = || sorted_bottoms.sort(bottoms, groups, below_middle);
+    if share {
+        rayon::join(sort_tops, sort_bottoms);
+    } else {
+        sort_tops();
+        sort_bottoms();
     }
-    total
+    let tops = Groups {
+        keys: &mut sorted_tops.keys,
+        starts: &sorted_tops.starts,
+    };
+    let bottoms = Groups {
+        keys: &mut sorted_bottoms.keys,
+        starts: &sorted_bottoms.starts,
+    };
+    let join_all = |(mut tops, mut bottoms): (Groups<K>, Groups<K>), first: usize| {
+        let mut total = 0;
+        for group in 0..tops.starts.len() - 1 {
+            let tops = tops.group(group);
+            let bottoms = bottoms.group(group);
+            if tops.is_empty() || bottoms.is_empty() {
+                continue;
+            }
+            let weight = weight((first + group) as u32);
+            if weight > 0 {
+                total += weight * join(tops, bottoms, &order, watch);
+            }
+        }
+        total
+    };
+    if share {
+        join_shared((tops, bottoms), 0, SHARED, &join_all)
+    } else {
+        join_all((tops, bottoms), 0)
+    }
+}
+
+/// Is a block's work to be shared with the other threads of the pool, if there are any?
+///
+/// The blocks of a count are its threads' jobs, one at a time each, and they end
+/// unevenly: the last block joined, a tenth of a second at n = 17, left the other thread
+/// idle for about that long, 5% of a count on two threads. So a block's two half searches
+/// (its top halves' and its bottom halves'), its two sorts, and the joins of its groups
+/// ([`join_shared`]) are jobs of their own, which a thread takes when it has nothing else
+/// to do (and costs nothing when they are not taken). Outside a pool of several threads,
+/// as on one thread, they are not (which would send them to rayon's global pool).
+fn sharing() -> bool {
+    rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1
+}
+
+/// Consecutive groups of [`Sorted`] halves: the keys of group `g` are
+/// `keys[starts[g] - starts[0]..starts[g + 1] - starts[0]]`.
+struct Groups<'a, K> {
+    keys: &'a mut [K],
+    starts: &'a [u32],
+}
+
+impl<'a, K> Groups<'a, K> {
+    fn group(&mut self, group: usize) -> &mut [K] {
+        let first = self.starts[0];
+        let (start, end) = (self.starts[group] - first, self.starts[group + 1] - first);
+        &mut self.keys[start as usize..end as usize]
+    }
+
+    /// The first `groups` groups, and the others.
+    fn split(self, groups: usize) -> (Groups<'a, K>, Groups<'a, K>) {
+        let (low, high) = self
+            .keys
+            .split_at_mut((self.starts[groups] - self.starts[0]) as usize);
+        (
+            Groups {
+                keys: low,
+                starts: &self.starts[..=groups],
+            },
+            Groups {
+                keys: high,
+                starts: &self.starts[groups..],
+            },
+        )
+    }
+}
+
+/// Halves at least this many, tops and bottoms, are joined by two jobs of the pool
+/// ([`join_shared`]).
+const SHARED: usize = 1 << 17;
+
+/// `join_all` of the groups of `halves` (the first numbered `first`), on the threads of
+/// the pool ([`sharing`]): halved (by halves, not groups) into two jobs, which another
+/// thread takes if it has nothing else to do, down to `least` halves ([`SHARED`]).
+fn join_shared<K: Key>(
+    (tops, bottoms): (Groups<K>, Groups<K>),
+    first: usize,
+    least: usize,
+    join_all: &(impl Fn((Groups<K>, Groups<K>), usize) -> u64 + Sync),
+) -> u64 {
+    let groups = tops.starts.len() - 1;
+    let halves = tops.keys.len() + bottoms.keys.len();
+    if groups < 2 || halves < least {
+        return join_all((tops, bottoms), first);
+    }
+    let (top_base, bottom_base) = (tops.starts[0], bottoms.starts[0]);
+    let middle = tops.starts[1..groups]
+        .iter()
+        .zip(&bottoms.starts[1..groups])
+        .position(|(&t, &b)| 2 * ((t - top_base + b - bottom_base) as usize) >= halves)
+        .map_or(groups - 1, |i| i + 1);
+    let ((low_tops, high_tops), (low_bottoms, high_bottoms)) =
+        (tops.split(middle), bottoms.split(middle));
+    let (low, high) = rayon::join(
+        || join_shared((low_tops, low_bottoms), first, least, join_all),
+        || join_shared((high_tops, high_bottoms), first + middle, least, join_all),
+    );
+    low + high
 }
 
 impl Found {
@@ -1283,7 +1396,7 @@ const WATCHED: usize = 1 << 16;
 struct Watch<'a> {
     deadline: Option<Instant>,
     cancel: Option<&'a Cancel>,
-    cut: std::cell::Cell<Option<StopReason>>,
+    cut: OnceLock<StopReason>,
 }
 
 impl Watch<'_> {
@@ -1293,14 +1406,17 @@ impl Watch<'_> {
         Watch {
             deadline: None,
             cancel: None,
-            cut: std::cell::Cell::new(None),
+            cut: OnceLock::new(),
         }
     }
 
     /// Is the join to stop (the count cancelled, or past its deadline)?
     fn stopped(&self) -> bool {
         if self.cut.get().is_none() {
-            self.cut.set(limit_reached(self.deadline, self.cancel));
+            if let Some(reason) = limit_reached(self.deadline, self.cancel) {
+                // Another job may have set it first, for its own reason.
+                let _ = self.cut.set(reason);
+            }
         }
         self.cut.get().is_some()
     }
@@ -1414,10 +1530,127 @@ mod tests {
         let watch = Watch {
             deadline: None,
             cancel: Some(&cancel),
-            cut: std::cell::Cell::new(None),
+            cut: OnceLock::new(),
         };
         assert_eq!(join(&mut tops, &mut bottoms, &order, &watch), 0);
-        assert_eq!(watch.cut.get(), Some(StopReason::Cancelled));
+        assert_eq!(watch.cut.get(), Some(&StopReason::Cancelled));
+    }
+
+    /// Groups of random keys joined by jobs of two threads, split down to a few halves,
+    /// count what one thread counts, each group weighed by its own number.
+    #[test]
+    fn a_shared_join_counts_what_one_thread_does() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let groups = 37;
+        let mut found = (Found::default(), Found::default());
+        for side in [&mut found.0, &mut found.1] {
+            for _ in 0..3000 {
+                let group = (next() % groups as u64) as u32;
+                side.groups.push(group);
+                side.keys.push(next() & next() & 0x00ff_00ff);
+            }
+        }
+        let order: Vec<u32> = (0..8).flat_map(|b| [1 << b, 1 << (b + 16)]).collect();
+        let watch = Watch::none();
+        let join_all = |(mut tops, mut bottoms): (Groups<u32>, Groups<u32>), first: usize| {
+            (0..tops.starts.len() - 1)
+                .map(|g| {
+                    let pairs = join(tops.group(g), bottoms.group(g), &order, &watch);
+                    (first + g) as u64 * pairs
+                })
+                .sum::<u64>()
+        };
+        let (mut tops, mut bottoms) = (Sorted::<u32>::default(), Sorted::<u32>::default());
+        let mut joined = |shared: bool| {
+            tops.sort(&found.0, groups, u32::MAX);
+            bottoms.sort(&found.1, groups, u32::MAX);
+            let halves = (
+                Groups {
+                    keys: &mut tops.keys,
+                    starts: &tops.starts,
+                },
+                Groups {
+                    keys: &mut bottoms.keys,
+                    starts: &bottoms.starts,
+                },
+            );
+            if shared {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(2)
+                    .build()
+                    .expect("a pool of two threads");
+                pool.install(|| join_shared(halves, 0, 16, &join_all))
+            } else {
+                join_all(halves, 0)
+            }
+        };
+        let alone = joined(false);
+        assert!(alone > 0);
+        assert_eq!(joined(true), alone);
+    }
+
+    /// On a pool of two threads, whose blocks search their top and bottom halves side by
+    /// side, the count and the statistics of its half searches are those of one thread
+    /// (whose blocks without a top half search no bottom halves).
+    #[test]
+    fn a_count_on_two_threads_searches_what_one_thread_does() {
+        // Counts the blocks whose top halves are none, which one thread leaves there.
+        struct Empty(u32);
+        impl Observer<HalfBlocks> for Empty {
+            const SOLUTIONS_ONLY: bool = true;
+            fn solution(&mut self, block: &HalfBlocks, _: usize) {
+                if let (tops, Some(_)) = block.walks() {
+                    let keys = Keys {
+                        offset: u32::from(block.h),
+                        board: block.board(),
+                        middle: block.middle,
+                        open: Open::new(block.open(), u32::from(block.next), block.middle),
+                    };
+                    self.0 += u32::from(walk(tops, &keys, None, None).solutions == 0);
+                }
+            }
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool of two threads");
+        let mut empty_blocks = 0;
+        for n in [7, 8, 11, 12] {
+            for fix in [1, 3, n - 3] {
+                let mut alone = HalfJoin::new(n);
+                Search::new(HalfBlocks::fixing(n, fix))
+                    .observer(&mut alone)
+                    .count_solutions();
+                let (_, shared) = pool.install(|| {
+                    backtrack::parallel::count_observed(
+                        &HalfBlocks::fixing(n, fix),
+                        n,
+                        &backtrack::ParallelLimits::none(),
+                        |_| HalfJoin::new(n),
+                        |merged, part| merged.add(&part),
+                    )
+                });
+                let (a, s) = (alone.searched(), shared.searched());
+                assert_eq!(shared.total(), alone.total(), "n = {n}, {fix} fixed");
+                assert_eq!(
+                    (s.nodes, s.solutions, s.dead_ends, s.max_depth),
+                    (a.nodes, a.solutions, a.dead_ends, a.max_depth),
+                    "n = {n}, {fix} fixed"
+                );
+                let mut empty = Empty(0);
+                Search::new(HalfBlocks::fixing(n, fix))
+                    .observer(&mut empty)
+                    .count_solutions();
+                empty_blocks += empty.0;
+            }
+        }
+        assert!(empty_blocks > 0, "no block without a top half was tried");
     }
 
     /// However many columns the blocks fix, and however wide the keys, the count is the
