@@ -564,7 +564,8 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
 /// Counts the solutions of `n`-queens by half boards ([`HalfBlocks`], [`HalfJoin`]), on the
 /// current rayon thread pool: the search over the blocks of column groups is split among
 /// the threads ([`parallel::count_observed`]) down to the blocks themselves, each block's
-/// halves searched and joined where it is reached.
+/// halves searched and joined where it is reached, its work shared with any thread that
+/// has none left (the last blocks', say: see [`HalfJoin`]).
 ///
 /// `limits` may hold a time limit, a cancellation flag and a meter; they are looked at
 /// between blocks, and a stopped count is partial (the blocks joined so far). The
