@@ -60,11 +60,12 @@ const PAIRWISE: usize = 64;
 /// Fixing a column shares a block's searches less (the halves that must take it are
 /// searched with those that must not, until their last rows): the nodes searched grow by
 /// about a seventh for each column fixed, but the halves held fall by about 1.8 times. With
-/// none fixed, one side of the biggest block holds 8 million halves at n = 17, 4.6 times more for each column more; measured up to n = 19, and
-/// extrapolated beyond. An odd board fixes at least 2 columns (18 blocks at n = 17), which
+/// none fixed, one side of the biggest block holds 8 million halves at n = 17, 4.6 times
+/// more for each column more; measured up to n = 19, and extrapolated beyond. An odd board fixes at least 2 columns (18 blocks at n = 17), which
 /// makes it faster (the halves fit the caches better); an even one 6 (32 blocks at n =
 /// 16): with 4 (8 blocks), one thread counted 16 queens 5% faster, but two 7% slower,
-/// their blocks' work shared as it is (see [`HalfJoin`]). No block leaves more than 20 columns open, for the table of its
+/// their blocks' work shared as it is (see [`HalfJoin`]). No block leaves more than 20
+/// columns open, for the table of its
 /// groups.
 ///
 /// ```
@@ -1079,12 +1080,14 @@ fn join_groups<K: Key>(
 /// Is a block's work to be shared with the other threads of the pool, if there are any?
 ///
 /// The blocks of a count are its threads' jobs, one at a time each, and they end
-/// unevenly: the last block joined, a tenth of a second at n = 17, left the other thread
-/// idle for about that long, 5% of a count on two threads. So a block's two half searches
-/// (its top halves' and its bottom halves'), its two sorts, and the joins of its groups
+/// unevenly: at n = 17 on two threads, the thread that ended its last block first sat
+/// idle for 0.06 to 0.14 s, 4 to 8% of the count. So a block's two half searches (its top
+/// halves' and its bottom halves'), its two sorts, and the joins of its groups
 /// ([`join_shared`]) are jobs of their own, which a thread takes when it has nothing else
-/// to do (and costs nothing when they are not taken). Outside a pool of several threads,
-/// as on one thread, they are not (which would send them to rayon's global pool).
+/// to do; left to the thread of the block, they cost little (at n = 16, whose 32 blocks
+/// end nearly together, the count on two threads took as long as before). Outside a pool
+/// of several threads, as on one thread, they are not (which would send them to rayon's
+/// global pool).
 fn sharing() -> bool {
     rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1
 }
