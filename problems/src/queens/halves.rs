@@ -61,12 +61,11 @@ const PAIRWISE: usize = 64;
 /// searched with those that must not, until their last rows): the nodes searched grow by
 /// about a seventh for each column fixed, but the halves held fall by about 1.8 times. With
 /// none fixed, one side of the biggest block holds 8 million halves at n = 17, 4.6 times
-/// more for each column more; measured up to n = 19, and extrapolated beyond. An odd board fixes at least 2 columns (18 blocks at n = 17), which
-/// makes it faster (the halves fit the caches better); an even one 6 (32 blocks at n =
-/// 16): with 4 (8 blocks), one thread counted 16 queens 5% faster, but two 7% slower,
-/// their blocks' work shared as it is (see [`HalfJoin`]). No block leaves more than 20
-/// columns open, for the table of its
-/// groups.
+/// more for each column more; measured up to n = 19, and extrapolated beyond. An odd board
+/// fixes at least 2 columns (18 blocks at n = 17), which makes it faster (the halves fit
+/// the caches better); an even one 6 (32 blocks at n = 16): with 4 (8 blocks), one thread
+/// counted 16 queens 5% faster, but two 7% slower, their blocks' work shared as it is (see
+/// [`HalfJoin`]). No block leaves more than 20 columns open, for the table of its groups.
 ///
 /// ```
 /// use backtrack_problems::queens::block_columns;
@@ -831,6 +830,14 @@ impl<K: Key> Sorted<K> {
         self.starts.copy_within(0..groups, 1);
         self.starts[0] = 0;
     }
+
+    /// All the groups.
+    fn groups(&mut self) -> Groups<'_, K> {
+        Groups {
+            keys: &mut self.keys,
+            starts: &self.starts,
+        }
+    }
 }
 
 impl HalfJoin {
@@ -927,14 +934,8 @@ impl HalfJoin {
 
     /// The solutions whose halves are in `block`, each group weighed by its class.
     fn join_block(&mut self, block: &HalfBlocks) -> u64 {
-        let h = u32::from(block.h);
-        let (board, middle, open) = (block.board(), block.middle, block.open());
-        let keys = Keys {
-            offset: h,
-            board,
-            middle,
-            open: Open::new(open, u32::from(block.next), middle),
-        };
+        let (middle, open) = (block.middle, block.open());
+        let keys = Keys::of(block);
         let top = block.top;
         self.lists.tops.clear();
         self.lists.bottoms.clear();
@@ -1047,14 +1048,7 @@ fn join_groups<K: Key>(
         sort_tops();
         sort_bottoms();
     }
-    let tops = Groups {
-        keys: &mut sorted_tops.keys,
-        starts: &sorted_tops.starts,
-    };
-    let bottoms = Groups {
-        keys: &mut sorted_bottoms.keys,
-        starts: &sorted_bottoms.starts,
-    };
+    let (tops, bottoms) = (sorted_tops.groups(), sorted_bottoms.groups());
     let join_all = |(mut tops, mut bottoms): (Groups<K>, Groups<K>), first: usize| {
         let mut total = 0;
         for group in 0..tops.starts.len() - 1 {
@@ -1242,6 +1236,16 @@ struct Keys {
 }
 
 impl Keys {
+    /// How the halves of `block` become their groups and keys.
+    fn of(block: &HalfBlocks) -> Self {
+        Keys {
+            offset: u32::from(block.h),
+            board: block.board(),
+            middle: block.middle,
+            open: Open::new(block.open(), u32::from(block.next), block.middle),
+        }
+    }
+
     /// The diagonals of the half's queens seen on the row below them, each direction
     /// masked to the board, the middle queen's left out.
     #[inline]
@@ -1468,17 +1472,21 @@ mod tests {
     use super::*;
     use crate::queens::BitState;
 
-    /// The pairs counted by splitting are those counted one by one, for keys dense and
-    /// sparse, and lists long enough to split.
-    #[test]
-    fn the_join_counts_the_disjoint_pairs() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
+    /// Pseudo-random numbers from `seed` (not 0): xorshift.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    /// The pairs counted by splitting are those counted one by one, for keys dense and
+    /// sparse, and lists long enough to split.
+    #[test]
+    fn the_join_counts_the_disjoint_pairs() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for density in [1, 2, 3] {
             let mut key = || (0..density).fold(u64::MAX, |acc, _| acc & next()) & 0xffff_0000_ffff;
             let mut tops: Vec<u64> = (0..700).map(|_| key()).collect();
@@ -1543,13 +1551,7 @@ mod tests {
     /// count what one thread counts, each group weighed by its own number.
     #[test]
     fn a_shared_join_counts_what_one_thread_does() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let groups = 37;
         let mut found = (Found::default(), Found::default());
         for side in [&mut found.0, &mut found.1] {
@@ -1573,16 +1575,7 @@ mod tests {
         let mut joined = |shared: bool| {
             tops.sort(&found.0, groups, u32::MAX);
             bottoms.sort(&found.1, groups, u32::MAX);
-            let halves = (
-                Groups {
-                    keys: &mut tops.keys,
-                    starts: &tops.starts,
-                },
-                Groups {
-                    keys: &mut bottoms.keys,
-                    starts: &bottoms.starts,
-                },
-            );
+            let halves = (tops.groups(), bottoms.groups());
             if shared {
                 let pool = rayon::ThreadPoolBuilder::new()
                     .num_threads(2)
@@ -1609,13 +1602,8 @@ mod tests {
             const SOLUTIONS_ONLY: bool = true;
             fn solution(&mut self, block: &HalfBlocks, _: usize) {
                 if let (tops, Some(_)) = block.walks() {
-                    let keys = Keys {
-                        offset: u32::from(block.h),
-                        board: block.board(),
-                        middle: block.middle,
-                        open: Open::new(block.open(), u32::from(block.next), block.middle),
-                    };
-                    self.0 += u32::from(walk(tops, &keys, None, None).solutions == 0);
+                    let searched = walk(tops, &Keys::of(block), None, None);
+                    self.0 += u32::from(searched.solutions == 0);
                 }
             }
         }
