@@ -426,13 +426,61 @@ const SAMPLE_DRAWS: usize = 3;
 const MOST_DRAWS: usize = 1 << 16;
 
 /// How many probes of the half searches, in all, weigh the blocks of a sample (at least
-/// one a search).
-const WEIGHING_PROBES: usize = 1 << 15;
+/// [`LEAST_WEIGHING`] a search): about a tenth of a second.
+const WEIGHING_PROBES: usize = 1 << 18;
+
+/// The fewest probes that weigh a half search of a block: the draws of 16 probes each (at
+/// 20 queens, 2035 blocks) misjudged blocks by up to nine times.
+const LEAST_WEIGHING: usize = 16;
+
+/// A block's weight is its estimated nodes to this power: the bigger a block, the slower
+/// its nodes (its lists fit the caches less, its groups hold more pairs). The times of
+/// 56 blocks drawn at 19 queens and 40 at 20 spread by 33% and 40% (their standard
+/// deviation over their mean) about their nodes as 128 probes estimated them, and by 28%
+/// and 34% about those nodes to the power 1.4; the true nodes to the power 1.4 or 1.5
+/// left 24% and 27%, so most of that spread is the blocks' own.
+const WEIGHT_POWER: f64 = 1.4;
+
+/// A sample past its time limit goes on drawing blocks until its time's standard error is
+/// at most this share of it (see [`sampled_enough`]): at 20 queens, whose blocks take about
+/// a second each, three draws had said between 1 minute and 1 hour 16 minutes on two
+/// threads, for a count that took 14 minutes.
+const PRECISE: f64 = 0.1;
+
+/// A sample not yet [`PRECISE`] stops once it has taken this share of the time it
+/// estimates: a short count needs no close estimate.
+const SAMPLE_SHARE: f64 = 0.02;
+
+/// A sample not yet [`PRECISE`] stops after this long, whatever the time it estimates.
+const LONGEST_SAMPLE: Duration = Duration::from_secs(10);
+
+/// Has a sample that drew blocks for `elapsed`, their figure of the whole count's time
+/// `figure` (from at least [`SAMPLE_DRAWS`] of them), drawn enough, its time limit being
+/// `least`? Not before that limit; then once its standard error is at most [`PRECISE`] of
+/// it, or the sample has taken [`SAMPLE_SHARE`] of it, or [`LONGEST_SAMPLE`].
+fn sampled_enough(figure: &Figure, elapsed: Duration, least: Duration) -> bool {
+    if elapsed < least {
+        return false;
+    }
+    if figure.std_error <= PRECISE * figure.mean {
+        return true;
+    }
+    let longest = LONGEST_SAMPLE.as_secs_f64();
+    let share = SAMPLE_SHARE * figure.mean;
+    let most = if share.is_finite() {
+        share.clamp(least.as_secs_f64().min(longest), longest)
+    } else {
+        longest
+    };
+    elapsed.as_secs_f64() >= most
+}
 
 /// A sample of a count by half boards, for the time of an estimate: blocks drawn at random
-/// (seeded with `seed`), each in proportion to its size as a few of Knuth's probes of its
-/// half searches estimate it, and joined, until `limits` stop the sample once
-/// [`SAMPLE_DRAWS`] are drawn. Returns what was joined (the count of the blocks joined, the
+/// (seeded with `seed`), each in proportion to its weight (its size as a few of Knuth's
+/// probes of its half searches estimate it, to the power [`WEIGHT_POWER`]), and joined,
+/// until `limits` stop the sample once [`SAMPLE_DRAWS`] are drawn and it has drawn enough
+/// ([`sampled_enough`]: past a time limit, until its figure is close enough or the sample
+/// long enough). Returns what was joined (the count of the blocks joined, the
 /// whole count when all were; the statistics of their half searches, see
 /// [`HalfJoin::searched`], timed from the start when every block was joined, else the time
 /// their joins took) and, unless every block was joined, the time of the whole
@@ -479,11 +527,17 @@ pub(crate) fn sample_blocks(
     let mut spent = Duration::ZERO;
     let mut join = HalfJoin::new(n);
     let mut stopped = None;
-    let deadline = limits.time.map(|most| start + most);
+    let total: f64 = weights.iter().sum();
     while joined < blocks.len() {
-        // The time limit once enough blocks are drawn.
-        let deadline = deadline.filter(|_| drawn.len() >= SAMPLE_DRAWS);
-        stopped = limit_reached(deadline, limits.cancel.as_ref());
+        stopped = limit_reached(None, limits.cancel.as_ref());
+        // The time limit once enough blocks are drawn, and drawn enough.
+        if let Some(least) = limits.time.filter(|_| drawn.len() >= SAMPLE_DRAWS) {
+            if stopped.is_none()
+                && sampled_enough(&drawn_total(&drawn, total), start.elapsed(), least)
+            {
+                stopped = Some(StopReason::TimeLimit);
+            }
+        }
         if stopped.is_none() && drawn.len() >= MOST_DRAWS {
             // Drawing blocks already joined, as good as done, while the time goes by.
             stopped = Some(StopReason::TimeLimit);
@@ -506,7 +560,6 @@ pub(crate) fn sample_blocks(
         };
         drawn.push((time, weights[k]));
     }
-    let total: f64 = weights.iter().sum();
     let seconds = stopped.filter(|_| !drawn.is_empty()).map(|_| TimeEstimate {
         seconds: drawn_total(&drawn, total),
         draws: drawn.len(),
@@ -530,10 +583,10 @@ pub(crate) fn sample_blocks(
 }
 
 /// The weights of `blocks` for a sample: each one's nodes as Knuth's probes of its half
-/// searches estimate them (seeded with `seed`), [`WEIGHING_PROBES`] in all. Never 0, so
-/// that every block can be drawn.
+/// searches estimate them (seeded with `seed`), [`WEIGHING_PROBES`] in all, to the power
+/// [`WEIGHT_POWER`]. Never 0, so that every block can be drawn.
 fn block_weights(blocks: &[HalfBlocks], seed: u64) -> Vec<f64> {
-    let probes = (WEIGHING_PROBES / blocks.len().max(1)).max(1) as u32;
+    let probes = (WEIGHING_PROBES / blocks.len().max(1)).max(LEAST_WEIGHING) as u32;
     blocks
         .iter()
         .enumerate()
@@ -542,7 +595,7 @@ fn block_weights(blocks: &[HalfBlocks], seed: u64) -> Vec<f64> {
             let (tops, bottoms) = block.walks();
             let size = estimate::tree_size(tops, probes, seed)
                 + bottoms.map_or(0.0, |walk| estimate::tree_size(walk, probes, seed ^ 1));
-            size.max(1.0)
+            size.max(1.0).powf(WEIGHT_POWER)
         })
         .collect()
 }
@@ -1808,6 +1861,38 @@ mod tests {
         assert!((figure.std_error - 2.0).abs() < 1e-12, "{figure:?}");
         // One draw: no spread to tell.
         assert!(drawn_total(&[(1.0, 1.0)], 4.0).std_error.abs() < f64::MIN_POSITIVE);
+    }
+
+    /// A sample draws on past its time limit until its figure is within [`PRECISE`], or it
+    /// has taken [`SAMPLE_SHARE`] of the time it estimates, or [`LONGEST_SAMPLE`].
+    #[test]
+    fn a_sample_draws_until_close_enough_or_long_enough() {
+        let ms = Duration::from_millis;
+        let least = ms(250);
+        let figure = |mean: f64, std_error: f64| Figure { mean, std_error };
+        // Never before the time limit, however close.
+        assert!(!sampled_enough(&figure(100.0, 0.0), ms(249), least));
+        // Close enough: 10% of the figure.
+        assert!(sampled_enough(&figure(100.0, 10.0), least, least));
+        assert!(!sampled_enough(&figure(100.0, 10.1), least, least));
+        // Not close: up to 2% of the figure (100 s: 2 s)...
+        assert!(!sampled_enough(&figure(100.0, 50.0), ms(1999), least));
+        assert!(sampled_enough(&figure(100.0, 50.0), ms(2000), least));
+        // ... at least the time limit (a figure of 1 s: not 20 ms but 250)...
+        assert!(sampled_enough(&figure(1.0, 0.5), least, least));
+        // ... and at most 10 s (a figure of an hour: not 72 s).
+        assert!(!sampled_enough(&figure(3600.0, 1800.0), ms(9999), least));
+        assert!(sampled_enough(&figure(3600.0, 1800.0), ms(10_000), least));
+        assert!(sampled_enough(
+            &figure(f64::INFINITY, f64::INFINITY),
+            ms(10_000),
+            least
+        ));
+        assert!(!sampled_enough(
+            &figure(f64::NAN, f64::NAN),
+            ms(9999),
+            least
+        ));
     }
 
     /// The draws follow the weights, and a seed gives the same ones every time.

@@ -58,7 +58,8 @@ impl Driver {
     /// `sample` is given the limits and the seed, and gives with what it ran the time of
     /// the whole search on one thread, estimated from the parts it ran (see
     /// [`TimeEstimate`]), if it makes one. That time, with its interval, is the estimate's
-    /// instead of the estimated nodes over the sample's speed.
+    /// instead of the estimated nodes over the sample's speed. Such a sample may go on past
+    /// its time limit, until its parts agree closely enough.
     pub fn estimate_timed(
         &mut self,
         estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
