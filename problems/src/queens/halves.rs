@@ -53,9 +53,9 @@ pub const MAX_HALVES: usize = 27;
 const PAIRWISE: usize = 64;
 
 /// How many columns (besides the middle one) a block of an `n`×`n` board fixes, so that
-/// it holds at most about 5 million halves a side (20 bytes each, both sides in memory at
-/// once: about 200 MB a thread), and a board has blocks enough to share out between
-/// threads.
+/// it holds at most about 5 million halves a side (20 bytes each in 64-bit keys, past
+/// n = 17; both sides in memory at once: about 200 MB a thread), and a board has blocks
+/// enough to share out between threads.
 ///
 /// Fixing a column shares a block's searches less (the halves that must take it are
 /// searched with those that must not, until their last rows): the nodes searched grow by
@@ -764,20 +764,26 @@ pub struct HalfJoin {
 /// Where a [`HalfJoin`] keeps the halves of a block: tens to hundreds of megabytes from
 /// n = 17 on, kept from one block to the next, and from one count of a part of the board
 /// to the next ([`SPARE`]), rather than given back to the system and asked for again (a
-/// two-thread count at n = 17 had 267,376 page faults that way, and has 35,936).
+/// two-thread count at n = 17 had 267,376 page faults that way, and has 35,936); in
+/// 32-bit keys up to n = 17, 64-bit ones beyond.
 #[derive(Clone, Debug, Default)]
 struct Lists {
+    narrow: Halves<u32>,
+    wide: Halves<u64>,
+}
+
+/// A block's halves, in keys of type `K`.
+#[derive(Clone, Debug, Default)]
+struct Halves<K> {
     /// This block's top halves and bottom halves, as they are found: each one's group
     /// (which of the open columns the top half takes) and its key (its diagonals seen
     /// from the row where the halves meet: two masks in one key, the `ld` direction in the
     /// low half).
-    tops: Found,
-    bottoms: Found,
-    /// The same sorted by group, in 32-bit keys or 64-bit ones.
-    narrow_tops: Sorted<u32>,
-    narrow_bottoms: Sorted<u32>,
-    wide_tops: Sorted<u64>,
-    wide_bottoms: Sorted<u64>,
+    tops: Found<K>,
+    bottoms: Found<K>,
+    /// The same sorted by group.
+    sorted_tops: Sorted<K>,
+    sorted_bottoms: Sorted<K>,
 }
 
 /// The lists of the [`HalfJoin`]s dropped, for the next ones made (at most
@@ -808,9 +814,9 @@ impl Drop for HalfJoin {
 
 /// Halves as they are found.
 #[derive(Clone, Debug, Default)]
-struct Found {
+struct Found<K> {
     groups: Vec<u32>,
-    keys: Vec<u64>,
+    keys: Vec<K>,
 }
 
 /// A half's key as the join takes it: two masks of diagonals, in 64 bits or (16 columns
@@ -861,8 +867,8 @@ struct Sorted<K> {
 }
 
 impl<K: Key> Sorted<K> {
-    /// `found` sorted into `groups` groups (a counting sort), its keys narrowed.
-    fn sort(&mut self, found: &Found, groups: usize, below_middle: u32) {
+    /// `found` sorted into `groups` groups (a counting sort).
+    fn sort(&mut self, found: &Found<K>, groups: usize) {
         self.starts.clear();
         self.starts.resize(groups + 1, 0);
         for &group in &found.groups {
@@ -877,7 +883,7 @@ impl<K: Key> Sorted<K> {
         // the next group's start: shifted back after.
         for (&group, &key) in found.groups.iter().zip(&found.keys) {
             let place = &mut self.starts[group as usize];
-            self.keys[*place as usize] = K::narrow(key, below_middle);
+            self.keys[*place as usize] = key;
             *place += 1;
         }
         self.starts.copy_within(0..groups, 1);
@@ -987,74 +993,16 @@ impl HalfJoin {
 
     /// The solutions whose halves are in `block`, each group weighed by its class.
     fn join_block(&mut self, block: &HalfBlocks) -> u64 {
-        let (middle, open) = (block.middle, block.open());
-        let keys = Keys::of(block);
-        let top = block.top;
-        self.lists.tops.clear();
-        self.lists.bottoms.clear();
-        match block.walks() {
-            (both, None) => {
-                let searched = walk(
-                    both,
-                    &keys,
-                    Some(&mut self.lists.tops),
-                    Some(&mut self.lists.bottoms),
-                );
-                self.searched.merge(&searched);
-            }
-            (tops, Some(bottoms)) => {
-                let (found, keys) = ((&mut self.lists.tops, &mut self.lists.bottoms), &keys);
-                let mut walk_tops = move || walk(tops, keys, Some(found.0), None);
-                let walk_bottoms = move || walk(bottoms, keys, None, Some(found.1));
-                // On one thread, the bottom halves are not searched if there is no top
-                // half; on two, they are searched beside the top ones, and then left out
-                // of the statistics, the same on any number of threads.
-                let (tops_searched, bottoms_searched) = if sharing() {
-                    let (tops, bottoms) = rayon::join(walk_tops, walk_bottoms);
-                    (tops, Some(bottoms))
-                } else {
-                    let tops = walk_tops();
-                    (tops, (tops.solutions > 0).then(walk_bottoms))
-                };
-                self.searched.merge(&tops_searched);
-                if tops_searched.solutions == 0 {
-                    return 0;
-                }
-                if let Some(searched) = bottoms_searched {
-                    self.searched.merge(&searched);
-                }
-            }
-        }
-        let groups = 1usize << open.count_ones();
-        let fixes = block.fix > 0;
-        let n = usize::from(block.n);
-        let weight = |group: u32| group_weight(n, fixes, middle, top | keys.open.columns(group));
-        let found = (&self.lists.tops, &self.lists.bottoms);
         let watch = Watch {
             deadline: self.deadline,
             cancel: self.cancel.as_ref(),
             cut: OnceLock::new(),
         };
+        let (columns, searched) = (&self.columns, &mut self.searched);
         let total = if self.narrow {
-            let sorted = (&mut self.lists.narrow_tops, &mut self.lists.narrow_bottoms);
-            join_groups(
-                found,
-                sorted,
-                groups,
-                (&self.columns, middle),
-                weight,
-                &watch,
-            )
+            join_block(block, &mut self.lists.narrow, columns, searched, &watch)
         } else {
-            let sorted = (&mut self.lists.wide_tops, &mut self.lists.wide_bottoms);
-            join_groups(
-                found,
-                sorted,
-                groups,
-                (&self.columns, middle),
-                weight,
-                &watch,
-            )
+            join_block(block, &mut self.lists.wide, columns, searched, &watch)
         };
         // A block whose join was cut short is not counted at all.
         if let Some(&reason) = watch.cut.get() {
@@ -1065,24 +1013,73 @@ impl HalfJoin {
     }
 }
 
-/// The solutions of the halves `found` (tops, bottoms) of a block of `groups` groups whose
-/// middle column is `middle`: the halves sorted into `sorted` by group, and the pairs of
-/// each group joined, splitting on the bits of `columns` in turn, and weighed by
-/// `weight(group)`.
+/// The solutions whose halves are in `block`, each group weighed by its class: its halves
+/// searched into `halves` (their statistics merged into `searched`) and joined, splitting
+/// on the bits of `columns` in turn, as long as `watch` lets them.
+fn join_block<K: Key>(
+    block: &HalfBlocks,
+    halves: &mut Halves<K>,
+    columns: &[u8],
+    searched: &mut Stats,
+    watch: &Watch,
+) -> u64 {
+    let (middle, open) = (block.middle, block.open());
+    let keys = Keys::of(block);
+    let top = block.top;
+    halves.tops.clear();
+    halves.bottoms.clear();
+    match block.walks() {
+        (both, None) => {
+            let both = walk(
+                both,
+                &keys,
+                Some(&mut halves.tops),
+                Some(&mut halves.bottoms),
+            );
+            searched.merge(&both);
+        }
+        (tops, Some(bottoms)) => {
+            let (found, keys) = ((&mut halves.tops, &mut halves.bottoms), &keys);
+            let mut walk_tops = move || walk(tops, keys, Some(found.0), None);
+            let walk_bottoms = move || walk(bottoms, keys, None, Some(found.1));
+            // On one thread, the bottom halves are not searched if there is no top
+            // half; on two, they are searched beside the top ones, and then left out
+            // of the statistics, the same on any number of threads.
+            let (tops_searched, bottoms_searched) = if sharing() {
+                let (tops, bottoms) = rayon::join(walk_tops, walk_bottoms);
+                (tops, Some(bottoms))
+            } else {
+                let tops = walk_tops();
+                (tops, (tops.solutions > 0).then(walk_bottoms))
+            };
+            searched.merge(&tops_searched);
+            if tops_searched.solutions == 0 {
+                return 0;
+            }
+            if let Some(bottoms) = bottoms_searched {
+                searched.merge(&bottoms);
+            }
+        }
+    }
+    let groups = 1usize << open.count_ones();
+    let fixes = block.fix > 0;
+    let n = usize::from(block.n);
+    let weight = |group: u32| group_weight(n, fixes, middle, top | keys.open.columns(group));
+    join_groups(halves, groups, (columns, middle), weight, watch)
+}
+
+/// The solutions of the `halves` found of a block of `groups` groups whose middle column
+/// is `middle`: the halves sorted by group, and the pairs of each group joined, splitting
+/// on the bits of `columns` in turn, and weighed by `weight(group)`.
 fn join_groups<K: Key>(
-    (tops, bottoms): (&Found, &Found),
-    (sorted_tops, sorted_bottoms): (&mut Sorted<K>, &mut Sorted<K>),
+    halves: &mut Halves<K>,
     groups: usize,
     (columns, middle): (&[u8], u32),
     weight: impl Fn(u32) -> u64 + Sync,
     watch: &Watch,
 ) -> u64 {
     // The keys have no middle column: an odd board's is taken out of narrow keys.
-    let below_middle = if middle == 0 {
-        u32::MAX
-    } else {
-        u32::low_bits(middle.trailing_zeros())
-    };
+    let below_middle = below_middle(middle);
     let order: Vec<K> = columns
         .iter()
         .map(|&c| u32::from(c))
@@ -1093,8 +1090,14 @@ fn join_groups<K: Key>(
         })
         .collect();
     let share = sharing();
-    let mut sort_tops = || sorted_tops.sort(tops, groups, below_middle);
-    let mut sort_bottoms = || sorted_bottoms.sort(bottoms, groups, below_middle);
+    let Halves {
+        tops,
+        bottoms,
+        sorted_tops,
+        sorted_bottoms,
+    } = halves;
+    let mut sort_tops = || sorted_tops.sort(tops, groups);
+    let mut sort_bottoms = || sorted_bottoms.sort(bottoms, groups);
     if share {
         rayon::join(sort_tops, sort_bottoms);
     } else {
@@ -1204,7 +1207,7 @@ fn join_shared<K: Key>(
     low + high
 }
 
-impl Found {
+impl<K> Found<K> {
     fn clear(&mut self) {
         self.groups.clear();
         self.keys.clear();
@@ -1278,6 +1281,16 @@ impl Open {
     }
 }
 
+/// The columns left of the middle one `middle` (a single bit), all of them if there is
+/// none (an even board).
+fn below_middle(middle: u32) -> u32 {
+    if middle == 0 {
+        u32::MAX
+    } else {
+        u32::low_bits(middle.trailing_zeros())
+    }
+}
+
 /// How a half's final state becomes its group and key.
 struct Keys {
     /// Where column 0 is in the masks.
@@ -1286,6 +1299,8 @@ struct Keys {
     /// The middle queen's bit (odd n), left out of the keys: both halves see it.
     middle: u32,
     open: Open,
+    /// The columns left of the middle one (all on an even board): see [`Key::narrow`].
+    below_middle: u32,
 }
 
 impl Keys {
@@ -1296,6 +1311,7 @@ impl Keys {
             board: block.board(),
             middle: block.middle,
             open: Open::new(block.open(), u32::from(block.next), block.middle),
+            below_middle: below_middle(block.middle),
         }
     }
 
@@ -1341,22 +1357,23 @@ impl Keys {
     }
 }
 
-/// Searches the halves from `start` and keeps each complete one's group and key as a top
-/// half in `tops`, and as a bottom half (upside down, its group the open columns it
-/// leaves) in `bottoms`, those given; returns the statistics of the search, its last row
-/// counted as nodes (see [`HalfJoin::searched`]).
-fn walk(
+/// Searches the halves from `start` and keeps each complete one's group and key (in the
+/// keys of `tops` and `bottoms`: see [`Key::narrow`]) as a top half in `tops`, and as a
+/// bottom half (upside down, its group the open columns it leaves) in `bottoms`, those
+/// given; returns the statistics of the search, its last row counted as nodes (see
+/// [`HalfJoin::searched`]).
+fn walk<K: Key>(
     start: HalfWalk,
     keys: &Keys,
-    tops: Option<&mut Found>,
-    bottoms: Option<&mut Found>,
+    tops: Option<&mut Found<K>>,
+    bottoms: Option<&mut Found<K>>,
 ) -> Stats {
-    struct Collect<'a> {
+    struct Collect<'a, K> {
         keys: &'a Keys,
         may: u64,
         all: u32,
-        tops: Option<&'a mut Found>,
-        bottoms: Option<&'a mut Found>,
+        tops: Option<&'a mut Found<K>>,
+        bottoms: Option<&'a mut Found<K>>,
         /// The nodes of the last row, not searched as nodes.
         leaves: u64,
         /// The halves kept.
@@ -1364,7 +1381,7 @@ fn walk(
         /// The halves whose last row had no square left: dead ends, not solutions.
         blocked: u64,
     }
-    impl Observer<HalfWalk> for Collect<'_> {
+    impl<K: Key> Observer<HalfWalk> for Collect<'_, K> {
         const SOLUTIONS_ONLY: bool = true;
         #[inline]
         fn solution(&mut self, half: &HalfWalk, _depth: usize) {
@@ -1385,7 +1402,7 @@ fn walk(
             }
         }
     }
-    impl Collect<'_> {
+    impl<K: Key> Collect<'_, K> {
         /// Keeps a half, all its rows filled.
         #[inline]
         fn keep(&mut self, half: &HalfWalk) {
@@ -1393,11 +1410,14 @@ fn walk(
             let group = self.keys.group(half, self.may);
             if let Some(tops) = self.tops.as_deref_mut() {
                 tops.groups.push(group);
-                tops.keys.push(self.keys.top(half));
+                tops.keys
+                    .push(K::narrow(self.keys.top(half), self.keys.below_middle));
             }
             if let Some(bottoms) = self.bottoms.as_deref_mut() {
                 bottoms.groups.push(group ^ self.all);
-                bottoms.keys.push(self.keys.bottom(half));
+                bottoms
+                    .keys
+                    .push(K::narrow(self.keys.bottom(half), self.keys.below_middle));
             }
         }
     }
@@ -1606,12 +1626,12 @@ mod tests {
     fn a_shared_join_counts_what_one_thread_does() {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let groups = 37;
-        let mut found = (Found::default(), Found::default());
+        let mut found = (Found::<u32>::default(), Found::default());
         for side in [&mut found.0, &mut found.1] {
             for _ in 0..3000 {
                 let group = (next() % groups as u64) as u32;
                 side.groups.push(group);
-                side.keys.push(next() & next() & 0x00ff_00ff);
+                side.keys.push((next() & next()) as u32 & 0x00ff_00ff);
             }
         }
         let order: Vec<u32> = (0..8).flat_map(|b| [1 << b, 1 << (b + 16)]).collect();
@@ -1626,8 +1646,8 @@ mod tests {
         };
         let (mut tops, mut bottoms) = (Sorted::<u32>::default(), Sorted::<u32>::default());
         let mut joined = |shared: bool| {
-            tops.sort(&found.0, groups, u32::MAX);
-            bottoms.sort(&found.1, groups, u32::MAX);
+            tops.sort(&found.0, groups);
+            bottoms.sort(&found.1, groups);
             let halves = (tops.groups(), bottoms.groups());
             if shared {
                 let pool = rayon::ThreadPoolBuilder::new()
@@ -1655,7 +1675,7 @@ mod tests {
             const SOLUTIONS_ONLY: bool = true;
             fn solution(&mut self, block: &HalfBlocks, _: usize) {
                 if let (tops, Some(_)) = block.walks() {
-                    let searched = walk(tops, &Keys::of(block), None, None);
+                    let searched = walk::<u32>(tops, &Keys::of(block), None, None);
                     self.0 += u32::from(searched.solutions == 0);
                 }
             }
