@@ -426,7 +426,7 @@ const SAMPLE_DRAWS: usize = 3;
 const MOST_DRAWS: usize = 1 << 16;
 
 /// How many probes of the half searches, in all, weigh the blocks of a sample (at least
-/// [`LEAST_WEIGHING`] a search): about a tenth of a second.
+/// [`LEAST_WEIGHING`] a search; a million took half a second at 20 queens).
 const WEIGHING_PROBES: usize = 1 << 18;
 
 /// The fewest probes that weigh a half search of a block: the draws of 16 probes each (at
@@ -483,8 +483,9 @@ fn sampled_enough(figure: &Figure, elapsed: Duration, least: Duration) -> bool {
 /// long enough). Returns what was joined (the count of the blocks joined, the
 /// whole count when all were; the statistics of their half searches, see
 /// [`HalfJoin::searched`], timed from the start when every block was joined, else the time
-/// their joins took) and, unless every block was joined, the time of the whole
-/// count on one thread in seconds, estimated from the blocks' times (see [`drawn_total`]).
+/// their joins took) and, unless every block was joined, the time of the whole count on
+/// one thread in seconds, estimated from the blocks' times (see [`drawn_time`]; none if a
+/// signal cut the sample short before it drew [`SAMPLE_DRAWS`]).
 ///
 /// The blocks cost very different times for their nodes (at n = 18, from 15 to 65 million
 /// nodes a second, the biggest the slowest): the nodes a second of a few blocks, applied to
@@ -560,10 +561,7 @@ pub(crate) fn sample_blocks(
         };
         drawn.push((time, weights[k]));
     }
-    let seconds = stopped.filter(|_| !drawn.is_empty()).map(|_| TimeEstimate {
-        seconds: drawn_total(&drawn, total),
-        draws: drawn.len(),
-    });
+    let seconds = drawn_time(stopped, &drawn, total);
     let outcome = Outcome {
         found: join.total(),
         stats: Stats {
@@ -639,6 +637,22 @@ impl Draw {
             .partition_point(|&sum| sum <= at)
             .min(self.cumulative.len() - 1)
     }
+}
+
+/// The time of a whole count from a sample's draws `drawn` (see [`drawn_total`]), if the
+/// sample was `stopped` (else it joined every block, and is the count) with at least
+/// [`SAMPLE_DRAWS`] draws: fewer, cut short by a signal, tell too little of the spread.
+fn drawn_time(
+    stopped: Option<StopReason>,
+    drawn: &[(f64, f64)],
+    total: f64,
+) -> Option<TimeEstimate> {
+    stopped
+        .filter(|_| drawn.len() >= SAMPLE_DRAWS)
+        .map(|_| TimeEstimate {
+            seconds: drawn_total(drawn, total),
+            draws: drawn.len(),
+        })
 }
 
 /// The total time of all the blocks, from `drawn`: each block drawn (with replacement) as
@@ -1913,6 +1927,22 @@ mod tests {
             ms(9999),
             least
         ));
+    }
+
+    /// A sample that joined every block is the count, with no time drawn; one cut short
+    /// gives the time its draws make only if it drew at least [`SAMPLE_DRAWS`].
+    #[test]
+    fn a_sample_cut_short_times_the_count_from_three_draws() {
+        let drawn = [(1.0, 1.0), (3.0, 1.0), (2.0, 2.0)];
+        let cancelled = Some(StopReason::Cancelled);
+        assert_eq!(drawn_time(None, &drawn, 4.0), None);
+        assert_eq!(drawn_time(cancelled, &drawn[..2], 4.0), None);
+        let timed = drawn_time(cancelled, &drawn, 4.0).expect("three draws");
+        assert_eq!(timed.draws, 3);
+        assert_eq!(timed.seconds, drawn_total(&drawn, 4.0));
+        assert!((timed.seconds.mean - 20.0 / 3.0).abs() < 1e-12, "{timed:?}");
+        let timed = drawn_time(Some(StopReason::TimeLimit), &drawn, 4.0);
+        assert_eq!(timed.map(|t| t.draws), Some(3));
     }
 
     /// The draws follow the weights, and a seed gives the same ones every time.

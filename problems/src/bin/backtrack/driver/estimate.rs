@@ -124,14 +124,17 @@ impl Driver {
         if ran.stopped == Some(StopReason::Cancelled) {
             if let Some(stop) = self.cancelled() {
                 // The probes are all made; the speed is that of the sample cut short, if
-                // it visited any node (not a time drawn from its blocks, if it drew some:
-                // it was cut short before it drew as many as it needs).
+                // it visited any node, and the time that of the parts it drew, if it drew
+                // enough of them to tell their spread.
                 let sampled =
-                    (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(Sampled {
-                        timed: None,
-                        ..sampled
-                    });
-                if sampled.is_some() {
+                    (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(sampled);
+                if let Some(timed) = sampled.and_then(|sampled| sampled.timed) {
+                    note!(
+                        "{}{stop} while sampling the search: the estimate is partial (its time drawn from the {} parts of the search sampled before it was cut short)",
+                        self.prefix(),
+                        timed.draws
+                    );
+                } else if sampled.is_some() {
                     note!(
                         "{}{stop} while sampling the search: the estimate is partial (its speed measured on a sample cut short)",
                         self.prefix()
