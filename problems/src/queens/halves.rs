@@ -53,8 +53,8 @@ pub const MAX_HALVES: usize = 27;
 const PAIRWISE: usize = 64;
 
 /// How many columns (besides the middle one) a block of an `n`×`n` board fixes, so that
-/// it holds at most about 5 million halves a side (20 bytes each in 64-bit keys, past
-/// n = 17; both sides in memory at once: about 200 MB a thread), and a board has blocks
+/// it holds at most about 5 million halves a side (18 bytes each in 64-bit keys, past
+/// n = 17; both sides in memory at once: about 180 MB a thread), and a board has blocks
 /// enough to share out between threads.
 ///
 /// Fixing a column shares a block's searches less (the halves that must take it are
@@ -782,19 +782,21 @@ pub struct HalfJoin {
 /// 32-bit keys up to n = 17, 64-bit ones beyond.
 #[derive(Clone, Debug, Default)]
 struct Lists {
-    narrow: Halves<u32>,
-    wide: Halves<u64>,
+    narrow: Halves<u32, u16>,
+    wide: Halves<u64, u16>,
+    /// For blocks of more than 16 open columns (see [`HalfBlocks::fixing`]).
+    widest: Halves<u64, u32>,
 }
 
 /// A block's halves, in keys of type `K`.
 #[derive(Clone, Debug, Default)]
-struct Halves<K> {
+struct Halves<K, G> {
     /// This block's top halves and bottom halves, as they are found: each one's group
     /// (which of the open columns the top half takes) and its key (its diagonals seen
     /// from the row where the halves meet: two masks in one key, the `ld` direction in the
     /// low half).
-    tops: Found<K>,
-    bottoms: Found<K>,
+    tops: Found<K, G>,
+    bottoms: Found<K, G>,
     /// The same sorted by group.
     sorted_tops: Sorted<K>,
     sorted_bottoms: Sorted<K>,
@@ -828,9 +830,47 @@ impl Drop for HalfJoin {
 
 /// Halves as they are found.
 #[derive(Clone, Debug, Default)]
-struct Found<K> {
-    groups: Vec<u32>,
+struct Found<K, G> {
+    groups: Vec<G>,
     keys: Vec<K>,
+}
+
+/// A half's group as it is kept beside its key: in 16 bits when a block leaves 16 columns
+/// open or fewer (every block of [`block_columns`]), which makes a block's halves 10 bytes
+/// each in 32-bit keys, not 12, and 18 in 64-bit ones, not 20 (resident at n = 17: 53 MB on
+/// one thread, not 62; at 18 on two threads, 308 MB, not 344). In 32 bits for the blocks
+/// of [`HalfBlocks::fixing`] that leave more open.
+trait Group: Copy + Default + std::fmt::Debug + Send + Sync {
+    /// The group numbered `group`, which fits.
+    fn of(group: u32) -> Self;
+    /// The group's number.
+    fn index(self) -> usize;
+}
+
+impl Group for u16 {
+    #[inline]
+    fn of(group: u32) -> u16 {
+        debug_assert!(
+            u16::try_from(group).is_ok(),
+            "a group of 16 open columns at most"
+        );
+        group as u16
+    }
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+}
+
+impl Group for u32 {
+    #[inline]
+    fn of(group: u32) -> u32 {
+        group
+    }
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// A half's key as the join takes it: two masks of diagonals, in 64 bits or (16 columns
@@ -882,11 +922,11 @@ struct Sorted<K> {
 
 impl<K: Key> Sorted<K> {
     /// `found` sorted into `groups` groups (a counting sort).
-    fn sort(&mut self, found: &Found<K>, groups: usize) {
+    fn sort<G: Group>(&mut self, found: &Found<K, G>, groups: usize) {
         self.starts.clear();
         self.starts.resize(groups + 1, 0);
         for &group in &found.groups {
-            self.starts[group as usize + 1] += 1;
+            self.starts[group.index() + 1] += 1;
         }
         for g in 0..groups {
             self.starts[g + 1] += self.starts[g];
@@ -896,7 +936,7 @@ impl<K: Key> Sorted<K> {
         // Each group's start serves as its next place, moving on as it fills, until it is
         // the next group's start: shifted back after.
         for (&group, &key) in found.groups.iter().zip(&found.keys) {
-            let place = &mut self.starts[group as usize];
+            let place = &mut self.starts[group.index()];
             self.keys[*place as usize] = key;
             *place += 1;
         }
@@ -1013,10 +1053,13 @@ impl HalfJoin {
             cut: OnceLock::new(),
         };
         let (columns, searched) = (&self.columns, &mut self.searched);
+        let lists = &mut self.lists;
         let total = if self.narrow {
-            join_block(block, &mut self.lists.narrow, columns, searched, &watch)
+            join_block(block, &mut lists.narrow, columns, searched, &watch)
+        } else if block.open().count_ones() <= 16 {
+            join_block(block, &mut lists.wide, columns, searched, &watch)
         } else {
-            join_block(block, &mut self.lists.wide, columns, searched, &watch)
+            join_block(block, &mut lists.widest, columns, searched, &watch)
         };
         // A block whose join was cut short is not counted at all.
         if let Some(&reason) = watch.cut.get() {
@@ -1030,9 +1073,9 @@ impl HalfJoin {
 /// The solutions whose halves are in `block`, each group weighed by its class: its halves
 /// searched into `halves` (their statistics merged into `searched`) and joined, splitting
 /// on the bits of `columns` in turn, as long as `watch` lets them.
-fn join_block<K: Key>(
+fn join_block<K: Key, G: Group>(
     block: &HalfBlocks,
-    halves: &mut Halves<K>,
+    halves: &mut Halves<K, G>,
     columns: &[u8],
     searched: &mut Stats,
     watch: &Watch,
@@ -1085,8 +1128,8 @@ fn join_block<K: Key>(
 /// The solutions of the `halves` found of a block of `groups` groups whose middle column
 /// is `middle`: the halves sorted by group, and the pairs of each group joined, splitting
 /// on the bits of `columns` in turn, and weighed by `weight(group)`.
-fn join_groups<K: Key>(
-    halves: &mut Halves<K>,
+fn join_groups<K: Key, G: Group>(
+    halves: &mut Halves<K, G>,
     groups: usize,
     (columns, middle): (&[u8], u32),
     weight: impl Fn(u32) -> u64 + Sync,
@@ -1221,7 +1264,7 @@ fn join_shared<K: Key>(
     low + high
 }
 
-impl<K> Found<K> {
+impl<K, G> Found<K, G> {
     fn clear(&mut self) {
         self.groups.clear();
         self.keys.clear();
@@ -1376,18 +1419,18 @@ impl Keys {
 /// bottom half (upside down, its group the open columns it leaves) in `bottoms`, those
 /// given; returns the statistics of the search, its last row counted as nodes (see
 /// [`HalfJoin::searched`]).
-fn walk<K: Key>(
+fn walk<K: Key, G: Group>(
     start: HalfWalk,
     keys: &Keys,
-    tops: Option<&mut Found<K>>,
-    bottoms: Option<&mut Found<K>>,
+    tops: Option<&mut Found<K, G>>,
+    bottoms: Option<&mut Found<K, G>>,
 ) -> Stats {
-    struct Collect<'a, K> {
+    struct Collect<'a, K, G> {
         keys: &'a Keys,
         may: u64,
         all: u32,
-        tops: Option<&'a mut Found<K>>,
-        bottoms: Option<&'a mut Found<K>>,
+        tops: Option<&'a mut Found<K, G>>,
+        bottoms: Option<&'a mut Found<K, G>>,
         /// The nodes of the last row, not searched as nodes.
         leaves: u64,
         /// The halves kept.
@@ -1395,7 +1438,7 @@ fn walk<K: Key>(
         /// The halves whose last row had no square left: dead ends, not solutions.
         blocked: u64,
     }
-    impl<K: Key> Observer<HalfWalk> for Collect<'_, K> {
+    impl<K: Key, G: Group> Observer<HalfWalk> for Collect<'_, K, G> {
         const SOLUTIONS_ONLY: bool = true;
         #[inline]
         fn solution(&mut self, half: &HalfWalk, _depth: usize) {
@@ -1416,19 +1459,19 @@ fn walk<K: Key>(
             }
         }
     }
-    impl<K: Key> Collect<'_, K> {
+    impl<K: Key, G: Group> Collect<'_, K, G> {
         /// Keeps a half, all its rows filled.
         #[inline]
         fn keep(&mut self, half: &HalfWalk) {
             self.kept += 1;
             let group = self.keys.group(half, self.may);
             if let Some(tops) = self.tops.as_deref_mut() {
-                tops.groups.push(group);
+                tops.groups.push(G::of(group));
                 tops.keys
                     .push(K::narrow(self.keys.top(half), self.keys.below_middle));
             }
             if let Some(bottoms) = self.bottoms.as_deref_mut() {
-                bottoms.groups.push(group ^ self.all);
+                bottoms.groups.push(G::of(group ^ self.all));
                 bottoms
                     .keys
                     .push(K::narrow(self.keys.bottom(half), self.keys.below_middle));
@@ -1640,10 +1683,10 @@ mod tests {
     fn a_shared_join_counts_what_one_thread_does() {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let groups = 37;
-        let mut found = (Found::<u32>::default(), Found::default());
+        let mut found = (Found::<u32, u16>::default(), Found::default());
         for side in [&mut found.0, &mut found.1] {
             for _ in 0..3000 {
-                let group = (next() % groups as u64) as u32;
+                let group = (next() % groups as u64) as u16;
                 side.groups.push(group);
                 side.keys.push((next() & next()) as u32 & 0x00ff_00ff);
             }
@@ -1689,7 +1732,7 @@ mod tests {
             const SOLUTIONS_ONLY: bool = true;
             fn solution(&mut self, block: &HalfBlocks, _: usize) {
                 if let (tops, Some(_)) = block.walks() {
-                    let searched = walk::<u32>(tops, &Keys::of(block), None, None);
+                    let searched = walk::<u32, u16>(tops, &Keys::of(block), None, None);
                     self.0 += u32::from(searched.solutions == 0);
                 }
             }
@@ -1750,6 +1793,33 @@ mod tests {
                     "n = {n}, {fix} fixed, narrow {narrow}"
                 );
             }
+            // Groups in 32 bits, as for blocks of more than 16 open columns.
+            for fix in 0..=n {
+                let mut blocks = Vec::new();
+                let mut collect = |block: &HalfBlocks| blocks.push(*block);
+                Search::new(HalfBlocks::fixing(n, fix))
+                    .observer(&mut Each(&mut collect))
+                    .count_solutions();
+                let (columns, mut searched) = (HalfJoin::new(n).columns.clone(), Stats::default());
+                let mut halves = Halves::<u64, u32>::default();
+                let total: u64 = blocks
+                    .iter()
+                    .map(|block| {
+                        join_block(block, &mut halves, &columns, &mut searched, &Watch::none())
+                    })
+                    .sum();
+                assert_eq!(total, expected, "n = {n}, {fix} fixed, 32-bit groups");
+            }
+        }
+    }
+
+    /// Calls its function on each block.
+    struct Each<F>(F);
+
+    impl<F: FnMut(&HalfBlocks)> Observer<HalfBlocks> for Each<F> {
+        const SOLUTIONS_ONLY: bool = true;
+        fn solution(&mut self, block: &HalfBlocks, _: usize) {
+            (self.0)(block);
         }
     }
 
