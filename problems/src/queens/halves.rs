@@ -498,19 +498,8 @@ pub(crate) fn sample_blocks(
     limits: &Limits,
     seed: u64,
 ) -> (Outcome<u64>, Option<TimeEstimate>) {
-    struct Blocks(Vec<HalfBlocks>);
-    impl Observer<HalfBlocks> for Blocks {
-        const SOLUTIONS_ONLY: bool = true;
-        fn solution(&mut self, block: &HalfBlocks, _: usize) {
-            self.0.push(*block);
-        }
-    }
     let start = Instant::now();
-    let mut blocks = Blocks(Vec::new());
-    Search::new(HalfBlocks::new(n))
-        .observer(&mut blocks)
-        .count_solutions();
-    let blocks = blocks.0;
+    let blocks = blocks(HalfBlocks::new(n));
     let weights = block_weights(&blocks, seed);
     let mut draw = Draw::new(&weights, seed);
     // The first block joined grows the lists from nothing, page by page, which the count
@@ -578,6 +567,20 @@ pub(crate) fn sample_blocks(
     drop(join);
     free_spare_lists();
     (outcome, seconds)
+}
+
+/// The blocks of `tree`, in order.
+fn blocks(tree: HalfBlocks) -> Vec<HalfBlocks> {
+    struct Blocks(Vec<HalfBlocks>);
+    impl Observer<HalfBlocks> for Blocks {
+        const SOLUTIONS_ONLY: bool = true;
+        fn solution(&mut self, block: &HalfBlocks, _: usize) {
+            self.0.push(*block);
+        }
+    }
+    let mut blocks = Blocks(Vec::new());
+    Search::new(tree).observer(&mut blocks).count_solutions();
+    blocks.0
 }
 
 /// The weights of `blocks` for a sample: each one's nodes as Knuth's probes of its half
@@ -788,7 +791,7 @@ struct Lists {
     widest: Halves<u64, u32>,
 }
 
-/// A block's halves, in keys of type `K`.
+/// A block's halves, in keys of type `K`, their groups of type `G`.
 #[derive(Clone, Debug, Default)]
 struct Halves<K, G> {
     /// This block's top halves and bottom halves, as they are found: each one's group
@@ -1795,14 +1798,9 @@ mod tests {
             }
             // Groups in 32 bits, as for blocks of more than 16 open columns.
             for fix in 0..=n {
-                let mut blocks = Vec::new();
-                let mut collect = |block: &HalfBlocks| blocks.push(*block);
-                Search::new(HalfBlocks::fixing(n, fix))
-                    .observer(&mut Each(&mut collect))
-                    .count_solutions();
                 let (columns, mut searched) = (HalfJoin::new(n).columns.clone(), Stats::default());
                 let mut halves = Halves::<u64, u32>::default();
-                let total: u64 = blocks
+                let total: u64 = blocks(HalfBlocks::fixing(n, fix))
                     .iter()
                     .map(|block| {
                         join_block(block, &mut halves, &columns, &mut searched, &Watch::none())
@@ -1810,16 +1808,6 @@ mod tests {
                     .sum();
                 assert_eq!(total, expected, "n = {n}, {fix} fixed, 32-bit groups");
             }
-        }
-    }
-
-    /// Calls its function on each block.
-    struct Each<F>(F);
-
-    impl<F: FnMut(&HalfBlocks)> Observer<HalfBlocks> for Each<F> {
-        const SOLUTIONS_ONLY: bool = true;
-        fn solution(&mut self, block: &HalfBlocks, _: usize) {
-            (self.0)(block);
         }
     }
 
