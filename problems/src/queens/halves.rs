@@ -1125,21 +1125,22 @@ fn join_block<K: Key, G: Group>(
     let fixes = block.fix > 0;
     let n = usize::from(block.n);
     let weight = |group: u32| group_weight(n, fixes, middle, top | keys.open.columns(group));
-    join_groups(halves, groups, (columns, middle), weight, watch)
+    join_groups(halves, groups, (columns, &keys), weight, watch)
 }
 
-/// The solutions of the `halves` found of a block of `groups` groups whose middle column
-/// is `middle`: the halves sorted by group, and the pairs of each group joined, splitting
-/// on the bits of `columns` in turn, and weighed by `weight(group)`.
+/// The solutions of the `halves` found of a block of `groups` groups, whose middle column
+/// and the columns left of it are those of `keys`: the halves sorted by group, and the
+/// pairs of each group joined, splitting on the bits of `columns` in turn, and weighed by
+/// `weight(group)`.
 fn join_groups<K: Key, G: Group>(
     halves: &mut Halves<K, G>,
     groups: usize,
-    (columns, middle): (&[u8], u32),
+    (columns, keys): (&[u8], &Keys),
     weight: impl Fn(u32) -> u64 + Sync,
     watch: &Watch,
 ) -> u64 {
     // The keys have no middle column: an odd board's is taken out of narrow keys.
-    let below_middle = below_middle(middle);
+    let (middle, below_middle) = (keys.middle, keys.below_middle);
     let order: Vec<K> = columns
         .iter()
         .map(|&c| u32::from(c))
