@@ -103,7 +103,7 @@ struct Parent<P: Problem> {
 /// counted: each refused one counted, and every so many the clock looked at, the path
 /// being `$depth` deep (`$unwind` undoes it if the count stops there).
 macro_rules! admitted {
-    ($cx:ident, $refused:ident, $state:expr, $ops:expr, $depth:expr, $unwind:block) => {
+    ($cx:ident, $refused:ident, $left:ident, $state:expr, $ops:expr, $depth:expr, $unwind:block) => {
         loop {
             match $ops.next() {
                 None => break None,
@@ -111,7 +111,7 @@ macro_rules! admitted {
                 Some(_) => {
                     $refused.left -= 1;
                     if $refused.left == 0 {
-                        match $cx.refusals_look($depth, $refused) {
+                        match $cx.refusals_look($depth, $refused, $left) {
                             Ok(next) => $refused = next,
                             Err(reason) => {
                                 $unwind;
@@ -128,49 +128,53 @@ macro_rules! admitted {
 /// A node is about to be entered, the path `$depth` deep: counted down, and at the end of
 /// the count the limits looked at (`$unwind` undoes the path if they stop the count).
 macro_rules! before_entering {
-    ($cx:ident, $refused:ident, $depth:expr, $unwind:block) => {
-        if $cx.left == 0 {
-            if let Some(reason) = $cx.look($depth, $refused) {
-                $unwind;
-                return Some(reason);
+    ($cx:ident, $refused:ident, $left:ident, $depth:expr, $unwind:block) => {
+        if $left == 0 {
+            match $cx.look($depth, $refused) {
+                Ok(allowed) => $left = allowed,
+                Err(reason) => {
+                    $unwind;
+                    return Some(reason);
+                }
             }
         }
-        $cx.left -= 1;
+        $left -= 1;
     };
 }
 
-/// What both lean kernels keep besides their path.
+/// What both lean kernels keep besides their path, the operators refused ([`Refused`]),
+/// and the nodes that may be entered before the limits are looked at again, counted down
+/// from `allowed` (in a local, `left`, apart from the context for the same reason as the
+/// refusals: in memory, it cost a load and a store a node; the plain bitboard's whole tree
+/// at n = 12, 45.3 M instructions, now 42.0 M).
 struct Context<'a> {
     tally: Tally,
     run: &'a mut Run,
     limits: &'a Limits,
-    /// Nodes that may be entered before the limits are looked at again, counted down from
-    /// `allowed`.
-    left: u64,
     allowed: u64,
 }
 
 impl<'a> Context<'a> {
-    /// The context of a count whose root was entered (and is not complete), and its
-    /// refusals (none yet).
-    fn new(run: &'a mut Run, limits: &'a Limits) -> (Self, Refused) {
+    /// The context of a count whose root was entered (and is not complete), its refusals
+    /// (none yet), and the nodes it may enter before it looks at the limits.
+    fn new(run: &'a mut Run, limits: &'a Limits) -> (Self, Refused, u64) {
         let allowed = run.checkpoint.saturating_sub(1).max(1);
         let refused = Refused::until(0, run.refusal_looks.0);
         let cx = Context {
             tally: Tally::new(),
             run,
             limits,
-            left: allowed,
             allowed,
         };
-        (cx, refused)
+        (cx, refused, allowed)
     }
 
     /// The nodes allowed between two looks were entered, the path `depth` deep: looks at
-    /// the limits. Returns why they stop the count, if they do.
+    /// the limits. Returns the nodes allowed until the next look, or why they stop the
+    /// count.
     #[cold]
     #[inline(never)]
-    fn look(&mut self, depth: usize, refused: Refused) -> Option<StopReason> {
+    fn look(&mut self, depth: usize, refused: Refused) -> Result<u64, StopReason> {
         self.tally.counted += self.allowed;
         self.tally.store(self.run, 0, refused, depth);
         let reason = self.run.poll(self.limits);
@@ -179,18 +183,23 @@ impl<'a> Context<'a> {
             .checkpoint
             .saturating_sub(self.tally.counted)
             .max(1);
-        self.left = self.allowed;
-        reason
+        reason.map_or(Ok(self.allowed), Err)
     }
 
     /// So many operators were `refused` since the last look on their account, the path
-    /// `depth` deep: looks at the limits. Returns the refusals counted down to the next
-    /// look, or why they stop the count.
+    /// `depth` deep, `left` nodes still allowed before the next look at the limits: looks
+    /// at them. Returns the refusals counted down to the next look, or why they stop the
+    /// count.
     #[cold]
     #[inline(never)]
-    fn refusals_look(&mut self, depth: usize, refused: Refused) -> Result<Refused, StopReason> {
+    fn refusals_look(
+        &mut self,
+        depth: usize,
+        refused: Refused,
+        left: u64,
+    ) -> Result<Refused, StopReason> {
         self.tally
-            .store(self.run, self.allowed - self.left, refused, depth);
+            .store(self.run, self.allowed - left, refused, depth);
         match self.run.refusals_look(self.limits) {
             (Some(reason), _) => Err(reason),
             (None, more) => {
@@ -200,10 +209,10 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// The count ended, with `refused` operators: stores its figures.
-    fn end(self, refused: Refused) -> Option<StopReason> {
-        self.tally
-            .store(self.run, self.allowed - self.left, refused, 0);
+    /// The count ended, with `refused` operators and `left` nodes allowed before the next
+    /// look: stores its figures.
+    fn end(self, refused: Refused, left: u64) -> Option<StopReason> {
+        self.tally.store(self.run, self.allowed - left, refused, 0);
         None
     }
 }
@@ -223,19 +232,19 @@ where
     P: Problem,
     O: Observer<P>,
 {
-    let (mut cx, mut refused) = Context::new(run, limits);
+    let (mut cx, mut refused, mut left) = Context::new(run, limits);
     let mut stack: Vec<Parent<P>> = Vec::new();
     let mut state = copy_of(root);
     let mut ops = state.operators();
     let mut depth = 0;
-    let Some(mut op) = admitted!(cx, refused, state, ops, 0, {}) else {
+    let Some(mut op) = admitted!(cx, refused, left, state, ops, 0, {}) else {
         cx.tally.dead_ends = 1;
-        return cx.end(refused);
+        return cx.end(refused, left);
     };
-    let mut next = admitted!(cx, refused, state, ops, 0, {});
+    let mut next = admitted!(cx, refused, left, state, ops, 0, {});
     'search: loop {
         // `op`, admissible, is tried on `state`; `next`, fetched ahead, is the one after.
-        before_entering!(cx, refused, depth, {});
+        before_entering!(cx, refused, left, depth, {});
         let mut child = copy_of(&state);
         child.apply(op);
         'leaf: {
@@ -245,7 +254,8 @@ where
                 break 'leaf;
             }
             let mut child_ops = child.operators();
-            let Some(child_op) = admitted!(cx, refused, child, child_ops, depth + 1, {}) else {
+            let Some(child_op) = admitted!(cx, refused, left, child, child_ops, depth + 1, {})
+            else {
                 cx.tally.dead_ends += 1;
                 break 'leaf;
             };
@@ -261,24 +271,24 @@ where
             state = child;
             ops = child_ops;
             op = child_op;
-            next = admitted!(cx, refused, state, ops, depth, {});
+            next = admitted!(cx, refused, left, state, ops, depth, {});
             continue 'search;
         }
         // `state` entered a leaf, at `depth + 1`: the deepest nodes are leaves.
         cx.tally.deepest = cx.tally.deepest.max(depth + 1);
         if let Some(after) = next {
             op = after;
-            next = admitted!(cx, refused, state, ops, depth + 1, {});
+            next = admitted!(cx, refused, left, state, ops, depth + 1, {});
         } else {
             // `state` is left for good, and with it the nodes since the parent popped.
             let Some(parent) = stack.pop() else {
-                return cx.end(refused);
+                return cx.end(refused, left);
             };
             state = parent.state;
             ops = parent.ops;
             op = parent.next;
             depth = parent.depth;
-            next = admitted!(cx, refused, state, ops, depth + 1, {});
+            next = admitted!(cx, refused, left, state, ops, depth + 1, {});
         }
     }
 }
@@ -305,11 +315,11 @@ where
     P: Problem,
     O: Observer<P>,
 {
-    let (mut cx, mut refused) = Context::new(run, limits);
+    let (mut cx, mut refused, mut left) = Context::new(run, limits);
     let mut root_ops = problem.operators();
-    let Some(mut op) = admitted!(cx, refused, problem, root_ops, 0, {}) else {
+    let Some(mut op) = admitted!(cx, refused, left, problem, root_ops, 0, {}) else {
         cx.tally.dead_ends = 1;
-        return cx.end(refused);
+        return cx.end(refused, left);
     };
     // The path, root first, in `stack[..=live]`: each node's remaining search range and
     // the operator that made it; the node being expanded is `stack[live]`, its depth
@@ -340,7 +350,7 @@ where
         'search: loop {
             // `op`, admissible, is tried on the node being expanded, at depth `live`.
             let depth = live;
-            before_entering!(cx, refused, depth, {
+            before_entering!(cx, refused, left, depth, {
                 unwind!(slots[..=live], None::<P::Op>);
             });
             problem.apply(op);
@@ -351,7 +361,7 @@ where
                     break 'leaf;
                 }
                 let mut child_ops = problem.operators();
-                let Some(child_op) = admitted!(cx, refused, problem, child_ops, depth + 1, {
+                let Some(child_op) = admitted!(cx, refused, left, problem, child_ops, depth + 1, {
                     unwind!(slots[..=live], Some(op));
                 }) else {
                     cx.tally.dead_ends += 1;
@@ -377,15 +387,17 @@ where
             // that has one; each of them entered a child.
             loop {
                 let depth = live;
-                if let Some(next) = admitted!(cx, refused, problem, slots[live].ops, depth + 1, {
-                    unwind!(slots[..=live], None::<P::Op>);
-                }) {
+                if let Some(next) =
+                    admitted!(cx, refused, left, problem, slots[live].ops, depth + 1, {
+                        unwind!(slots[..=live], None::<P::Op>);
+                    })
+                {
                     op = next;
                     break;
                 }
                 // The node is left for good.
                 if live == 0 {
-                    return cx.end(refused);
+                    return cx.end(refused, left);
                 }
                 problem.undo(slots[live].made_by);
                 live -= 1;
