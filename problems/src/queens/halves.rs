@@ -503,12 +503,12 @@ pub(crate) fn sample_blocks(
     let weights = block_weights(&blocks, seed);
     let mut draw = Draw::new(&weights, seed);
     // The first block joined grows the lists from nothing, page by page, which the count
-    // does once a thread: the first drawn is joined once for that before the draws
-    // (its first join took twice its time at n = 16, and a sample of ten blocks came out
-    // 15% long).
+    // does once a thread: the first drawn is searched and sorted once for that before the
+    // draws (its first join took twice its time at n = 16, and a sample of ten blocks came
+    // out 15% long), but not joined, which grows nothing.
     if !blocks.is_empty() && limit_reached(None, limits.cancel.as_ref()).is_none() {
         let mut warm = HalfJoin::new(n);
-        warm.solution(&blocks[draw.clone().next()], 0);
+        warm.join_block(&blocks[draw.clone().next()], false);
     }
     let mut times: Vec<Option<f64>> = vec![None; blocks.len()];
     let (mut joined, mut drawn) = (0, Vec::new());
@@ -1048,8 +1048,10 @@ impl HalfJoin {
         self.cut
     }
 
-    /// The solutions whose halves are in `block`, each group weighed by its class.
-    fn join_block(&mut self, block: &HalfBlocks) -> u64 {
+    /// The solutions whose halves are in `block`, each group weighed by its class; with
+    /// `and_join` false, the halves only found and sorted, none joined (0 returned): the
+    /// lists grown to hold them, at a fraction of the time (see [`sample_blocks`]).
+    fn join_block(&mut self, block: &HalfBlocks, and_join: bool) -> u64 {
         let watch = Watch {
             deadline: self.deadline,
             cancel: self.cancel.as_ref(),
@@ -1058,11 +1060,29 @@ impl HalfJoin {
         let (columns, searched) = (&self.columns, &mut self.searched);
         let lists = &mut self.lists;
         let total = if self.narrow {
-            join_block(block, &mut lists.narrow, columns, searched, &watch)
+            join_block(
+                block,
+                &mut lists.narrow,
+                columns,
+                searched,
+                (&watch, and_join),
+            )
         } else if block.open().count_ones() <= 16 {
-            join_block(block, &mut lists.wide, columns, searched, &watch)
+            join_block(
+                block,
+                &mut lists.wide,
+                columns,
+                searched,
+                (&watch, and_join),
+            )
         } else {
-            join_block(block, &mut lists.widest, columns, searched, &watch)
+            join_block(
+                block,
+                &mut lists.widest,
+                columns,
+                searched,
+                (&watch, and_join),
+            )
         };
         // A block whose join was cut short is not counted at all.
         if let Some(&reason) = watch.cut.get() {
@@ -1074,14 +1094,14 @@ impl HalfJoin {
 }
 
 /// The solutions whose halves are in `block`, each group weighed by its class: its halves
-/// searched into `halves` (their statistics merged into `searched`) and joined, splitting
-/// on the bits of `columns` in turn, as long as `watch` lets them.
+/// searched into `halves` (their statistics merged into `searched`) and, if `and_join`,
+/// joined, splitting on the bits of `columns` in turn, as long as `watch` lets them.
 fn join_block<K: Key, G: Group>(
     block: &HalfBlocks,
     halves: &mut Halves<K, G>,
     columns: &[u8],
     searched: &mut Stats,
-    watch: &Watch,
+    (watch, and_join): (&Watch, bool),
 ) -> u64 {
     let (middle, open) = (block.middle, block.open());
     let keys = Keys::of(block);
@@ -1125,19 +1145,19 @@ fn join_block<K: Key, G: Group>(
     let fixes = block.fix > 0;
     let n = usize::from(block.n);
     let weight = |group: u32| group_weight(n, fixes, middle, top | keys.open.columns(group));
-    join_groups(halves, groups, (columns, &keys), weight, watch)
+    join_groups(halves, groups, (columns, &keys), weight, (watch, and_join))
 }
 
 /// The solutions of the `halves` found of a block of `groups` groups, whose middle column
-/// and the columns left of it are those of `keys`: the halves sorted by group, and the
-/// pairs of each group joined, splitting on the bits of `columns` in turn, and weighed by
-/// `weight(group)`.
+/// and the columns left of it are those of `keys`: the halves sorted by group, and, if
+/// `and_join`, the pairs of each group joined, splitting on the bits of `columns` in turn,
+/// and weighed by `weight(group)` (else 0).
 fn join_groups<K: Key, G: Group>(
     halves: &mut Halves<K, G>,
     groups: usize,
     (columns, keys): (&[u8], &Keys),
     weight: impl Fn(u32) -> u64 + Sync,
-    watch: &Watch,
+    (watch, and_join): (&Watch, bool),
 ) -> u64 {
     // The keys have no middle column: an odd board's is taken out of narrow keys.
     let (middle, below_middle) = (keys.middle, keys.below_middle);
@@ -1164,6 +1184,9 @@ fn join_groups<K: Key, G: Group>(
     } else {
         sort_tops();
         sort_bottoms();
+    }
+    if !and_join {
+        return 0;
     }
     let (tops, bottoms) = (sorted_tops.groups(), sorted_bottoms.groups());
     let join_all = |(mut tops, mut bottoms): (Groups<K>, Groups<K>), first: usize| {
@@ -1286,7 +1309,7 @@ impl Observer<HalfBlocks> for HalfJoin {
             return;
         }
         let before = self.searched.nodes;
-        self.total += self.join_block(block);
+        self.total += self.join_block(block, true);
         if let Some(meter) = &self.meter {
             meter.add(self.searched.nodes - before, 0);
         }
@@ -1681,6 +1704,45 @@ mod tests {
         assert_eq!(watch.cut.get(), Some(&StopReason::Cancelled));
     }
 
+    /// A block searched and sorted but not joined (the warm-up of a sample) counts nothing,
+    /// and leaves in its lists every half that a join of it would, sorted: the lists are
+    /// grown as a join would grow them, and the searches are the join's.
+    #[test]
+    fn a_block_only_sorted_counts_nothing_and_keeps_its_halves_sorted() {
+        for n in [8, 11] {
+            let mut sorted_some = false;
+            for block in blocks(HalfBlocks::new(n)) {
+                let (mut grown, mut joined) = (HalfJoin::new(n), HalfJoin::new(n));
+                assert_eq!(grown.join_block(&block, false), 0, "n = {n}");
+                joined.join_block(&block, true);
+                assert_eq!(grown.searched(), joined.searched(), "n = {n}");
+                let (grown, joined) = (&grown.lists.narrow, &joined.lists.narrow);
+                for (sorted, found) in [
+                    (&grown.sorted_tops, &grown.tops),
+                    (&grown.sorted_bottoms, &grown.bottoms),
+                ] {
+                    assert_eq!(sorted.keys.len(), found.keys.len(), "n = {n}");
+                    let mut keys = sorted.keys.clone();
+                    let mut expected = found.keys.clone();
+                    keys.sort_unstable();
+                    expected.sort_unstable();
+                    assert_eq!(keys, expected, "n = {n}");
+                    sorted_some |= !keys.is_empty();
+                }
+                // The join reorders the keys within their groups, not among them.
+                assert_eq!(
+                    grown.sorted_tops.starts, joined.sorted_tops.starts,
+                    "n = {n}"
+                );
+                assert_eq!(
+                    grown.sorted_bottoms.starts, joined.sorted_bottoms.starts,
+                    "n = {n}"
+                );
+            }
+            assert!(sorted_some, "n = {n}: no block had halves");
+        }
+    }
+
     /// Groups of random keys joined by jobs of two threads, split down to a few halves,
     /// count what one thread counts, each group weighed by its own number.
     #[test]
@@ -1804,7 +1866,13 @@ mod tests {
                 let total: u64 = blocks(HalfBlocks::fixing(n, fix))
                     .iter()
                     .map(|block| {
-                        join_block(block, &mut halves, &columns, &mut searched, &Watch::none())
+                        join_block(
+                            block,
+                            &mut halves,
+                            &columns,
+                            &mut searched,
+                            (&Watch::none(), true),
+                        )
                     })
                     .sum();
                 assert_eq!(total, expected, "n = {n}, {fix} fixed, 32-bit groups");
