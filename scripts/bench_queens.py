@@ -29,9 +29,9 @@ runs one thread, two, two, one (and the C counter alone, in pairs, in pairs, alo
 that a machine slowing down or speeding up during a round weighs on both sides alike;
 the table gives the median of the rounds' ratios, the ratio of the times summed, and our
 median over the C counters'. --pause S sleeps S seconds before each timed run: a core
-that has idled runs a lone thread faster than one kept busy, which lowers both
-speed-ups (on the machine of BENCHMARKS.md, ours by 0.15 and the C counters' by 0.13,
-in one test of 8 rounds at 16 queens, paused 4 s or not).
+that has idled runs a lone thread faster than one kept busy, which can lower both
+speed-ups (on the machine of BENCHMARKS.md, 8 rounds paused 4 s against none: ours at 16
+queens 1.82 against 1.97, the C counters' 1.89 against 2.02; other batches differ).
 """
 import datetime
 import json

@@ -1730,14 +1730,10 @@ mod tests {
                     sorted_some |= !keys.is_empty();
                 }
                 // The join reorders the keys within their groups, not among them.
-                assert_eq!(
-                    grown.sorted_tops.starts, joined.sorted_tops.starts,
-                    "n = {n}"
-                );
-                assert_eq!(
-                    grown.sorted_bottoms.starts, joined.sorted_bottoms.starts,
-                    "n = {n}"
-                );
+                let starts = |halves: &Halves<u32, u16>| {
+                    [&halves.sorted_tops, &halves.sorted_bottoms].map(|s| s.starts.clone())
+                };
+                assert_eq!(starts(grown), starts(joined), "n = {n}");
             }
             assert!(sorted_some, "n = {n}: no block had halves");
         }
