@@ -2,22 +2,12 @@
 //! goes on where it stopped and ends with the count of an uninterrupted run; a damaged,
 //! cut or foreign checkpoint is refused or repaired, never trusted.
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use crate::common::{
-    backtrack, error_line, json_lines, refused, refused_output, stdout, text, BIN,
+    backtrack, error_line, json_lines, refused, refused_output, scratch, stdout, text, BIN,
 };
-
-/// A fresh path for a checkpoint in the temporary directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("backtrack-checkpoint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
 
 /// The JSON line of a finished count, and its `--stats` object.
 fn count_and_stats(args: &[&str]) -> (serde_json::Value, serde_json::Value) {
@@ -748,7 +738,8 @@ fn a_listing_checkpoint_in_use_is_refused() {
 /// and the problem, exit status 2 (it used to fail at the first save, with status 4).
 #[test]
 fn a_checkpoint_that_could_not_be_written_is_refused_up_front() {
-    let dir = scratch("missing-dir").join("no-such-dir");
+    let scratch_dir = scratch("missing-dir");
+    let dir = scratch_dir.join("no-such-dir");
     let file = dir.join("q.checkpoint");
     let file = file.to_str().unwrap();
     let shown = dir.to_str().unwrap();

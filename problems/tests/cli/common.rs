@@ -1,6 +1,8 @@
 //! Running the real `backtrack` binary: the helpers every module shares.
 
 use std::io::Write as _;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
 /// The binary under test.
@@ -9,6 +11,44 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_backtrack");
 /// The path of a fixture file.
 pub fn fixture(name: &str) -> String {
     format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A directory of the system's temporary one for a test's files, removed with them when
+/// dropped, a failed test's included.
+pub fn scratch_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("backtrack-test-")
+        .tempdir()
+        .expect("a temporary directory")
+}
+
+/// The path of a file not yet made, `name` in a [`scratch_dir`] of its own: the directory
+/// goes when this is dropped.
+pub struct Scratch {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+/// A file not yet made, named `name`, in a [`scratch_dir`] of its own.
+pub fn scratch(name: &str) -> Scratch {
+    let dir = scratch_dir();
+    Scratch {
+        path: dir.path().join(name),
+        _dir: dir,
+    }
+}
+
+impl Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
 }
 
 /// Runs the binary with `args` (standard input empty).

@@ -171,10 +171,7 @@ fn every_subcommand_estimates_its_search() {
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("(exact"));
     assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
-    let big = std::env::temp_dir().join(format!(
-        "backtrack-estimate-{}.knapsack",
-        std::process::id()
-    ));
+    let big = crate::common::scratch("big.knapsack");
     let items: Vec<String> = (0..60)
         .map(|k| format!("{} {}", 1000 + k * 37 % 1000, 1100 + k * 37 % 1000))
         .collect();

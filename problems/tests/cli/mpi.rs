@@ -3,7 +3,6 @@
 //!
 //! Skipped, saying so, where Open MPI's `mpirun` is not installed.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use crate::common::{text, BIN};
@@ -61,10 +60,7 @@ fn three_ranks_count_queens_12_and_13_exactly() {
 
 #[test]
 fn a_job_run_again_with_its_checkpoint_skips_what_was_counted() {
-    let dir = std::env::temp_dir().join(format!("backtrack-mpi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file: PathBuf = dir.join("queens-12.checkpoint");
-    let _ = std::fs::remove_file(&file);
+    let file = crate::common::scratch("queens-12.checkpoint");
     let path = file.to_string_lossy().into_owned();
     let args = [
         "queens",
@@ -145,7 +141,6 @@ fn a_job_run_again_with_its_checkpoint_skips_what_was_counted() {
         "{}",
         text(&out.stderr)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Any problem the engine splits is shared the same way: subset sum across three ranks

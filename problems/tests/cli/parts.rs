@@ -1,19 +1,11 @@
 //! Counts in parts: `--parts N --part K` records, `backtrack merge`, and what both refuse.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::common::{backtrack, error_line, refused, stdout, text};
+use crate::common::{backtrack, error_line, refused, scratch_dir, stdout, text};
 
 /// OEIS A000170 and A002562 for n = 12 and 13.
 const OEIS: [(usize, u64, u64); 2] = [(12, 14_200, 1787), (13, 73_712, 9233)];
-
-/// A fresh directory for one test's records.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("backtrack-parts-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs part `k` of `parts` of `queens n --count` (plus `extra`) and writes its record to
 /// `dir/part-k.json`; returns the path.
@@ -61,7 +53,8 @@ fn parts_with_symmetry_merge_to_the_count(
     unique: Option<u64>,
     symmetry: &str,
 ) {
-    let dir = scratch(&format!("exact-{n}-{symmetry}"));
+    let scratch = scratch_dir();
+    let dir = scratch.path();
     let extra = ["--symmetry", symmetry];
     let whole = backtrack(&[
         "queens",
@@ -76,7 +69,7 @@ fn parts_with_symmetry_merge_to_the_count(
     let stats: serde_json::Value = serde_json::from_str(text(&whole.stderr).trim()).unwrap();
     for parts in 1..=7 {
         let mut files: Vec<String> = (1..=parts)
-            .map(|k| part(&dir, n, k, parts, &extra))
+            .map(|k| part(dir, n, k, parts, &extra))
             .collect();
         files.reverse();
         let sum = merged(&files);
@@ -88,7 +81,6 @@ fn parts_with_symmetry_merge_to_the_count(
         args.extend(files.iter().map(String::as_str));
         assert_eq!(stdout(&args), format!("{total}\n"));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -107,9 +99,10 @@ fn queens_13_in_1_to_7_parts_merges_to_the_exact_count() {
 
 #[test]
 fn a_record_says_what_it_counted_and_unique_parts_merge_to_the_classes() {
-    let dir = scratch("unique");
+    let scratch = scratch_dir();
+    let dir = scratch.path();
     let files: Vec<String> = (1..=2)
-        .map(|k| part(&dir, 10, k, 2, &["--unique"]))
+        .map(|k| part(dir, 10, k, 2, &["--unique"]))
         .collect();
     let record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
@@ -131,21 +124,21 @@ fn a_record_says_what_it_counted_and_unique_parts_merge_to_the_classes() {
     // The other symmetries count no classes, and their parts add up too.
     for symmetry in ["none", "mirror"] {
         let files: Vec<String> = (1..=3)
-            .map(|k| part(&dir, 10, k, 3, &["--symmetry", symmetry]))
+            .map(|k| part(dir, 10, k, 3, &["--symmetry", symmetry]))
             .collect();
         let sum = merged(&files);
         assert_eq!(sum["count"], 724, "{symmetry}");
         assert_eq!(sum.get("unique"), None, "{symmetry}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The merged time is the parts' added up, to the millisecond, without the noise of a
 /// floating-point sum: parts of 0.1 s and 0.2 s merged to `"elapsed":0.30000000000000004`.
 #[test]
 fn merge_rounds_the_time_to_the_millisecond() {
-    let dir = scratch("elapsed");
-    let files: Vec<String> = (1..=2).map(|k| part(&dir, 8, k, 2, &[])).collect();
+    let scratch = scratch_dir();
+    let dir = scratch.path();
+    let files: Vec<String> = (1..=2).map(|k| part(dir, 8, k, 2, &[])).collect();
     for (file, seconds) in files.iter().zip(["0.1", "0.2"]) {
         let mut record: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
@@ -164,15 +157,15 @@ fn merge_rounds_the_time_to_the_millisecond() {
     record["elapsed"] = serde_json::json!(1.234_567_891);
     std::fs::write(&files[1], record.to_string()).unwrap();
     assert_eq!(merged(&files)["elapsed"], 1.335);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A file given twice, by its name or another, is said to be given twice (it was "part 2
 /// of 3 again (as part-2.json)").
 #[test]
 fn merge_refuses_a_file_given_twice() {
-    let dir = scratch("twice");
-    let three: Vec<String> = (1..=3).map(|k| part(&dir, 12, k, 3, &[])).collect();
+    let scratch = scratch_dir();
+    let dir = scratch.path();
+    let three: Vec<String> = (1..=3).map(|k| part(dir, 12, k, 3, &[])).collect();
     let [one, two, three] = [&three[0], &three[1], &three[2]];
     // The same file twice (the others all there).
     error_line(
@@ -192,13 +185,13 @@ fn merge_refuses_a_file_given_twice() {
         &["merge", two, one, three, &other_name],
         &format!("{other_name} is {two} again, by another name: give each part's record once"),
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
-    let dir = scratch("refusals");
-    let three: Vec<String> = (1..=3).map(|k| part(&dir, 12, k, 3, &[])).collect();
+    let scratch = scratch_dir();
+    let dir = scratch.path();
+    let three: Vec<String> = (1..=3).map(|k| part(dir, 12, k, 3, &[])).collect();
     let [one, two, three] = [&three[0], &three[1], &three[2]];
     // Duplicated: part 2 twice, in two files (a copy).
     let copy = dir
@@ -300,7 +293,6 @@ fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
         &format!("{missing}: cannot read"),
     );
     refused(&["merge"], "merge needs FILES");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -367,7 +359,8 @@ fn parts_flags_are_refused_where_they_mean_nothing() {
 /// knapsack; a count in parts adds up to the count in one run.
 #[test]
 fn subset_sum_and_knapsack_counts_in_parts_add_up() {
-    let dir = scratch("generic");
+    let scratch = scratch_dir();
+    let dir = scratch.path();
     let numbers: Vec<String> = (1..=16).map(|k| k.to_string()).collect();
     let mut args: Vec<&str> = vec!["subset-sum", "-t", "40"];
     args.extend(numbers.iter().map(String::as_str));
@@ -410,7 +403,6 @@ fn subset_sum_and_knapsack_counts_in_parts_add_up() {
         &["sudoku", "--count", "--parts", "2", "--part", "1"],
         "--parts applies to queens, knapsack and subset-sum, not sudoku",
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Without the `mpi` feature, `--mpi` says how to get it.
@@ -454,7 +446,8 @@ fn mpi_flags_are_refused_where_they_mean_nothing() {
 /// status 4.
 #[test]
 fn a_stopped_part_writes_a_partial_record_that_merge_refuses() {
-    let dir = scratch("stopped");
+    let scratch = scratch_dir();
+    let dir = scratch.path();
     let args = [
         "queens",
         "16",
@@ -484,7 +477,6 @@ fn a_stopped_part_writes_a_partial_record_that_merge_refuses() {
         crate::common::assert_unwritable_output_fails(&[
             "queens", "8", "--count", "--parts", "2", "--part", "1",
         ]);
-        crate::common::assert_unwritable_output_fails(&["merge", &part(&dir, 8, 1, 1, &[])]);
+        crate::common::assert_unwritable_output_fails(&["merge", &part(dir, 8, 1, 1, &[])]);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

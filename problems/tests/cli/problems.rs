@@ -526,16 +526,13 @@ fn input_errors_name_the_place() {
         "the file name is empty (- reads standard input)",
     );
     // Not UTF-8: the bytes go in through a file.
-    let dir = std::env::temp_dir().join(format!("backtrack-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let latin1 = dir.join("latin1.knapsack");
+    let latin1 = crate::common::scratch("latin1.knapsack");
     std::fs::write(&latin1, b"capacity 5\n# caf\xe9\n1 2\n").unwrap();
     let latin1 = latin1.to_str().unwrap();
     crate::common::error_line(
         &["knapsack", latin1],
         &format!("{latin1}: line 2, byte 6: not UTF-8 (0xe9): the input must be UTF-8 text"),
     );
-    std::fs::remove_dir_all(&dir).unwrap();
     let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
     let cases: [(&[&str], String, &str); 9] = [
         (&["sudoku"], classic.replacen("53..7....", "53..7\u{200b}....", 1), "<stdin>: line 1, row 1, column 6: `\\u{200b}` is not a cell (a digit 1-9, a letter A-Z for 10 and up, numbers apart by spaces, or `.`, `0`, `_` for an empty cell)"),

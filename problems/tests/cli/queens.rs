@@ -86,9 +86,7 @@ fn every_listed_solution_verifies_and_comes_in_lexicographic_order() {
 
 #[test]
 fn a_count_in_json_has_the_solutions_as_count_and_the_classes_as_unique_however_made() {
-    let dir = std::env::temp_dir().join(format!("backtrack-json-count-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let checkpoint = dir.join("q10.checkpoint");
+    let checkpoint = crate::common::scratch("q10.checkpoint");
     let file = checkpoint.to_str().unwrap();
     // 10 queens: 724 solutions in 92 classes (OEIS A000170, A002562).
     for extra in [

@@ -69,7 +69,7 @@ fn every_usage_error_is_one_line_naming_the_place() {
 /// combine with`, one `--limit does not combine with it`).
 #[test]
 fn conflicting_flags_are_refused_in_one_wording() {
-    let checkpoint = std::env::temp_dir().join(format!("conflict-{}.ck", std::process::id()));
+    let checkpoint = crate::common::scratch("conflict.ck");
     let checkpoint = checkpoint.to_str().unwrap();
     let cases: [(&[&str], &str); 7] = [
         (
