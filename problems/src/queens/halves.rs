@@ -399,7 +399,14 @@ pub(crate) fn estimate_searched(
     seed: u64,
     cancel: Option<&Cancel>,
 ) -> Estimate {
+    // The nodes of the tree of blocks (72.8 million blocks at 27 queens, 1.8 s): stopped
+    // by `cancel` too, the probes then made none.
+    let mut limits = Limits::none();
+    if let Some(cancel) = cancel {
+        limits = limits.cancel(cancel.clone());
+    }
     let blocks = Search::new(HalfBlocks::new(n))
+        .limits(limits)
         .count_solutions()
         .stats
         .nodes;
@@ -424,6 +431,12 @@ const SAMPLE_DRAWS: usize = 3;
 /// The most blocks a sample draws: once those joined are all but the whole count, the
 /// draws mostly meet them again, and cost no time (nor should they memory).
 const MOST_DRAWS: usize = 1 << 16;
+
+/// The most blocks a sample lists and weighs ([`Blocks::Weighed`]); past them, it draws
+/// each block by going down the tree of blocks at random ([`Blocks::Descended`]). Listing
+/// and weighing all of them took most of a sample from 23 queens on (1.2 million blocks),
+/// and at 27 (72.8 million) went on for minutes, in more than a gigabyte.
+const MOST_WEIGHED: usize = 1 << 16;
 
 /// How many probes of the half searches, in all, weigh the blocks of a sample (at least
 /// [`LEAST_WEIGHING`] a search; a million took half a second at 20 queens).
@@ -485,7 +498,10 @@ fn sampled_enough(figure: &Figure, elapsed: Duration, least: Duration) -> bool {
 /// [`HalfJoin::searched`], timed from the start when every block was joined, else the time
 /// their joins took) and, unless every block was joined, the time of the whole count on
 /// one thread in seconds, estimated from the blocks' times (see [`drawn_time`]; none if a
-/// signal cut the sample short before it drew [`SAMPLE_DRAWS`]).
+/// signal cut the sample short before it drew [`SAMPLE_DRAWS`]). A signal is heeded at
+/// once, while the blocks are weighed or joined too, and a time limit by
+/// [`LONGEST_SAMPLE`] at the latest: a block cut short is not drawn (its nodes and time
+/// still make the speed of a sample without enough draws).
 ///
 /// The blocks cost very different times for their nodes (at n = 18, from 15 to 65 million
 /// nodes a second, the biggest the slowest): the nodes a second of a few blocks, applied to
@@ -499,27 +515,43 @@ pub(crate) fn sample_blocks(
     seed: u64,
 ) -> (Outcome<u64>, Option<TimeEstimate>) {
     let start = Instant::now();
-    let blocks = blocks(HalfBlocks::new(n));
-    let weights = block_weights(&blocks, seed);
-    let mut draw = Draw::new(&weights, seed);
+    let cancel = limits.cancel.as_ref();
+    let Some(mut blocks) = Blocks::new(HalfBlocks::new(n), seed, cancel) else {
+        let stats = Stats::default();
+        let stopped = Some(StopReason::Cancelled);
+        return (
+            Outcome {
+                found: 0,
+                stats,
+                stopped,
+            },
+            None,
+        );
+    };
     // The first block joined grows the lists from nothing, page by page, which the count
     // does once a thread: the first drawn is searched and sorted once for that before the
     // draws (its first join took twice its time at n = 16, and a sample of ten blocks came
     // out 15% long), but not joined, which grows nothing.
-    if !blocks.is_empty() && limit_reached(None, limits.cancel.as_ref()).is_none() {
+    // However long the blocks take (at 27 queens, 14 s on average), the sample ends by
+    // its time limit or LONGEST_SAMPLE, whichever is later: a block cut short then gives
+    // the speed of the nodes it searched, not a draw.
+    let deadline = limits.time.map(|least| start + least.max(LONGEST_SAMPLE));
+    if let (_, Some(block), _) = blocks.clone().draw() {
         let mut warm = HalfJoin::new(n);
-        warm.join_block(&blocks[draw.clone().next()], false);
+        warm.limit(deadline, limits.cancel.clone(), None);
+        warm.join_block(&block, false);
     }
-    let mut times: Vec<Option<f64>> = vec![None; blocks.len()];
+    let mut times: Vec<Option<f64>> = vec![None; blocks.listed()];
     let (mut joined, mut drawn) = (0, Vec::new());
     // The time of the blocks joined, the warm-up and the weighing aside: what their nodes
     // took, for a speed (of a sample cut short before its draws, say).
     let mut spent = Duration::ZERO;
     let mut join = HalfJoin::new(n);
+    join.limit(deadline, limits.cancel.clone(), None);
     let mut stopped = None;
-    let total: f64 = weights.iter().sum();
-    while joined < blocks.len() {
-        stopped = limit_reached(None, limits.cancel.as_ref());
+    let total = blocks.total();
+    while blocks.is_listed() && joined < blocks.listed() || !blocks.is_listed() {
+        stopped = limit_reached(None, cancel);
         // The time limit once enough blocks are drawn, and drawn enough.
         if let Some(least) = limits.time.filter(|_| drawn.len() >= SAMPLE_DRAWS) {
             if stopped.is_none()
@@ -535,20 +567,29 @@ pub(crate) fn sample_blocks(
         if stopped.is_some() {
             break;
         }
-        let k = draw.next();
-        let time = if let Some(time) = times[k] {
+        let (k, block, weight) = blocks.draw();
+        let time = if let Some(time) = k.and_then(|k| times[k]) {
             time
         } else {
             let begun = Instant::now();
-            join.solution(&blocks[k], 0);
+            if let Some(block) = block {
+                join.solution(&block, 0);
+            }
             let took = begun.elapsed();
             spent += took;
+            // Cut short (by a signal or the deadline): not counted, not drawn.
+            if let Some(cut) = join.cut() {
+                stopped = Some(cut);
+                break;
+            }
             let time = took.as_secs_f64();
-            times[k] = Some(time);
-            joined += 1;
+            if let Some(k) = k {
+                times[k] = Some(time);
+                joined += 1;
+            }
             time
         };
-        drawn.push((time, weights[k]));
+        drawn.push((time, weight));
     }
     let seconds = drawn_time(stopped, &drawn, total);
     let outcome = Outcome {
@@ -569,34 +610,146 @@ pub(crate) fn sample_blocks(
     (outcome, seconds)
 }
 
-/// The blocks of `tree`, in order.
-fn blocks(tree: HalfBlocks) -> Vec<HalfBlocks> {
-    struct Blocks(Vec<HalfBlocks>);
-    impl Observer<HalfBlocks> for Blocks {
-        const SOLUTIONS_ONLY: bool = true;
-        fn solution(&mut self, block: &HalfBlocks, _: usize) {
-            self.0.push(*block);
+/// How a sample draws the blocks of a count (with replacement).
+#[derive(Clone)]
+enum Blocks {
+    /// At most [`MOST_WEIGHED`] blocks, listed in order, each drawn in proportion to its
+    /// weight ([`block_weights`]).
+    Weighed {
+        list: Vec<HalfBlocks>,
+        weights: Vec<f64>,
+        draw: Draw,
+    },
+    /// More blocks: each drawn by going down the tree of blocks from `root`, each child
+    /// with the same chance, as Knuth's probes go; the block is weighed by its chance.
+    Descended {
+        root: HalfBlocks,
+        rng: oorandom::Rand64,
+    },
+}
+
+impl Blocks {
+    /// The blocks of `tree`, weighed with probes seeded with `seed` if there are at most
+    /// [`MOST_WEIGHED`]; none if `cancel` is set first.
+    fn new(tree: HalfBlocks, seed: u64, cancel: Option<&Cancel>) -> Option<Blocks> {
+        let Some(list) = blocks_up_to(tree, MOST_WEIGHED, cancel) else {
+            return (limit_reached(None, cancel).is_none()).then(|| Blocks::Descended {
+                root: tree,
+                rng: oorandom::Rand64::new(u128::from(seed) << 64 | 0x5a4e_u128),
+            });
+        };
+        let weights = block_weights(&list, seed, cancel)?;
+        let draw = Draw::new(&weights, seed);
+        Some(Blocks::Weighed {
+            list,
+            weights,
+            draw,
+        })
+    }
+
+    /// Are the blocks listed ([`Blocks::Weighed`])?
+    fn is_listed(&self) -> bool {
+        matches!(self, Blocks::Weighed { .. })
+    }
+
+    /// How many blocks are listed (none when they are drawn by descent).
+    fn listed(&self) -> usize {
+        match self {
+            Blocks::Weighed { list, .. } => list.len(),
+            Blocks::Descended { .. } => 0,
         }
     }
-    let mut blocks = Blocks(Vec::new());
-    Search::new(tree).observer(&mut blocks).count_solutions();
-    blocks.0
+
+    /// The weights of all the blocks added up: a block of weight `w` is drawn with the
+    /// chance `w` over this.
+    fn total(&self) -> f64 {
+        match self {
+            Blocks::Weighed { weights, .. } => weights.iter().sum(),
+            Blocks::Descended { .. } => 1.0,
+        }
+    }
+
+    /// A block drawn at random: its place in the list (if listed), the block (none if the
+    /// descent met a dead end, which stands for no time), and its weight.
+    fn draw(&mut self) -> (Option<usize>, Option<HalfBlocks>, f64) {
+        match self {
+            Blocks::Weighed {
+                list,
+                weights,
+                draw,
+            } => {
+                let k = draw.next();
+                (Some(k), Some(list[k]), weights[k])
+            }
+            Blocks::Descended { root, rng } => {
+                let (mut block, mut chance) = (*root, 1.0);
+                while !block.is_complete() {
+                    let ops = block.operators().0;
+                    let choices = ops.count_ones();
+                    if choices == 0 {
+                        return (None, None, chance);
+                    }
+                    let mut rest = ops;
+                    for _ in 0..rng.rand_range(0..u64::from(choices)) {
+                        rest &= rest - 1;
+                    }
+                    block.apply(rest & rest.wrapping_neg());
+                    chance /= f64::from(choices);
+                }
+                (None, Some(block), chance)
+            }
+        }
+    }
+}
+
+/// The blocks of `tree`, in order, if there are at most `most` and `cancel` is not set
+/// while they are listed.
+fn blocks_up_to(tree: HalfBlocks, most: usize, cancel: Option<&Cancel>) -> Option<Vec<HalfBlocks>> {
+    let mut limits = Limits::none().solutions(most as u64 + 1);
+    if let Some(cancel) = cancel {
+        limits = limits.cancel(cancel.clone());
+    }
+    let mut listed = BlockList(Vec::new());
+    let outcome = Search::new(tree)
+        .observer(&mut listed)
+        .limits(limits)
+        .count_solutions();
+    (outcome.stopped.is_none() && listed.0.len() <= most).then_some(listed.0)
+}
+
+/// The blocks of a tree, as they are found.
+struct BlockList(Vec<HalfBlocks>);
+
+impl Observer<HalfBlocks> for BlockList {
+    const SOLUTIONS_ONLY: bool = true;
+    fn solution(&mut self, block: &HalfBlocks, _: usize) {
+        self.0.push(*block);
+    }
+}
+
+/// The blocks of `tree`, in order.
+#[cfg(test)]
+fn blocks(tree: HalfBlocks) -> Vec<HalfBlocks> {
+    blocks_up_to(tree, usize::MAX - 1, None).expect("no limit")
 }
 
 /// The weights of `blocks` for a sample: each one's nodes as Knuth's probes of its half
 /// searches estimate them (seeded with `seed`), [`WEIGHING_PROBES`] in all, to the power
-/// [`WEIGHT_POWER`]. Never 0, so that every block can be drawn.
-fn block_weights(blocks: &[HalfBlocks], seed: u64) -> Vec<f64> {
+/// [`WEIGHT_POWER`]. Never 0, so that every block can be drawn. None if `cancel` is set
+/// before all are weighed.
+fn block_weights(blocks: &[HalfBlocks], seed: u64, cancel: Option<&Cancel>) -> Option<Vec<f64>> {
     let probes = (WEIGHING_PROBES / blocks.len().max(1)).max(LEAST_WEIGHING) as u32;
     blocks
         .iter()
         .enumerate()
         .map(|(k, block)| {
-            let seed = seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let (tops, bottoms) = block.walks();
-            let size = estimate::tree_size(tops, probes, seed)
-                + bottoms.map_or(0.0, |walk| estimate::tree_size(walk, probes, seed ^ 1));
-            size.max(1.0).powf(WEIGHT_POWER)
+            limit_reached(None, cancel).is_none().then(|| {
+                let seed = seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let (tops, bottoms) = block.walks();
+                let size = estimate::tree_size(tops, probes, seed)
+                    + bottoms.map_or(0.0, |walk| estimate::tree_size(walk, probes, seed ^ 1));
+                size.max(1.0).powf(WEIGHT_POWER)
+            })
         })
         .collect()
 }
@@ -1115,13 +1268,14 @@ fn join_block<K: Key, G: Group>(
                 &keys,
                 Some(&mut halves.tops),
                 Some(&mut halves.bottoms),
+                watch,
             );
             searched.merge(&both);
         }
         (tops, Some(bottoms)) => {
             let (found, keys) = ((&mut halves.tops, &mut halves.bottoms), &keys);
-            let mut walk_tops = move || walk(tops, keys, Some(found.0), None);
-            let walk_bottoms = move || walk(bottoms, keys, None, Some(found.1));
+            let mut walk_tops = move || walk(tops, keys, Some(found.0), None, watch);
+            let walk_bottoms = move || walk(bottoms, keys, None, Some(found.1), watch);
             // On one thread, the bottom halves are not searched if there is no top
             // half; on two, they are searched beside the top ones, and then left out
             // of the statistics, the same on any number of threads.
@@ -1140,6 +1294,10 @@ fn join_block<K: Key, G: Group>(
                 searched.merge(&bottoms);
             }
         }
+    }
+    // A half search cut short: the block's halves are not all found.
+    if watch.cut.get().is_some() {
+        return 0;
     }
     let groups = 1usize << open.count_ones();
     let fixes = block.fix > 0;
@@ -1445,12 +1603,14 @@ impl Keys {
 /// keys of `tops` and `bottoms`: see [`Key::narrow`]) as a top half in `tops`, and as a
 /// bottom half (upside down, its group the open columns it leaves) in `bottoms`, those
 /// given; returns the statistics of the search, its last row counted as nodes (see
-/// [`HalfJoin::searched`]).
+/// [`HalfJoin::searched`]). Stopped by `watch` (a half search takes seconds from 26
+/// queens on), it says why in `watch.cut`, its halves a part of the block's.
 fn walk<K: Key, G: Group>(
     start: HalfWalk,
     keys: &Keys,
     tops: Option<&mut Found<K, G>>,
     bottoms: Option<&mut Found<K, G>>,
+    watch: &Watch,
 ) -> Stats {
     struct Collect<'a, K, G> {
         keys: &'a Keys,
@@ -1516,7 +1676,21 @@ fn walk<K: Key, G: Group>(
         kept: 0,
         blocked: 0,
     };
-    let outcome = Search::new(start).observer(&mut collect).count_solutions();
+    let mut limits = Limits::none();
+    if let Some(cancel) = watch.cancel {
+        limits = limits.cancel(cancel.clone());
+    }
+    if let Some(deadline) = watch.deadline {
+        limits = limits.time(deadline.saturating_duration_since(Instant::now()));
+    }
+    let outcome = Search::new(start)
+        .observer(&mut collect)
+        .limits(limits)
+        .count_solutions();
+    if let Some(reason) = outcome.stopped {
+        // Another job may have set it first, for its own reason.
+        let _ = watch.cut.set(reason);
+    }
     let mut stats = outcome.stats;
     stats.nodes += collect.leaves;
     stats.solutions = collect.kept;
@@ -1739,6 +1913,81 @@ mod tests {
         }
     }
 
+    /// A block whose half searches are stopped (the flag set before them) counts nothing
+    /// and says why, its halves not all found: a half search takes seconds from 26 queens
+    /// on, and the signal waited for it.
+    #[test]
+    fn a_block_stopped_in_its_half_searches_counts_nothing() {
+        let cancel = Cancel::new();
+        cancel.cancel();
+        for n in [8, 11, 12] {
+            let mut joined_some = false;
+            for block in blocks(HalfBlocks::new(n)) {
+                let mut whole = HalfJoin::new(n);
+                joined_some |= whole.join_block(&block, true) > 0;
+                let mut stopped = HalfJoin::new(n);
+                stopped.limit(None, Some(cancel.clone()), None);
+                assert_eq!(stopped.join_block(&block, true), 0, "n = {n}: {block:?}");
+                assert_eq!(stopped.cut(), Some(StopReason::Cancelled), "n = {n}");
+                assert_eq!(stopped.total(), 0);
+            }
+            assert!(joined_some, "n = {n}: no block had solutions");
+        }
+    }
+
+    /// Past [`MOST_WEIGHED`] blocks, a sample draws them by going down the tree at random:
+    /// each block drawn is one of the tree's, and its chance is its true one, so that one
+    /// over it is the number of blocks on average (Knuth), which 20,000 draws give within
+    /// 2% here; the same seed draws the same blocks.
+    #[test]
+    fn blocks_drawn_by_descent_are_the_trees_with_their_chances() {
+        for n in [12, 15, 16] {
+            let listed = blocks(HalfBlocks::new(n));
+            let mut drawn = Blocks::Descended {
+                root: HalfBlocks::new(n),
+                rng: oorandom::Rand64::new(7),
+            };
+            let (mut sum, draws) = (0.0, 20_000);
+            for _ in 0..draws {
+                let (index, block, chance) = drawn.draw();
+                assert_eq!(index, None);
+                let block = block.expect("no dead end in the tree of blocks");
+                assert!(block.is_complete() && listed.contains(&block), "{block:?}");
+                sum += 1.0 / chance;
+            }
+            let mean = sum / f64::from(draws);
+            let blocks = listed.len() as f64;
+            assert!(
+                (mean - blocks).abs() < 0.02 * blocks,
+                "n = {n}: {mean} for {blocks}"
+            );
+            assert!((drawn.total() - 1.0).abs() < f64::EPSILON);
+            assert_eq!(drawn.listed(), 0);
+        }
+        let draw = |seed| {
+            let mut drawn = Blocks::new(HalfBlocks::new(27), seed, None).expect("not cancelled");
+            assert!(!drawn.is_listed(), "72.8 million blocks are not listed");
+            (0..5).map(|_| drawn.draw().1).collect::<Vec<_>>()
+        };
+        assert_eq!(draw(3), draw(3));
+        assert_ne!(draw(3), draw(4));
+    }
+
+    /// The blocks of a tree are listed if there are at most so many, and not otherwise, nor
+    /// once the flag is set.
+    #[test]
+    fn blocks_are_listed_up_to_a_number() {
+        let all = blocks(HalfBlocks::new(16));
+        assert_eq!(all.len(), 32);
+        assert_eq!(blocks_up_to(HalfBlocks::new(16), 32, None), Some(all));
+        assert_eq!(blocks_up_to(HalfBlocks::new(16), 31, None), None);
+        let cancel = Cancel::new();
+        cancel.cancel();
+        assert_eq!(blocks_up_to(HalfBlocks::new(16), 32, Some(&cancel)), None);
+        assert!(Blocks::new(HalfBlocks::new(16), 1, Some(&cancel)).is_none());
+        assert!(Blocks::new(HalfBlocks::new(16), 1, None).is_some_and(|b| b.listed() == 32));
+    }
+
     /// Groups of random keys joined by jobs of two threads, split down to a few halves,
     /// count what one thread counts, each group weighed by its own number.
     #[test]
@@ -1794,7 +2043,8 @@ mod tests {
             const SOLUTIONS_ONLY: bool = true;
             fn solution(&mut self, block: &HalfBlocks, _: usize) {
                 if let (tops, Some(_)) = block.walks() {
-                    let searched = walk::<u32, u16>(tops, &Keys::of(block), None, None);
+                    let searched =
+                        walk::<u32, u16>(tops, &Keys::of(block), None, None, &Watch::none());
                     self.0 += u32::from(searched.solutions == 0);
                 }
             }

@@ -527,13 +527,14 @@ fn count(
         if symmetry == SymmetryArg::Halves {
             driver.caveat("half boards are joined a block at a time, and the blocks' speeds differ up to five times: the time is that of blocks drawn at random (by --probe-seed), the biggest likeliest, each standing for the whole count, drawn until they agree within about 10% (or for 2% of that time, at most 10 s); its interval is the spread of the draws, and seeds scatter on both sides of the count's time (at 16 to 18 queens they said from 0.7 to 1.4 times its time; --symmetry full estimates more closely)");
         }
-        return driver.estimate_timed(
-            |probes, seed, cancel| plan.estimate(probes, seed, Some(cancel)),
-            |limits, seed| {
-                let (outcome, timed) = plan.sample(limits, seed);
-                (pick(outcome), timed)
-            },
-        );
+        let probe = |probes, seed, cancel: &_| plan.estimate(probes, seed, Some(cancel));
+        if symmetry != SymmetryArg::Halves {
+            return driver.estimate(probe, |limits| pick(plan.run_in_order(limits)));
+        }
+        return driver.estimate_timed(probe, |limits, seed| {
+            let (outcome, timed) = plan.sample(limits, seed);
+            (pick(outcome), timed)
+        });
     }
     expect(&mut driver);
     driver.count_either(

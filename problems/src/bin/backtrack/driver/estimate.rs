@@ -51,7 +51,7 @@ impl Driver {
         estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
         sample: impl FnOnce(Limits) -> Outcome<u64>,
     ) -> Result<Status> {
-        self.estimate_timed(estimate, |limits, _| (sample(limits), None))
+        self.estimate_sampled(estimate, |limits, _| (sample(limits), None), false)
     }
 
     /// [`Driver::estimate`] of a search whose sample may time the whole search itself:
@@ -59,11 +59,23 @@ impl Driver {
     /// the whole search on one thread, estimated from the parts it ran (see
     /// [`TimeEstimate`]), if it makes one. That time, with its interval, is the estimate's
     /// instead of the estimated nodes over the sample's speed. Such a sample may go on past
-    /// its time limit, until its parts agree closely enough.
+    /// its time limit, until its parts agree closely enough; one that drew too few of them
+    /// to time the search leaves the time unknown.
     pub fn estimate_timed(
         &mut self,
         estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
         sample: impl FnOnce(Limits, u64) -> (Outcome<u64>, Option<TimeEstimate>),
+    ) -> Result<Status> {
+        self.estimate_sampled(estimate, sample, true)
+    }
+
+    /// [`Driver::estimate_timed`]; `draws`: whether the sample times the search by the
+    /// parts it draws (else by its speed alone).
+    fn estimate_sampled(
+        &mut self,
+        estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
+        sample: impl FnOnce(Limits, u64) -> (Outcome<u64>, Option<TimeEstimate>),
+        draws: bool,
     ) -> Result<Status> {
         let (probes, seed) = self.settings.estimate.unwrap_or((1, 1));
         let cancel = self.stopper.cancel().clone();
@@ -148,24 +160,20 @@ impl Driver {
             }
         }
         let report = if ran.is_exhaustive() {
-            // The sample's own time, on its one thread, whatever threads the run would
-            // take: a search this short is not worth dividing by them.
-            let seconds = ran.stats.elapsed.as_secs_f64() + prepared;
-            Report {
-                exact: true,
-                nodes: Some(exact(ran.stats.nodes as f64)),
-                solutions: exact(ran.found as f64),
-                at_least: (false, false),
-                speed: Some(ran.stats.nodes_per_sec()),
-                seconds: Some(exact(seconds)),
-                threads: 1,
-                run_threads: threads,
-                sampled: ran.found,
-                sample: Some(ran.stats.elapsed.as_secs_f64()),
-                stopped: None,
-            }
+            Report::exhaustive(&ran, prepared, threads)
         } else {
-            Report::probed(&estimate, threads, Some(sampled), ran.found, None)
+            let mut report = Report::probed(&estimate, threads, Some(sampled), ran.found, None);
+            if draws && sampled.timed.is_none() {
+                // Parts too long to draw the three a time needs: the caveat of the draws
+                // does not hold, and the speed of the sample, cut short in a part, does not
+                // time the others (at 26 queens, it said a quarter of the time).
+                self.caveat = Some(format!(
+                    "the parts of the search took too long to draw the three a time needs in {}: the time is unknown (their speeds differ too much for the speed of the sample to time the search)",
+                    Elapsed(ran.stats.elapsed)
+                ));
+                report.seconds = None;
+            }
+            report
         };
         // A caveat of the probes, unless the sample gave the exact figures.
         if let Some(caveat) = self.caveat.take().filter(|_| !report.exact) {
@@ -461,6 +469,9 @@ impl Driver {
             Some((mean, _, _)) => {
                 self.line(&format_args!("time:       {} {threads}", seconds(mean)))?;
             }
+            None if report.speed.is_some() => {
+                self.line(&"time:       unknown: too few parts of the search drawn")?;
+            }
             None => self.line(&"time:       unknown: no speed measured")?,
         }
         if report.stopped.is_some() && probes < self.probes_asked() {
@@ -600,6 +611,26 @@ impl Report {
     /// The report of `estimate`'s probes (figures unknown if it made none), its time on
     /// `threads` from the speed of `sampled` (unknown without), `found` the solutions the
     /// sample found.
+    /// The figures of a sample that ran the whole search `ran` (after `prepared` seconds of
+    /// work before it), which a run would take on `threads`: exact, its time the sample's
+    /// own, on its one thread, whatever threads the run would take (a search this short
+    /// is not worth dividing by them).
+    fn exhaustive(ran: &Outcome<u64>, prepared: f64, threads: usize) -> Report {
+        Report {
+            exact: true,
+            nodes: Some(exact(ran.stats.nodes as f64)),
+            solutions: exact(ran.found as f64),
+            at_least: (false, false),
+            speed: Some(ran.stats.nodes_per_sec()),
+            seconds: Some(exact(ran.stats.elapsed.as_secs_f64() + prepared)),
+            threads: 1,
+            run_threads: threads,
+            sampled: ran.found,
+            sample: Some(ran.stats.elapsed.as_secs_f64()),
+            stopped: None,
+        }
+    }
+
     fn probed(
         estimate: &Estimate,
         threads: usize,
