@@ -1037,3 +1037,37 @@ fn a_stopped_tree_is_printed_whole() {
     );
     assert!(last.next().unwrap().contains(" nodes, "));
 }
+
+/// A signal while a big board is printed (10 million rows: seconds to a pipe, minutes to
+/// a terminal) stops it after whole rows, says so, and exits with the signal's status; it
+/// used to print all of it and exit 0.
+#[test]
+fn a_signal_stops_a_big_board_being_printed() {
+    let mut child = spawn_with_stdin(&["queens", "10000000", "--first"], "");
+    let mut stdout = child.stdout.take().expect("piped");
+    wait_for_handlers(child.id());
+    // The board is built and being printed: its first rows have come (and the pipe, not
+    // read further, holds the rest back).
+    let mut output = vec![0u8; 4096];
+    stdout
+        .read_exact(&mut output)
+        .expect("the board is printed");
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    stdout.read_to_end(&mut output).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(
+        stderr,
+        "backtrack: stopped by SIGINT: the solution found is not printed whole\n"
+    );
+    let printed = text(&output);
+    assert!(printed.ends_with('\n'), "a row cut in two");
+    let rows = printed.lines().count();
+    assert!(rows > 1 && rows < 10_000_001, "{rows} lines");
+    assert_eq!(printed.lines().next(), Some("1"));
+}

@@ -584,14 +584,16 @@ fn direct_methods_refuse_what_they_cannot_do() {
             "--method applies to a first solution (--first, without --unique)",
         );
     }
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 12] = [
         (&["queens", "8", "--first", "--method", "construct", "--time-limit", "1s"], "--time-limit and --node-limit apply to the search, not to --method construct (the construction takes O(N) and needs none)"),
         // Past the search's sizes, a flag only the search has says so, not the method
         // auto chose.
         (&["queens", "1000001", "--first", "--time-limit", "5s"], "--time-limit applies to the search, which takes N <= 1000000, not 1000001: without it, --first builds a board of any size"),
         (&["queens", "1000001", "--first", "--order", "heuristic"], "--order applies to the search, which takes N <= 1000000, not 1000001: without it, --first builds a board of any size"),
         (&["queens", "8", "--first", "--method", "construct", "--place", "1:1"], "--method construct builds a whole board: it cannot keep --place (use --method local)"),
-        (&["queens", "8", "--first", "--seed", "3"], "--seed and --max-steps apply to --method local"),
+        (&["queens", "8", "--first", "--seed", "3"], "--seed applies to --method local"),
+        (&["queens", "8", "--first", "--max-steps", "3"], "--max-steps applies to --method local"),
+        (&["queens", "8", "--first", "--seed", "3", "--max-steps", "3"], "--seed and --max-steps apply to --method local"),
         (&["queens", "8", "--count", "--method", "local"], "--method, --seed and --max-steps apply to a first solution (--first), not to counts"),
         (&["queens", "8", "--first", "--method", "construct", "--order", "lex"], "--order applies to the search, not to --method construct"),
         (&["queens", "1000001"], "the search takes N <= 1000000, not 1000001: for one solution of a bigger board, use --first (the construction, or --method local)"),

@@ -12,7 +12,7 @@ use crate::common::{
 /// clap's three to six lines with their tips and usage).
 #[test]
 fn every_usage_error_is_one_line_naming_the_place() {
-    let cases: [(&[&str], &str); 28] = [
+    let cases: [(&[&str], &str); 30] = [
         (&["queens", "0"], "the board size N must be at least 1, not 0"),
         (&["queens", "8", "--count", "--count"], "--count was given twice: give it once"),
         (&["queens", "8", "--limit", "2", "--limit", "3"], "--limit was given twice: give it once"),
@@ -24,6 +24,10 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens"], "queens needs the board size N"),
         (&["queens", "8", "9"], "unexpected argument '9': queens takes one argument, N"),
         (&["sudoku", "a", "b"], "unexpected argument 'b': sudoku takes one argument, FILE"),
+        // A flag of the subcommand after `--` is an argument too many, not another
+        // subcommand's flag ("--count applies to queens, …, not queens").
+        (&["queens", "--", "8", "--count"], "unexpected argument '--count': queens takes one argument, N (after --, flags are arguments)"),
+        (&["knights-tour", "5", "--", "5", "--closed"], "unexpected argument '--closed': knights-tour takes R and C (after --, flags are arguments)"),
         (&["queens", "8", "--foo"], "queens has no flag --foo"),
         (&["queens", "8", "--formt", "json"], "queens has no flag --formt (did you mean --format?)"),
         (&["queens", "8", "--limit"], "--limit needs a value (K)"),

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 
 use anyhow::{anyhow, bail, Result};
-use backtrack::Outcome;
+use backtrack::{Cancel, Outcome};
 use backtrack_problems::queens::{
     construct, with_mask, BitQueens, CountPlan, Counts, HeuristicQueens, LocalSearch, Mask,
     MaskJob, Method, Placement, PlacementError, Queens, Reduction, SolveError, Symmetry,
@@ -283,8 +283,16 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
             "--method construct builds a whole board: it cannot keep --place (use --method local)"
         );
     }
-    if method != Method::Local && (args.seed.is_some() || args.max_steps.is_some()) {
-        bail!("--seed and --max-steps apply to --method local");
+    if method != Method::Local {
+        let given = match (args.seed.is_some(), args.max_steps.is_some()) {
+            (true, true) => Some("--seed and --max-steps apply"),
+            (true, false) => Some("--seed applies"),
+            (false, true) => Some("--max-steps applies"),
+            (false, false) => None,
+        };
+        if let Some(given) = given {
+            bail!("{given} to --method local");
+        }
     }
     if method == Method::Search && n > MAX_SEARCH {
         if first && search_only {
@@ -342,10 +350,9 @@ fn direct(
         glyphs: glyphs(args),
         n: args.n,
         line: String::new(),
+        stop: driver.stop_flag(),
     };
-    let print = |out: &mut Out, index: u64, cols: Vec<usize>| {
-        printer.write(out, index, &cols).map(|()| true)
-    };
+    let print = |out: &mut Out, index: u64, cols: Vec<usize>| printer.write(out, index, &cols);
     if method == Method::Construct {
         driver.describe(CONSTRUCTION);
         return driver.direct(
@@ -622,6 +629,7 @@ fn list(args: &Args, settings: Settings, placement: &Placement, format: Format) 
         glyphs: glyphs(args),
         n,
         line: String::new(),
+        stop: driver.stop_flag(),
     };
     let mut filter = Unique::new(n, args.unique, lex);
     if lex {
@@ -701,30 +709,29 @@ impl Unique {
         }
     }
 
-    /// Prints `cols` with `print` unless it is filtered out; says whether it printed.
+    /// Prints `cols` with `print` unless it is filtered out; says whether it printed (all
+    /// of it: `print` says so).
     fn emit(
         &mut self,
         cols: &[usize],
-        print: impl FnOnce(&[usize]) -> io::Result<()>,
+        print: impl FnOnce(&[usize]) -> io::Result<bool>,
     ) -> io::Result<bool> {
         if !self.on {
-            print(cols)?;
-            return Ok(true);
+            return print(cols);
         }
         if self.lex {
             if !self.symmetry.is_canonical(cols) {
                 return Ok(false);
             }
-            print(cols)?;
-            return Ok(true);
+            return print(cols);
         }
         let canonical = self.symmetry.canonical(cols);
         if self.seen.contains(&canonical) {
             return Ok(false);
         }
-        print(&canonical)?;
+        let printed = print(&canonical)?;
         self.seen.insert(canonical);
-        Ok(true)
+        Ok(printed)
     }
 }
 
@@ -734,11 +741,19 @@ struct Printer {
     glyphs: (char, char),
     n: usize,
     line: String,
+    /// The flag the signals set: a board of many rows stops being written when it is set.
+    stop: Cancel,
 }
 
+/// A solution's lines are written in pieces of about this many bytes, and a signal stops
+/// them between two.
+const PIECE: usize = 1 << 16;
+
 impl Printer {
-    /// Writes solution number `index` (1-based), given as 0-based columns.
-    fn write(&mut self, out: &mut Out, index: u64, cols: &[usize]) -> io::Result<()> {
+    /// Writes solution number `index` (1-based), given as 0-based columns. Says whether it
+    /// wrote all of it: a big board (10 million rows take seconds, to a terminal minutes)
+    /// stops after whole rows once a signal has set the flag.
+    fn write(&mut self, out: &mut Out, index: u64, cols: &[usize]) -> io::Result<bool> {
         use std::fmt::Write as _;
         let line = &mut self.line;
         line.clear();
@@ -747,6 +762,13 @@ impl Printer {
                 let _ = writeln!(line, "{index}");
                 for c in cols {
                     let _ = writeln!(line, "{}", c + 1);
+                    if line.len() > PIECE {
+                        out.write_all(line.as_bytes())?;
+                        line.clear();
+                        if self.stop.is_cancelled() {
+                            return Ok(false);
+                        }
+                    }
                 }
             }
             Format::Matrix | Format::Board => {
@@ -768,9 +790,12 @@ impl Printer {
                     }
                     line.push('\n');
                     // Big boards: write row by row rather than hold the whole board.
-                    if line.len() > 1 << 16 {
+                    if line.len() > PIECE {
                         out.write_all(line.as_bytes())?;
                         line.clear();
+                        if self.stop.is_cancelled() {
+                            return Ok(false);
+                        }
                     }
                 }
             }
@@ -787,7 +812,8 @@ impl Printer {
                 line.push_str("]}\n");
             }
         }
-        out.write_all(line.as_bytes())
+        out.write_all(line.as_bytes())?;
+        Ok(true)
     }
 }
 

@@ -331,7 +331,7 @@ fn unknown(cli: &Command, sub: Option<&Command>, arg: &str, suggested: Option<&S
             "{arg} belongs to backtrack itself, not to {name}: backtrack --version prints the version"
         );
     }
-    if !arg.starts_with('-') || arg.len() < 2 {
+    let takes = |arg: &str| {
         let takes: Vec<String> = sub
             .map(|command| {
                 command
@@ -340,13 +340,24 @@ fn unknown(cli: &Command, sub: Option<&Command>, arg: &str, suggested: Option<&S
                     .collect()
             })
             .unwrap_or_default();
-        return match takes.as_slice() {
+        match takes.as_slice() {
             [] => format!("unexpected argument '{arg}': {name} takes none"),
             [one] => format!("unexpected argument '{arg}': {name} takes one argument, {one}"),
             many => format!("unexpected argument '{arg}': {name} takes {}", and(many)),
-        };
+        }
+    };
+    if !arg.starts_with('-') || arg.len() < 2 {
+        return takes(arg);
     }
     let flag = arg.split('=').next().unwrap_or(arg);
+    // A flag of this very subcommand, come after `--`: taken for an argument.
+    if sub.is_some_and(|command| {
+        command
+            .get_arguments()
+            .any(|candidate| is_flag(candidate, flag))
+    }) {
+        return format!("{} (after --, flags are arguments)", takes(arg));
+    }
     let owners: Vec<&Command> = cli
         .get_subcommands()
         .filter(|command| {

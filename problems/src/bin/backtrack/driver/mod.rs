@@ -791,18 +791,32 @@ impl Driver {
         let start = Instant::now();
         let found = find(self.stopper.cancel())?;
         let elapsed = start.elapsed();
+        // Whether a solution was found, though not printed whole.
+        let mut cut = false;
         let (listed, stop) = match found {
+            // A signal while it was found (a construction does not look at it) or printed
+            // (`emit` stops a big board after whole lines): not printed, or not all of it.
             Direct::Found(solution) => {
-                let printed = emit(&mut self.out, 1, solution).map_err(output::failed)?;
-                (u64::from(printed), None)
+                let printed = self.stopper.signal().is_none()
+                    && emit(&mut self.out, 1, solution).map_err(output::failed)?;
+                cut = !printed;
+                let stop = cut.then(|| self.stop_of(Some(StopReason::Cancelled)));
+                (u64::from(printed), stop.flatten())
             }
             Direct::NoSolution => (0, None),
             Direct::Stopped(stop) => (0, Some(stop)),
             Direct::Cancelled => (0, self.stop_of(Some(StopReason::Cancelled))),
         };
         self.end_listing(listed, stop, listed == 1)?;
-        if let Some(stop) = stop {
-            note!("{}{stop}: no solution found", self.prefix());
+        match stop {
+            Some(stop) if cut => {
+                note!(
+                    "{}{stop}: the solution found is not printed whole",
+                    self.prefix()
+                );
+            }
+            Some(stop) => note!("{}{stop}: no solution found", self.prefix()),
+            None => {}
         }
         if self.settings.stats {
             if self.settings.json {
@@ -1369,6 +1383,12 @@ impl Driver {
 
     /// Why the search stopped, if its output is partial. (`--limit` is not such a stop:
     /// the output is as long as asked.)
+    /// The flag the signals set, for work outside the searches that should stop too (the
+    /// printing of a big solution).
+    pub fn stop_flag(&self) -> Cancel {
+        self.stopper.cancel().clone()
+    }
+
     fn stop_of(&self, reason: Option<StopReason>) -> Option<Stop> {
         stop_for(&self.stopper, &self.settings, reason)
     }

@@ -15,7 +15,7 @@ use crate::exit::Status;
 
 /// How soon after a signal the same signal again is taken for the same one, delivered
 /// twice.
-const ECHO: Duration = Duration::from_millis(300);
+const ECHO: Duration = Duration::from_millis(100);
 
 /// The flag, and the first signal that set it.
 #[derive(Clone, Debug, Default)]
