@@ -246,7 +246,7 @@ impl Driver {
             return;
         }
         note!(
-            "{}--estimate: the probes disagree widely ({}): a few probes that reach far weigh most, so the figures are rough, and on a lopsided tree likelier too low than too high; more --probes narrow them",
+            "{}--estimate: the probes disagree widely ({}): a few probes that reach far weigh most, so the figures are rough and their 95% intervals cannot be trusted: on a lopsided tree, branches no probe reached can put the true figures orders of magnitude above them; more --probes make that less likely",
             self.prefix(),
             rough.join(", ")
         );
