@@ -550,7 +550,7 @@ pub(crate) fn sample_blocks(
     join.limit(deadline, limits.cancel.clone(), None);
     let mut stopped = None;
     let total = blocks.total();
-    while blocks.is_listed() && joined < blocks.listed() || !blocks.is_listed() {
+    while !blocks.is_listed() || joined < blocks.listed() {
         stopped = limit_reached(None, cancel);
         // The time limit once enough blocks are drawn, and drawn enough.
         if let Some(least) = limits.time.filter(|_| drawn.len() >= SAMPLE_DRAWS) {
@@ -670,7 +670,8 @@ impl Blocks {
     }
 
     /// A block drawn at random: its place in the list (if listed), the block (none if the
-    /// descent met a dead end, which stands for no time), and its weight.
+    /// descent met a dead end, which stands for no time, or there is no block), and its
+    /// weight.
     fn draw(&mut self) -> (Option<usize>, Option<HalfBlocks>, f64) {
         match self {
             Blocks::Weighed {
@@ -678,6 +679,9 @@ impl Blocks {
                 weights,
                 draw,
             } => {
+                if list.is_empty() {
+                    return (None, None, 0.0);
+                }
                 let k = draw.next();
                 (Some(k), Some(list[k]), weights[k])
             }
