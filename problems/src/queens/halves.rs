@@ -401,12 +401,8 @@ pub(crate) fn estimate_searched(
 ) -> Estimate {
     // The nodes of the tree of blocks (72.8 million blocks at 27 queens, 1.8 s): stopped
     // by `cancel` too, the probes then made none.
-    let mut limits = Limits::none();
-    if let Some(cancel) = cancel {
-        limits = limits.cancel(cancel.clone());
-    }
     let blocks = Search::new(HalfBlocks::new(n))
-        .limits(limits)
+        .limits(watched(None, cancel))
         .count_solutions()
         .stats
         .nodes;
@@ -709,10 +705,7 @@ impl Blocks {
 /// The blocks of `tree`, in order, if there are at most `most` and `cancel` is not set
 /// while they are listed.
 fn blocks_up_to(tree: HalfBlocks, most: usize, cancel: Option<&Cancel>) -> Option<Vec<HalfBlocks>> {
-    let mut limits = Limits::none().solutions(most as u64 + 1);
-    if let Some(cancel) = cancel {
-        limits = limits.cancel(cancel.clone());
-    }
+    let limits = watched(None, cancel).solutions(most as u64 + 1);
     let mut listed = BlockList(Vec::new());
     let outcome = Search::new(tree)
         .observer(&mut listed)
@@ -1680,16 +1673,9 @@ fn walk<K: Key, G: Group>(
         kept: 0,
         blocked: 0,
     };
-    let mut limits = Limits::none();
-    if let Some(cancel) = watch.cancel {
-        limits = limits.cancel(cancel.clone());
-    }
-    if let Some(deadline) = watch.deadline {
-        limits = limits.time(deadline.saturating_duration_since(Instant::now()));
-    }
     let outcome = Search::new(start)
         .observer(&mut collect)
-        .limits(limits)
+        .limits(watched(watch.deadline, watch.cancel))
         .count_solutions();
     if let Some(reason) = outcome.stopped {
         // Another job may have set it first, for its own reason.
@@ -1762,6 +1748,18 @@ impl Watch<'_> {
         }
         self.cut.get().is_some()
     }
+}
+
+/// The limits of a search that stops once `cancel` is set or `deadline` is passed.
+fn watched(deadline: Option<Instant>, cancel: Option<&Cancel>) -> Limits {
+    let mut limits = Limits::none();
+    if let Some(cancel) = cancel {
+        limits = limits.cancel(cancel.clone());
+    }
+    if let Some(deadline) = deadline {
+        limits = limits.time(deadline.saturating_duration_since(Instant::now()));
+    }
+    limits
 }
 
 /// Why a join is to stop now, if it is: `cancel` set, or `deadline` passed.

@@ -531,13 +531,11 @@ fn count(
         stopped: outcome.stopped,
     };
     if driver.estimating() {
-        if symmetry == SymmetryArg::Halves {
-            driver.caveat("half boards are joined a block at a time, and the blocks' speeds differ up to five times: the time is that of blocks drawn at random (by --probe-seed), the biggest likeliest, each standing for the whole count, drawn until they agree within about 10% (or for 2% of that time, at most 10 s); its interval is the spread of the draws, and seeds scatter on both sides of the count's time (at 16 to 18 queens they said from 0.7 to 1.4 times its time; --symmetry full estimates more closely)");
-        }
         let probe = |probes, seed, cancel: &_| plan.estimate(probes, seed, Some(cancel));
         if symmetry != SymmetryArg::Halves {
             return driver.estimate(probe, |limits| pick(plan.run_in_order(limits)));
         }
+        driver.caveat("half boards are joined a block at a time, and the blocks' speeds differ up to five times: the time is that of blocks drawn at random (by --probe-seed), the biggest likeliest, each standing for the whole count, drawn until they agree within about 10% (or for 2% of that time, at most 10 s); its interval is the spread of the draws, and seeds scatter on both sides of the count's time (at 16 to 18 queens they said from 0.7 to 1.4 times its time; --symmetry full estimates more closely)");
         return driver.estimate_timed(probe, |limits, seed| {
             let (outcome, timed) = plan.sample(limits, seed);
             (pick(outcome), timed)
@@ -749,6 +747,19 @@ struct Printer {
 /// them between two.
 const PIECE: usize = 1 << 16;
 
+/// Writes the whole lines in `line` out once they make a [`PIECE`]; says whether to go on
+/// (`stop` not set).
+fn piece(line: &mut String, out: &mut Out, stop: &Cancel) -> io::Result<bool> {
+    if line.len() > PIECE {
+        out.write_all(line.as_bytes())?;
+        line.clear();
+        if stop.is_cancelled() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 impl Printer {
     /// Writes solution number `index` (1-based), given as 0-based columns. Says whether it
     /// wrote all of it: a big board (10 million rows take seconds, to a terminal minutes)
@@ -762,12 +773,8 @@ impl Printer {
                 let _ = writeln!(line, "{index}");
                 for c in cols {
                     let _ = writeln!(line, "{}", c + 1);
-                    if line.len() > PIECE {
-                        out.write_all(line.as_bytes())?;
-                        line.clear();
-                        if self.stop.is_cancelled() {
-                            return Ok(false);
-                        }
+                    if !piece(line, out, &self.stop)? {
+                        return Ok(false);
                     }
                 }
             }
@@ -790,12 +797,8 @@ impl Printer {
                     }
                     line.push('\n');
                     // Big boards: write row by row rather than hold the whole board.
-                    if line.len() > PIECE {
-                        out.write_all(line.as_bytes())?;
-                        line.clear();
-                        if self.stop.is_cancelled() {
-                            return Ok(false);
-                        }
+                    if !piece(line, out, &self.stop)? {
+                        return Ok(false);
                     }
                 }
             }
