@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 
 use anyhow::Result;
 
-use crate::driver::{Mode, Settings};
+use crate::driver::{Flags, Mode, Settings, Tree, TreeFormat, MAX_TREE_BUDGET};
 
 /// The most counting threads the tool starts (far beyond any machine's cores: a pool of
 /// billions of threads is not refused by rayon, it hangs starting them).
@@ -18,10 +18,6 @@ pub const MAX_THREADS: u64 = 1024;
 /// The most parts a count is split into (`--parts`): each part gets
 /// [`backtrack::parallel::SUBPROBLEMS_PER_PART`] subproblems or more.
 pub const MAX_PARTS: u64 = 10_000;
-
-/// The largest `--tree-budget`: about 200 bytes an entry with short labels, so about a
-/// gigabyte of memory.
-pub const MAX_TREE_BUDGET: u64 = 5_000_000;
 
 /// The flags of every subcommand.
 #[derive(Debug, Args)]
@@ -44,14 +40,26 @@ impl Common {
     /// checked against `--threads` and the rest; `json` if the subcommand's format is.
     /// `--tree-format json` makes `--stats` JSON too.
     pub fn settings(&self, default: Mode, json: bool) -> Result<Settings> {
-        let mode = self.modes.mode(default);
-        Settings::new(
-            &self.run,
-            mode,
-            self.tree.tree,
-            json || self.tree.json(),
-            &self.estimate,
-        )
+        let tree = &self.tree;
+        Settings::new(&Flags {
+            mode: self.modes.mode(default),
+            threads: self.run.threads,
+            time: self.run.time_limit,
+            nodes: self.run.node_limit,
+            quiet: self.run.quiet,
+            stats: self.run.stats,
+            json: json || tree.json(),
+            estimate: self
+                .estimate
+                .estimate
+                .then_some((self.estimate.probes, self.estimate.probe_seed)),
+            tree: tree.tree.then_some(Tree {
+                format: tree.tree_format,
+                rejected: tree.tree_rejected,
+                budget: tree.tree_budget,
+                stream: tree.tree_stream,
+            }),
+        })
     }
 }
 
@@ -199,9 +207,15 @@ pub struct Sharing {
 }
 
 impl Sharing {
-    /// The part asked for, if any: both flags given (clap requires each with the other).
-    pub fn asked(&self) -> Option<(usize, usize)> {
-        self.part.zip(self.parts)
+    /// The flags as the driver takes them.
+    pub fn plain(&self) -> crate::driver::Sharing {
+        crate::driver::Sharing {
+            // clap requires each of --part and --parts with the other.
+            part: self.part.zip(self.parts),
+            mpi: self.mpi,
+            checkpoint: self.checkpoint.clone(),
+            resume: self.resume.clone(),
+        }
     }
 }
 
@@ -267,32 +281,6 @@ impl TreeArgs {
     /// Is the tree written as JSON?
     pub fn json(&self) -> bool {
         self.tree && self.tree_format == TreeFormat::Json
-    }
-}
-
-/// `--tree-format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TreeFormat {
-    /// An indented tree with box-drawing lines, one node per line.
-    Text,
-    /// Graphviz: render with `dot -Tsvg`.
-    Dot,
-    /// JSON: the nodes and the counts.
-    Json,
-    /// One self-contained HTML page: the tree drawn, and the search replayed on it.
-    Html,
-}
-
-impl TreeFormat {
-    /// The format as the engine streams it; `None` for HTML, which is written whole from
-    /// a recorded tree.
-    pub fn streamed(self) -> Option<backtrack::tree::Format> {
-        match self {
-            TreeFormat::Text => Some(backtrack::tree::Format::Text),
-            TreeFormat::Dot => Some(backtrack::tree::Format::Dot),
-            TreeFormat::Json => Some(backtrack::tree::Format::Json),
-            TreeFormat::Html => None,
-        }
     }
 }
 
@@ -386,6 +374,15 @@ pub fn off_board(flag: &str, given: &str, rows: usize, cols: usize) -> String {
 /// Is the 1-based square `(row, col)` on a board of `rows`×`cols`?
 pub fn on_board((row, col): (usize, usize), rows: usize, cols: usize) -> bool {
     (1..=rows).contains(&row) && (1..=cols).contains(&col)
+}
+
+/// The largest N of permutations and combinations: the first permutation of 1000 values is found at once (its search tries
+/// about N²/2 values), and no listing of so many could ever end.
+pub const MAX_SET: u64 = 1000;
+
+/// The N (or K) of permutations and combinations, 0 to [`MAX_SET`].
+pub fn parse_set_size(text: &str) -> Result<usize, String> {
+    whole(text, 0, MAX_SET).map(|n| n as usize)
 }
 
 fn parse_limit(text: &str) -> Result<u64, String> {

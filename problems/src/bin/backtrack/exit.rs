@@ -1,8 +1,7 @@
 //! The exit statuses of `backtrack`, all in one place, and how an error becomes one.
 
+use std::io;
 use std::process::ExitCode;
-
-use crate::driver::OutputError;
 
 /// How a run ended, as its exit status says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +58,46 @@ impl Status {
 impl From<Status> for ExitCode {
     fn from(status: Status) -> Self {
         ExitCode::from(status.code())
+    }
+}
+
+/// The output, or a file the run writes besides it (a checkpoint), could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", match what {
+    None => format!("cannot write the output: {err}"),
+    Some(what) => format!("{what}: cannot write: {err}"),
+})]
+pub struct OutputError {
+    /// The file, as the flag that names it (`--checkpoint f.ck`); `None` for standard
+    /// output.
+    pub what: Option<String>,
+    pub err: io::Error,
+}
+
+impl From<io::Error> for OutputError {
+    /// A failed write of standard output.
+    fn from(err: io::Error) -> Self {
+        OutputError { what: None, err }
+    }
+}
+
+impl OutputError {
+    /// The reader of standard output went away (`| head`): not a failure.
+    pub fn is_broken_pipe(&self) -> bool {
+        self.what.is_none() && self.err.kind() == io::ErrorKind::BrokenPipe
+    }
+}
+
+/// A solution found failed its check before it was printed: a bug in the search, which
+/// ends the run with an error (exit status 2), not a failed write.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}: a bug in backtrack, please report it")]
+pub struct Bug(pub String);
+
+impl Bug {
+    /// The bug as the error of a write, which the driver tells from a failed one.
+    pub fn io(what: String) -> io::Error {
+        io::Error::other(Bug(what))
     }
 }
 

@@ -1,9 +1,9 @@
 //! `backtrack`: backtracking search from the command line. See `backtrack --help`.
 //!
-//! `main` parses the command line and dispatches to one file per subcommand, each with
-//! the same two parts: its `Args` (what it accepts) and `exec` (parse the input into a
-//! problem, pick the mode, say how a solution prints, and hand it to the [`driver`]).
-//! The driver runs every search the same way; it knows no subcommand.
+//! `main` parses the command line and dispatches to one file per subcommand in
+//! [`commands`], each with the same two parts: its `Args` (what it accepts) and `job`
+//! (parse the input into a problem, say how a solution prints and what names the search).
+//! The [`driver`] runs every job the same way; it knows no subcommand.
 
 /// `eprintln!` that ignores a failed write: stderr closed (`2>&1 >/dev/null | head -1`) or
 /// full. Diagnostics are best-effort; `eprintln!` would panic, aborting a run whose answer
@@ -16,25 +16,21 @@ macro_rules! note {
 }
 
 mod args;
-mod coloring;
+mod commands;
 mod driver;
 mod exit;
-mod generate;
 mod input;
-mod knapsack;
-mod knights_tour;
-mod merge;
-mod permutations;
-mod queens;
-mod subset_sum;
-mod sudoku;
 mod usage;
 
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
+use commands::{
+    coloring, combinations, completions, knapsack, knights_tour, man, merge, permutations, queens,
+    subset_sum, sudoku,
+};
 use exit::Status;
 
 /// Backtracking search, shown and fast: N-Queens, sudoku, knapsack, subset sum, graph
@@ -53,13 +49,13 @@ enum Command {
     Sudoku(sudoku::Args),
     Knapsack(knapsack::Args),
     SubsetSum(subset_sum::Args),
-    Permutations(permutations::PermutationsArgs),
-    Combinations(permutations::CombinationsArgs),
+    Permutations(permutations::Args),
+    Combinations(combinations::Args),
     Coloring(coloring::Args),
     KnightsTour(knights_tour::Args),
     Merge(merge::Args),
-    Completions(generate::CompletionsArgs),
-    Man(generate::ManArgs),
+    Completions(completions::Args),
+    Man(man::Args),
 }
 
 fn main() -> ExitCode {
@@ -69,7 +65,7 @@ fn main() -> ExitCode {
         driver::cluster::prefer_quick_start();
     }
     // A usage error: one line and exit status 2; --help and --version: status 0.
-    let cli = match usage::parse() {
+    let cli = match usage::parse::<Cli>() {
         Ok(cli) => cli,
         Err(status) => return status.into(),
     };
@@ -79,20 +75,22 @@ fn main() -> ExitCode {
     }
 }
 
+/// The subcommand's job, run by the driver.
 fn run(cli: &Cli) -> Result<Status> {
-    match &cli.command {
-        Command::Queens(args) => queens::exec(args),
-        Command::Sudoku(args) => sudoku::exec(args),
-        Command::Knapsack(args) => knapsack::exec(args),
-        Command::SubsetSum(args) => subset_sum::exec(args),
-        Command::Permutations(args) => permutations::exec_permutations(args),
-        Command::Combinations(args) => permutations::exec_combinations(args),
-        Command::Coloring(args) => coloring::exec(args),
-        Command::KnightsTour(args) => knights_tour::exec(args),
-        Command::Merge(args) => merge::exec(args),
-        Command::Completions(args) => generate::completions(args),
-        Command::Man(args) => generate::man(args),
-    }
+    let job = match &cli.command {
+        Command::Queens(args) => queens::job(args)?,
+        Command::Sudoku(args) => sudoku::job(args)?,
+        Command::Knapsack(args) => knapsack::job(args)?,
+        Command::SubsetSum(args) => subset_sum::job(args)?,
+        Command::Permutations(args) => permutations::job(args)?,
+        Command::Combinations(args) => combinations::job(args)?,
+        Command::Coloring(args) => coloring::job(args)?,
+        Command::KnightsTour(args) => knights_tour::job(args)?,
+        Command::Merge(args) => merge::job(args),
+        Command::Completions(args) => completions::job(args, Cli::command()),
+        Command::Man(args) => man::job(args, Cli::command())?,
+    };
+    driver::run(job)
 }
 
 #[cfg(test)]

@@ -8,11 +8,10 @@ use std::io::Write;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::parser::ValueSource;
-use clap::{Arg, ArgMatches, Command, CommandFactory, FromArgMatches};
+use clap::{Arg, ArgMatches, Command, Parser};
 
-use crate::driver::{check_output, OutputError};
-use crate::exit::{self, Status};
-use crate::Cli;
+use crate::driver::{check_output, TreeFormat};
+use crate::exit::{self, OutputError, Status};
 
 /// Where a flag of some subcommands applies there, when a flag's name alone does not say
 /// it: `--glyphs applies to queens (with --format board), not sudoku`.
@@ -24,15 +23,17 @@ const WHERE: &[(&str, &str)] = &[
 
 /// The command line parsed, or how the run ends without a search: `--help` or `--version`
 /// printed, or a usage error said on stderr.
-pub fn parse() -> Result<Cli, Status> {
+pub fn parse<Cli: Parser>() -> Result<Cli, Status> {
     let args: Vec<OsString> = std::env::args_os().collect();
-    let parsed = Cli::command()
+    let cli = Cli::command();
+    let parsed = cli
+        .clone()
         .try_get_matches_from(&args)
         .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
-    let (cli, matches) = parsed.map_err(|err| match err.kind() {
+    let (parsed, matches) = parsed.map_err(|err| match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print(&err),
         _ => {
-            note!("backtrack: error: {}", message(&err, &args));
+            note!("backtrack: error: {}", message(&cli, &err, &args));
             Status::BadInput
         }
     })?;
@@ -50,7 +51,7 @@ pub fn parse() -> Result<Cli, Status> {
         note!("backtrack: error: --tree-stream cannot be used with --tree-format html: the page is written whole, from the recorded tree");
         return Err(Status::BadInput);
     }
-    Ok(cli)
+    Ok(parsed)
 }
 
 /// The error for an option given without the flag it qualifies (`missing`, as clap
@@ -94,11 +95,8 @@ fn tree_option_alone(sub: &ArgMatches) -> Option<&'static str> {
 /// `--tree-stream` with `--tree-format html`: a page cannot be streamed.
 fn html_streamed(sub: &ArgMatches) -> bool {
     let stream = sub.try_get_one::<bool>("tree_stream").ok().flatten() == Some(&true);
-    let format = sub
-        .try_get_one::<crate::args::TreeFormat>("tree_format")
-        .ok()
-        .flatten();
-    stream && format == Some(&crate::args::TreeFormat::Html)
+    let format = sub.try_get_one::<TreeFormat>("tree_format").ok().flatten();
+    stream && format == Some(&TreeFormat::Html)
 }
 
 /// Prints the help or the version clap made, as it made it (in colour on a terminal),
@@ -127,10 +125,9 @@ fn conflict(flag: &str, prior: &[String]) -> String {
     }
 }
 
-/// The one line that says what is wrong with the command line `args`.
-pub fn message(err: &clap::Error, args: &[OsString]) -> String {
-    let cli = Cli::command();
-    let sub = subcommand(&cli, args);
+/// The one line that says what is wrong with the command line `args` of `cli`.
+pub fn message(cli: &Command, err: &clap::Error, args: &[OsString]) -> String {
+    let sub = subcommand(cli, args);
     let at = |kind| match err.get(kind) {
         Some(ContextValue::String(text)) => vec![text.clone()],
         Some(ContextValue::Strings(texts)) => texts.clone(),
@@ -161,7 +158,7 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
             if valid.is_empty() {
                 return format!("{place} needs a value ({})", value_of(&arg));
             }
-            if let Some(owners) = owners_of_value(&cli, sub, &arg, &value) {
+            if let Some(owners) = owners_of_value(cli, sub, &arg, &value) {
                 return format!(
                     "{place} {value} applies to {owners}, not {name}: here {place} is {}",
                     or(&valid)
@@ -175,7 +172,7 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
             )
         }
         ErrorKind::UnknownArgument => unknown(
-            &cli,
+            cli,
             sub,
             &first(ContextKind::InvalidArg),
             at(ContextKind::SuggestedArg).first(),
@@ -185,7 +182,7 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
             format!(
                 "'{}' is not a subcommand{guess}: {}",
                 first(ContextKind::InvalidSubcommand),
-                subcommands(&cli)
+                subcommands(cli)
             )
         }
         ErrorKind::ArgumentConflict => {
@@ -200,7 +197,7 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
             }
             let needed: Vec<String> = missing
                 .iter()
-                .map(|arg| needed(sub.unwrap_or(&cli), arg))
+                .map(|arg| needed(sub.unwrap_or(cli), arg))
                 .collect();
             format!("{name} needs {}", and(&needed))
         }
@@ -217,7 +214,7 @@ pub fn message(err: &clap::Error, args: &[OsString]) -> String {
             None => "an argument is not UTF-8 text".to_string(),
         },
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            format!("backtrack needs a subcommand: {}", subcommands(&cli))
+            format!("backtrack needs a subcommand: {}", subcommands(cli))
         }
         _ => {
             // The rest (an argument not UTF-8, …): clap's first line, without its prefix.

@@ -147,7 +147,7 @@ impl Done {
 /// `identity` (the problem and its parameters) heads the checkpoint file, which only
 /// rank 0 reads and writes.
 pub fn count(
-    shared: &impl Shared,
+    shared: &(impl Shared + ?Sized),
     threads: usize,
     cancel: &Cancel,
     time: Option<Duration>,

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use backtrack::estimate::{self, Estimate, Figure};
 use backtrack::stats::Elapsed;
-use backtrack::{Cancel, Limits, Optimize, Outcome, Problem, Search, StopReason};
-use backtrack_problems::queens::TimeEstimate;
+use backtrack::{Cancel, Limits, Optimize, Outcome, Search, StopReason};
 use serde_json::{json, Map, Value};
 
+use super::job::{Count, Sample, Timed};
 use super::{end_fields, Driver, Mode, Stop};
 use crate::exit::Status;
 
@@ -28,54 +28,60 @@ const ROUGH: f64 = 10.0;
 type Range = (f64, f64, f64);
 
 impl Driver {
-    /// Says `text` on stderr before an estimate that is not exact: what its figures cannot
-    /// know.
-    pub fn caveat(&mut self, text: &str) {
-        self.caveat = Some(text.to_owned());
+    /// Prints the estimate of the count `count` instead of running it (or of the listing
+    /// whose count it is): its tree probed, and a sample of it run for its speed (a count,
+    /// in search order, on one thread, stopped after a quarter of a second). A count that
+    /// would run on several threads is expected to take the time of one thread divided
+    /// among them. A count whose sample times it by the parts it draws (see
+    /// [`Count::draws`]) has that time, with its interval, instead of the estimated nodes
+    /// over the sample's speed.
+    pub(super) fn estimate_count(&mut self, count: &dyn Count) -> Result<Status> {
+        self.estimate_sampled(
+            |probes, seed, cancel| count.probe(probes, seed, cancel),
+            |limits, seed| count.sample(limits, seed),
+            count.draws(),
+            count.caveat(),
+        )
     }
 
-    /// Is `--estimate` asked for? Then the subcommand calls [`Driver::estimate`] instead of
-    /// its search.
-    pub fn estimating(&self) -> bool {
-        self.settings.estimate.is_some()
+    /// The estimate of the branch and bound of `problem`: the probes see the tree
+    /// without the bound's pruning, so its nodes are an upper bound (said on stderr); the
+    /// sample runs the branch and bound, whose solutions are the improving ones it finds.
+    pub(super) fn estimate_best<P: Optimize + Clone>(&mut self, problem: &P) -> Result<Status> {
+        let caveat = format!(
+            "the probes do not prune by the bound: the nodes and solutions estimated are those of every {}, at most what the branch and bound visits",
+            self.thing
+        );
+        self.estimate_sampled(
+            |probes, seed, cancel| {
+                estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
+            },
+            |limits, _| {
+                let outcome = Search::new(problem.clone()).limits(limits).best();
+                let ran = Outcome {
+                    found: outcome.stats.solutions,
+                    stats: outcome.stats,
+                    stopped: outcome.stopped,
+                };
+                (ran, None)
+            },
+            false,
+            Some(caveat),
+        )
     }
 
     /// Prints the estimate of a search instead of running it. `estimate` probes its tree,
     /// given the number of probes, their seed and the flag that the signals set (it may
-    /// stop early when that is set); `sample` runs the search (a count, in search order, on
-    /// one thread) with the limits it is given, which stop it after a quarter of a second.
-    /// A count that would run on several threads is expected to take the time of one
-    /// thread divided among them.
-    pub fn estimate(
-        &mut self,
-        estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
-        sample: impl FnOnce(Limits) -> Outcome<u64>,
-    ) -> Result<Status> {
-        self.estimate_sampled(estimate, |limits, _| (sample(limits), None), false)
-    }
-
-    /// [`Driver::estimate`] of a search whose sample may time the whole search itself:
-    /// `sample` is given the limits and the seed, and gives with what it ran the time of
-    /// the whole search on one thread, estimated from the parts it ran (see
-    /// [`TimeEstimate`]), if it makes one. That time, with its interval, is the estimate's
-    /// instead of the estimated nodes over the sample's speed. Such a sample may go on past
-    /// its time limit, until its parts agree closely enough; one that drew too few of them
-    /// to time the search leaves the time unknown.
-    pub fn estimate_timed(
-        &mut self,
-        estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
-        sample: impl FnOnce(Limits, u64) -> (Outcome<u64>, Option<TimeEstimate>),
-    ) -> Result<Status> {
-        self.estimate_sampled(estimate, sample, true)
-    }
-
-    /// [`Driver::estimate_timed`]; `draws`: whether the sample times the search by the
-    /// parts it draws (else by its speed alone).
+    /// stop early when that is set); `sample` runs the search with the limits it is given
+    /// (which stop it after a quarter of a second) and its seed; `draws`: whether the
+    /// sample times the search by the parts it draws (else by its speed alone); `caveat`:
+    /// what to say of an estimate that is not exact.
     fn estimate_sampled(
         &mut self,
         estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
-        sample: impl FnOnce(Limits, u64) -> (Outcome<u64>, Option<TimeEstimate>),
+        sample: impl FnOnce(Limits, u64) -> Sample,
         draws: bool,
+        mut caveat: Option<String>,
     ) -> Result<Status> {
         let (probes, seed) = self.settings.estimate.unwrap_or((1, 1));
         let cancel = self.stopper.cancel().clone();
@@ -167,7 +173,7 @@ impl Driver {
                 // Parts too long to draw the three a time needs: the caveat of the draws
                 // does not hold, and the speed of the sample, cut short in a part, does not
                 // time the others (at 26 queens, it said a quarter of the time).
-                self.caveat = Some(format!(
+                caveat = Some(format!(
                     "the parts of the search took too long to draw the three a time needs in {}: the time is unknown (their speeds differ too much for the speed of the sample to time the search)",
                     Elapsed(ran.stats.elapsed)
                 ));
@@ -176,53 +182,12 @@ impl Driver {
             report
         };
         // A caveat of the probes, unless the sample gave the exact figures.
-        if let Some(caveat) = self.caveat.take().filter(|_| !report.exact) {
+        if let Some(caveat) = caveat.filter(|_| !report.exact) {
             note!("{}{caveat}", self.prefix());
         }
         self.say_if_rough(&report);
         self.print_estimate(&report, estimate.probes, seed)?;
         Ok(Status::Success)
-    }
-
-    /// [`Driver::estimate`] of the search of `problem` for its solutions.
-    pub fn estimate_search<P: Problem + Clone>(&mut self, problem: &P) -> Result<Status> {
-        self.estimate(
-            |probes, seed, cancel| {
-                estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
-            },
-            |limits| {
-                Search::new(problem.clone())
-                    .limits(limits)
-                    .count_solutions()
-            },
-        )
-    }
-
-    /// [`Driver::estimate`] of the branch and bound of `problem`: the probes see the tree
-    /// without the bound's pruning, so its nodes are an upper bound (said on stderr); the
-    /// sample runs the branch and bound, whose solutions are the improving ones it finds.
-    /// `thing` names a solution (`packing`).
-    pub fn estimate_best<P: Optimize + Clone>(
-        &mut self,
-        problem: &P,
-        thing: &str,
-    ) -> Result<Status> {
-        self.caveat = Some(format!(
-            "the probes do not prune by the bound: the nodes and solutions estimated are those of every {thing}, at most what the branch and bound visits"
-        ));
-        self.estimate(
-            |probes, seed, cancel| {
-                estimate::estimate_observed(problem.clone(), (), probes, seed, Some(cancel))
-            },
-            |limits| {
-                let outcome = Search::new(problem.clone()).limits(limits).best();
-                Outcome {
-                    found: outcome.stats.solutions,
-                    stats: outcome.stats,
-                    stopped: outcome.stopped,
-                }
-            },
-        )
     }
 
     /// Says on stderr what an estimate whose probes disagree widely cannot tell: an
@@ -275,11 +240,6 @@ impl Driver {
     /// The stop of a search that a signal ended, if one did.
     fn cancelled(&self) -> Option<Stop> {
         self.stop_of(Some(StopReason::Cancelled))
-    }
-
-    /// What the estimates made so far by this driver add up to.
-    pub fn estimated(&self) -> Estimated {
-        self.estimated
     }
 
     fn print_estimate(&mut self, report: &Report, probes: u32, seed: u64) -> Result<()> {
@@ -604,7 +564,7 @@ struct Sampled {
     nodes: u64,
     /// The time of the whole search on one thread, if the sample estimated it from the
     /// parts it ran.
-    timed: Option<TimeEstimate>,
+    timed: Option<Timed>,
 }
 
 impl Report {
@@ -715,7 +675,7 @@ fn range(figure: &Figure, known: f64) -> (Range, bool) {
 /// The time a sample estimated, with its 95% interval: lognormal as [`range`]'s, its
 /// factor from Student's t for the draws' degrees of freedom (two draws' standard error is
 /// itself a guess: 1.96 of them would claim too much).
-fn time_range(timed: &TimeEstimate) -> Range {
+fn time_range(timed: &Timed) -> Range {
     let Figure { mean, std_error } = timed.seconds;
     if mean <= 0.0 || !mean.is_finite() || !std_error.is_finite() {
         return exact(mean);

@@ -1,17 +1,50 @@
 //! Standard output: buffered, and every failure to write it reported as an
 //! [`OutputError`] (exit status 4), except a closed pipe, which ends the run quietly.
 
-use std::io::{self, BufWriter, StdoutLock};
+use std::io::{self, BufWriter, StdoutLock, Write};
 
-/// Buffered standard output, locked for the whole run.
-pub type Out = BufWriter<StdoutLock<'static>>;
+use backtrack::Cancel;
+
+use crate::exit::{Bug, OutputError};
+
+/// Buffered standard output, locked for the whole run, and the flag the signals set, so
+/// that a printer of a big solution can stop between its lines.
+pub struct Out {
+    buffer: BufWriter<StdoutLock<'static>>,
+    cancel: Cancel,
+}
+
+impl Out {
+    /// Has a signal asked the run to stop?
+    pub fn cancelled(&self) -> bool {
+        self.cancel.is_cancelled()
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.buffer.write(bytes)
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.buffer.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.buffer.flush()
+    }
+}
 
 /// Opens standard output, refusing one that cannot be written: closed when the program
 /// started (`>&-`), or open for reading only (`1<file`). Writes to either would vanish
-/// with status 0 (Rust's standard output takes a bad descriptor for a success).
-pub fn open() -> Result<Out, OutputError> {
+/// with status 0 (Rust's standard output takes a bad descriptor for a success). `cancel`
+/// is the flag the signals set.
+pub fn open(cancel: Cancel) -> Result<Out, OutputError> {
     check()?;
-    Ok(BufWriter::with_capacity(1 << 16, io::stdout().lock()))
+    Ok(Out {
+        buffer: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        cancel,
+    })
 }
 
 /// Fails if standard output cannot be written: see [`open`].
@@ -25,36 +58,12 @@ pub fn check() -> Result<(), OutputError> {
     }
 }
 
-/// The output, or a file the run writes besides it (a checkpoint), could not be written.
-#[derive(Debug, thiserror::Error)]
-#[error("{}", match what {
-    None => format!("cannot write the output: {err}"),
-    Some(what) => format!("{what}: cannot write: {err}"),
-})]
-pub struct OutputError {
-    /// The file, as the flag that names it (`--checkpoint f.ck`); `None` for standard
-    /// output.
-    pub what: Option<String>,
-    pub err: io::Error,
-}
-
-impl From<io::Error> for OutputError {
-    /// A failed write of standard output.
-    fn from(err: io::Error) -> Self {
-        OutputError { what: None, err }
-    }
-}
-
-impl OutputError {
-    /// The reader of standard output went away (`| head`): not a failure.
-    pub fn is_broken_pipe(&self) -> bool {
-        self.what.is_none() && self.err.kind() == io::ErrorKind::BrokenPipe
-    }
-}
-
-/// Wraps a write's error as an [`OutputError`].
+/// Wraps a write's error as an [`OutputError`]; a [`Bug`] a printer found stays itself.
 pub fn failed(err: io::Error) -> anyhow::Error {
-    OutputError { what: None, err }.into()
+    match err.downcast::<Bug>() {
+        Ok(bug) => bug.into(),
+        Err(err) => OutputError { what: None, err }.into(),
+    }
 }
 
 /// Wraps the error of a write to the file `what` names as an [`OutputError`].
@@ -64,6 +73,21 @@ pub fn failed_to(what: &str, err: io::Error) -> anyhow::Error {
         err,
     }
     .into()
+}
+
+/// Writes a solution that is a list of numbers: in JSON (`json`: its index and what it
+/// is) one object, `{"index":1,"permutation":[2,1]}`; in text one line, the numbers
+/// apart by a space, or `(empty)` for none.
+pub fn write_numbers(out: &mut Out, json: Option<(u64, &str)>, values: &[usize]) -> io::Result<()> {
+    if let Some((index, what)) = json {
+        let line = serde_json::json!({ "index": index, what: values });
+        writeln!(out, "{line}")
+    } else if values.is_empty() {
+        writeln!(out, "(empty)")
+    } else {
+        let words: Vec<String> = values.iter().map(usize::to_string).collect();
+        writeln!(out, "{}", words.join(" "))
+    }
 }
 
 /// Why standard output cannot be written, if it cannot. File descriptor 1 is open for

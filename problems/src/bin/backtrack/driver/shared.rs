@@ -24,9 +24,10 @@ use backtrack::split::{self, Subproblem};
 use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 use serde_json::{json, Value};
 
+use super::job::tallied;
 use super::output;
 use super::record::parameter_difference;
-use super::{tallied, Tally};
+use super::Tally;
 
 /// A count that can be shared out subproblem by subproblem.
 pub trait Shared: Sync {
@@ -134,7 +135,7 @@ const BIGGEST_SUBPROBLEM: f64 = (1u64 << 28) as f64;
 /// checkpoint goes on with any number of them; and it is deterministic (the estimates are
 /// seeded), the same in every process. Small subproblems balance the threads too: the last
 /// one finished comes at most one subproblem after the others.
-pub(super) fn split_for_sharing(shared: &impl Shared) -> Divided {
+pub(super) fn split_for_sharing(shared: &(impl Shared + ?Sized)) -> Divided {
     let mut divided = shared.split(LEAST_SUBPROBLEMS);
     while divided.biggest() > BIGGEST_SUBPROBLEM {
         let deeper = shared.split(divided.subproblems.len() + 1);
@@ -508,13 +509,13 @@ impl Kind {
     }
 }
 
-/// What the checkpoint whose header is `header` searched: `queens 14`, or the problem's
-/// name (the other problems are read from a file).
+/// What the checkpoint whose header is `header` searched: the problem's name, and its
+/// size `n` if it has one (`queens 14`; the other problems are read from a file).
 fn searched(header: &Value) -> String {
     let problem = header["count"]["problem"].as_str().unwrap_or("?");
     match header["count"]["parameters"]["n"].as_u64() {
-        Some(n) if problem == "queens" => format!("{problem} {n}"),
-        _ => problem.to_string(),
+        Some(n) => format!("{problem} {n}"),
+        None => problem.to_string(),
     }
 }
 
@@ -551,7 +552,7 @@ impl Checkpoint {
 /// Counts subproblem `index` of `divided` under `limits`. A path that does not replay
 /// (which a split made by the same program never gives) is a subproblem stopped for good.
 pub(super) fn count_one(
-    shared: &impl Shared,
+    shared: &(impl Shared + ?Sized),
     divided: &Divided,
     index: usize,
     limits: Limits,
@@ -599,7 +600,7 @@ pub(super) struct Here {
 /// The outcome of a stopped count has what the stopped subproblems found too, as any
 /// partial count has; [`Here::kept`] says what the file keeps.
 pub(super) fn count_here(
-    shared: &impl Shared,
+    shared: &(impl Shared + ?Sized),
     threads: usize,
     limits: (&Cancel, Option<Duration>, Option<&Meter>),
     identity: &Value,

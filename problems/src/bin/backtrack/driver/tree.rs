@@ -9,17 +9,17 @@ use anyhow::Result;
 use backtrack::tree::{Label, Limit, Recorder, TreeWriter};
 use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search, Stats, StopReason};
 
+use super::settings::{Tree, TreeFormat, MAX_TREE_BUDGET};
 use super::{output, plural, Driver, Mode, Stop};
-use crate::args::{TreeArgs, TreeFormat};
 use crate::exit::Status;
 
 /// How the recorded search runs: to the end (or a limit), or by branch and bound.
-trait Run<P: Problem> {
+pub(super) trait Run<P: Problem> {
     fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Outcome<()>;
 }
 
 /// Every solution ([`Search::count_solutions`]), or the first K.
-struct Every;
+pub(super) struct Every;
 
 impl<P: Problem> Run<P> for Every {
     fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Outcome<()> {
@@ -33,7 +33,7 @@ impl<P: Problem> Run<P> for Every {
 }
 
 /// Branch and bound ([`Search::best`]): the tree shows what the bound pruned.
-struct Best;
+pub(super) struct Best;
 
 impl<P: Optimize> Run<P> for Best {
     fn run<O: Observer<P>>(&self, search: Search<P, O>) -> Outcome<()> {
@@ -49,8 +49,8 @@ impl<P: Optimize> Run<P> for Best {
 /// What a stopped tree shows of the nodes it leaves open, as each output can: a recorded
 /// tree marks them; a stream wrote them before the stop, so DOT restyles them at its end,
 /// JSON lists them in its last line, and text can only end saying the tree is incomplete.
-fn cut_off(args: &TreeArgs) -> &'static str {
-    match (args.tree_stream, args.tree_format) {
+fn cut_off(args: &Tree) -> &'static str {
+    match (args.stream, args.format) {
         (false, _) | (true, TreeFormat::Html) => "its open nodes marked cut off",
         (true, TreeFormat::Dot) => "its open nodes restyled as cut off at its end",
         (true, TreeFormat::Json) => "its open nodes listed in its last line (cut_off)",
@@ -71,28 +71,11 @@ fn command_line() -> String {
 }
 
 impl Driver {
-    /// Prints the tree of the search for solutions of `problem`: every solution, or up
-    /// to the `--first`/`--limit K` one.
-    pub fn tree<P: Label>(&mut self, problem: P, args: &TreeArgs) -> Result<Status> {
-        self.tree_of(problem, args, &Every)
-    }
-
-    /// Prints the tree of the branch-and-bound search of `problem`.
-    pub fn best_tree<P: Label + Optimize>(
-        &mut self,
-        problem: P,
-        args: &TreeArgs,
-    ) -> Result<Status> {
-        self.tree_of(problem, args, &Best)
-    }
-
-    fn tree_of<P: Label>(
-        &mut self,
-        problem: P,
-        args: &TreeArgs,
-        run: &impl Run<P>,
-    ) -> Result<Status> {
-        let progress = self.progress(args.tree_stream);
+    /// Prints the tree of the search of `problem`, run as `run` says: every solution (or
+    /// up to the `--first`/`--limit K` one), or the branch and bound.
+    pub(super) fn tree<P: Label>(&mut self, problem: P, run: &impl Run<P>) -> Result<Status> {
+        let args = self.settings.tree.expect("a tree is asked for");
+        let progress = self.progress(args.stream);
         let mut limits: Limits = self.limits(progress.meter());
         if let Mode::List { limit: Some(k) } = self.settings.mode {
             limits = limits.solutions(k);
@@ -111,10 +94,10 @@ impl Driver {
         // tree's (the search may refuse attempts after the last entry that fit).
         let stats;
         // HTML cannot be streamed (the command line refuses --tree-stream with it).
-        let streamed = args.tree_format.streamed().filter(|_| args.tree_stream);
+        let streamed = args.format.streamed().filter(|_| args.stream);
         if let Some(format) = streamed {
             let mut writer = TreeWriter::new(&mut self.out, format);
-            if args.tree_rejected {
+            if args.rejected {
                 writer = writer.show_rejected();
             }
             outcome = run.run(Search::new(problem).observer(&mut writer).limits(limits));
@@ -126,9 +109,9 @@ impl Driver {
             }
             writer.finish().map_err(output::failed)?;
         } else {
-            let budget = usize::try_from(args.tree_budget).unwrap_or(usize::MAX);
+            let budget = usize::try_from(args.budget).unwrap_or(usize::MAX);
             let mut recorder = Recorder::new().budget(budget);
-            if args.tree_rejected {
+            if args.rejected {
                 recorder = recorder.show_rejected();
             }
             outcome = run.run(Search::new(problem).observer(&mut recorder).limits(limits));
@@ -143,14 +126,14 @@ impl Driver {
                 outcome.stats
             };
             stop = self.stop_of(outcome.stopped).or(match tree.truncated_at() {
-                Some(Limit::Entries(_)) => Some(Stop::Budget(args.tree_budget)),
+                Some(Limit::Entries(_)) => Some(Stop::Budget(args.budget)),
                 Some(Limit::Memory(bytes)) => Some(Stop::Memory(bytes)),
                 None => None,
             });
             if let Some((key, words)) = name(stop, &outcome) {
                 tree.name_stop(key, words);
             }
-            match args.tree_format.streamed() {
+            match args.format.streamed() {
                 Some(format) => tree.write(format, &mut self.out),
                 None => write!(self.out, "{}", tree.html().title(&command_line())),
             }
@@ -158,10 +141,10 @@ impl Driver {
         }
         self.out.flush().map_err(output::failed)?;
         if let Some(stop) = stop {
-            note!("backtrack: {stop}: the tree is partial, {}", cut_off(args));
+            note!("backtrack: {stop}: the tree is partial, {}", cut_off(&args));
         }
         // --tree-stream has no budget, but writes no HTML.
-        let stream = if args.tree_format == TreeFormat::Html {
+        let stream = if args.format == TreeFormat::Html {
             "--tree-stream (text, dot or json)"
         } else {
             "--tree-stream"
@@ -170,14 +153,14 @@ impl Driver {
             Some(Stop::Budget(budget)) => note!(
                 "backtrack: raise --tree-budget (now {}, at most {}) or use {stream}",
                 plural(budget, "entry", "entries"),
-                crate::args::MAX_TREE_BUDGET
+                MAX_TREE_BUDGET
             ),
             Some(Stop::Memory(_)) => {
                 note!("backtrack: the labels are long: use {stream} for this tree");
             }
             _ => {}
         }
-        self.print_stats(&stats, stop, at_limit(&outcome));
+        self.print_stats(&stats, stop, at_limit(&outcome), None, None);
         // As a listing: a whole tree with no solution in it is exit status 1.
         Ok(match stop {
             Some(stop) => stop.status(),

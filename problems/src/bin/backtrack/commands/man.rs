@@ -1,34 +1,19 @@
-//! `backtrack completions SHELL` and `backtrack man`: shell completions and the manual
-//! pages, generated from the same clap definitions as the parser.
+//! `backtrack man`: the manual pages, generated from the same clap definitions as the
+//! parser.
 
 use std::io::{self, Write};
 
 use anyhow::Result;
-use clap::{Arg, Args, Command, CommandFactory};
-use clap_complete::Shell;
+use clap::{Arg, Command};
 use clap_mangen::roff::{bold, italic, roman, Inline, Roff};
 use clap_mangen::Man;
 
-use crate::driver::{open_output, OutputError};
-use crate::exit::{Status, STATUSES, STATUS_NOTES};
-use crate::Cli;
-
-/// Print a shell completion script.
-///
-/// Install it where your shell looks, such as
-/// `backtrack completions bash > ~/.local/share/bash-completion/completions/backtrack`,
-/// `backtrack completions zsh > ~/.zfunc/_backtrack` or
-/// `backtrack completions fish > ~/.config/fish/completions/backtrack.fish`.
-#[derive(Debug, Args)]
-pub struct CompletionsArgs {
-    /// The shell.
-    #[arg(value_enum)]
-    pub shell: Shell,
-}
+use crate::driver::{Job, Settings};
+use crate::exit::{STATUSES, STATUS_NOTES};
 
 /// Print a manual page (roff), such as `backtrack man > backtrack.1; man ./backtrack.1`.
-#[derive(Debug, Args)]
-pub struct ManArgs {
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The page of a subcommand (backtrack-queens(1), …) instead of the tool's.
     #[arg(value_name = "SUBCOMMAND", value_parser = [
         "queens", "sudoku", "knapsack", "subset-sum", "permutations", "combinations", "coloring", "knights-tour", "merge", "completions", "man", "help",
@@ -36,27 +21,22 @@ pub struct ManArgs {
     pub subcommand: Option<String>,
 }
 
-/// Runs `backtrack completions`.
-pub fn completions(args: &CompletionsArgs) -> Result<Status> {
-    let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "backtrack", &mut script);
-    write(&script)
-}
-
-/// Runs `backtrack man`: the page of the tool, or of a subcommand (`backtrack-queens(1)`,
-/// as the tool's page names them; its synopsis `backtrack queens …`).
-pub fn man(args: &ManArgs) -> Result<Status> {
-    let mut top = Cli::command();
-    top.build(); // names the subcommands' pages and adds `help`
+/// What `backtrack man` asks for: the page of the tool `cli`, or of a subcommand
+/// (`backtrack-queens(1)`, as the tool's page names them; its synopsis `backtrack queens
+/// …`).
+pub fn job(args: &Args, mut cli: Command) -> Result<Job<'static>> {
+    cli.build(); // names the subcommands' pages and adds `help`
     let command = match &args.subcommand {
-        None => top,
-        Some(name) => top
+        None => cli,
+        Some(name) => cli
             .find_subcommand(name)
             .cloned()
             .ok_or_else(|| anyhow::anyhow!("no subcommand {name}"))?
             .version(env!("CARGO_PKG_VERSION")),
     };
-    write(&page(&command).map_err(OutputError::from)?)
+    Ok(Job::write(Settings::plain(false), move |_| {
+        Ok(page(&command)?)
+    }))
 }
 
 /// The manual page of `command`: clap_mangen's sections, but a title line with the
@@ -210,12 +190,4 @@ fn exit_status() -> Roff {
         roff.control("PP", []).text([roman(note)]);
     }
     roff
-}
-
-fn write(bytes: &[u8]) -> Result<Status> {
-    let mut out = open_output()?;
-    out.write_all(bytes)
-        .and_then(|()| out.flush())
-        .map_err(OutputError::from)?;
-    Ok(Status::Success)
 }

@@ -7,8 +7,7 @@ use anyhow::{bail, Result};
 use backtrack_problems::subset_sum::SubsetSum;
 
 use crate::args::{Common, Sharing, TextFormat};
-use crate::driver::Mode;
-use crate::exit::Status;
+use crate::driver::{Job, Mode, Task};
 
 /// Subset sum: which of the NUMBERS add up exactly to the target?
 ///
@@ -43,18 +42,17 @@ pub struct Args {
 /// What `--stats` describes.
 const SEARCH: &str = "each number in turn taken or left; a take past the target or a leave that leaves too little is rejected";
 
-/// Runs `backtrack subset-sum`.
-pub fn exec(args: &Args) -> Result<Status> {
+/// The search `backtrack subset-sum` asks for.
+pub fn job(args: &Args) -> Result<Job<'static>> {
     let json = args.format.json();
     let settings = args
         .common
         .settings(Mode::List { limit: None }, json)?
-        .sharing(&args.sharing)?;
-    let mode = settings.mode();
+        .sharing(&args.sharing.plain())?;
     if args.indices {
         if args.common.tree.tree {
             bail!("--indices applies to text listings, not to the solution tree");
-        } else if matches!(mode, Mode::Count { .. }) {
+        } else if matches!(settings.mode(), Mode::Count { .. }) {
             bail!("--indices applies to text listings: a count prints no subsets");
         } else if json {
             bail!("--indices applies to text listings: the JSON lines have both numbers and positions");
@@ -62,23 +60,12 @@ pub fn exec(args: &Args) -> Result<Status> {
     }
     let numbers = parse_numbers(&args.numbers)?;
     let problem = SubsetSum::new(numbers.clone(), args.target);
-    let mut driver = settings.start()?;
-    driver.describe(SEARCH);
-    driver.identify(
-        "subset-sum",
-        serde_json::json!({ "target": args.target, "numbers": numbers }),
-    );
-    if args.common.tree.tree {
-        return driver.tree(problem, &args.common.tree);
-    }
-    match mode {
-        _ if driver.estimating() => driver.estimate_search(&problem),
-        Mode::Count { .. } => driver.count(&problem, 8.min(numbers.len())),
-        Mode::List { .. } | Mode::Best => driver.list_resumable(
-            problem,
-            8.min(numbers.len()),
-            "subset",
-            |out, index, subset| {
+    let identity = serde_json::json!({ "target": args.target, "numbers": numbers });
+    let indices = args.indices;
+    let task =
+        Task::search(problem, 8.min(numbers.len()))
+            .tree()
+            .list(move |out, index, subset| {
                 let taken: Vec<u64> = subset.iter().map(|&i| numbers[i]).collect();
                 let positions: Vec<u64> = subset.iter().map(|&i| i as u64 + 1).collect();
                 if json {
@@ -89,14 +76,16 @@ pub fn exec(args: &Args) -> Result<Status> {
                 } else if subset.is_empty() {
                     writeln!(out, "(empty)")?;
                 } else {
-                    let shown = if args.indices { &positions } else { &taken };
+                    let shown = if indices { &positions } else { &taken };
                     let words: Vec<String> = shown.iter().map(u64::to_string).collect();
                     writeln!(out, "{}", words.join(" "))?;
                 }
                 Ok(true)
-            },
-        ),
-    }
+            });
+    Ok(Job::new(settings, task)
+        .describe(SEARCH)
+        .thing("subset")
+        .identity("subset-sum", identity))
 }
 
 /// The NUMBERS, each a whole number from 0 to `u64::MAX`; an error names the first bad

@@ -1,16 +1,15 @@
 //! `backtrack coloring`: color a graph's vertices with K colors, adjacent vertices
 //! differently, or find its chromatic number.
 
-use std::cell::Cell;
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
-use backtrack_problems::coloring::{Coloring, Fault, Graph, MAX_COLORS};
+use backtrack_problems::coloring::{Coloring, Graph, MAX_COLORS};
 use serde_json::{json, Map, Value};
 
 use crate::args::{Common, TextFormat};
-use crate::driver::{end_fields, Mode, Out};
-use crate::exit::Status;
+use crate::driver::{end_fields, Job, Mode, Out, Task};
+use crate::exit::Bug;
 use crate::input;
 
 /// Graph coloring: give each vertex of a graph one of K colors, adjacent vertices different
@@ -55,8 +54,8 @@ pub struct Args {
 const EVERY: &str = "the vertices in DSATUR order (most distinct colors around, then degree), each given the colors from 1 up; a color a neighbor has is rejected";
 const BEST: &str = "branch and bound over the colorings up to renaming, vertices in DSATUR order, each given a color used or the next new one; a child that cannot use fewer colors than the best (nor fewer than a clique's size) is pruned";
 
-/// Runs `backtrack coloring`.
-pub fn exec(args: &Args) -> Result<Status> {
+/// The search `backtrack coloring` asks for.
+pub fn job(args: &Args) -> Result<Job<'static>> {
     let json = args.format.json() || args.common.tree.json();
     let default = if args.min {
         Mode::Best
@@ -64,7 +63,6 @@ pub fn exec(args: &Args) -> Result<Status> {
         Mode::List { limit: None }
     };
     let settings = args.common.settings(default, args.format.json())?;
-    let mode = settings.mode();
     let input = input::read(&args.file, "a graph")?;
     let graph: Graph = input
         .text
@@ -79,81 +77,55 @@ pub fn exec(args: &Args) -> Result<Status> {
             graph.dsatur_colors()
         );
     }
-    let mut driver = settings.start()?;
-    driver.describe(if args.min { BEST } else { EVERY });
-    let fault: Cell<Option<Fault>> = Cell::new(None);
-    let checked = |colors: &[usize]| match graph.check(colors) {
-        Ok(()) => true,
-        Err(err) => {
-            fault.set(Some(err));
-            false
-        }
-    };
-    let status = if args.min {
-        let problem = Coloring::minimum(graph);
-        if args.common.tree.tree {
-            driver.best_tree(problem, &args.common.tree)
-        } else if driver.estimating() {
-            driver.estimate_best(&problem, "coloring")
-        } else {
-            driver.best(
-                problem,
-                6.min(graph.vertices()),
-                "coloring",
-                |out, colors, used, stop| {
-                    if !checked(colors) {
-                        return Ok(());
-                    }
-                    if json {
-                        let mut line = Map::new();
-                        let known = stop.is_none().then_some(used.0);
-                        line.insert("chromatic_number".into(), json!(known));
-                        line.insert("colors_used".into(), json!(used.0));
-                        line.insert("colors".into(), json!(shown(colors)));
-                        end_fields(&mut line, stop, false);
-                        return writeln!(out, "{}", Value::Object(line));
-                    }
-                    match stop {
-                        None => writeln!(out, "chromatic number {}", used.0)?,
-                        Some(stop) => writeln!(out, "at most {} colors (partial: {stop})", used.0)?,
-                    }
-                    write_colors(out, colors)
-                },
-            )
-        }
+    let depth = 6.min(graph.vertices());
+    let task: Task = if args.min {
+        Task::search(Coloring::minimum(graph), depth)
+            .tree()
+            .best(move |out, colors, used, stop| {
+                check(graph, colors)?;
+                if json {
+                    let mut line = Map::new();
+                    let known = stop.is_none().then_some(used.0);
+                    line.insert("chromatic_number".into(), json!(known));
+                    line.insert("colors_used".into(), json!(used.0));
+                    line.insert("colors".into(), json!(shown(colors)));
+                    end_fields(&mut line, stop, false);
+                    return writeln!(out, "{}", Value::Object(line));
+                }
+                match stop {
+                    None => writeln!(out, "chromatic number {}", used.0)?,
+                    Some(stop) => writeln!(out, "at most {} colors (partial: {stop})", used.0)?,
+                }
+                write_colors(out, colors)
+            })
+            .into()
     } else {
         let colors = args.colors.unwrap_or(1);
-        let problem = Coloring::new(graph, colors);
-        if args.common.tree.tree {
-            driver.tree(problem, &args.common.tree)
-        } else if driver.estimating() {
-            driver.estimate_search(&problem)
-        } else if let Mode::Count { .. } = mode {
-            driver.count(&problem, 6.min(graph.vertices()))
-        } else {
-            driver.list_split(
-                problem,
-                6.min(graph.vertices()),
-                "coloring",
-                |out, index, colors| {
-                    if !checked(&colors) {
-                        return Ok(false);
-                    }
-                    if json {
-                        let line = json!({ "index": index, "colors": shown(&colors) });
-                        writeln!(out, "{line}")?;
-                    } else {
-                        write_colors(out, &colors)?;
-                    }
-                    Ok(true)
-                },
-            )
-        }
+        Task::search(Coloring::new(graph, colors), depth)
+            .tree()
+            .list(move |out, index, colors| {
+                check(graph, &colors)?;
+                if json {
+                    let line = json!({ "index": index, "colors": shown(&colors) });
+                    writeln!(out, "{line}")?;
+                } else {
+                    write_colors(out, &colors)?;
+                }
+                Ok(true)
+            })
+            .into()
     };
-    if let Some(fault) = fault.get() {
-        bail!("a coloring found failed its check ({fault}): a bug in backtrack, please report it");
-    }
-    status
+    Ok(Job::new(settings, task)
+        .describe(if args.min { BEST } else { EVERY })
+        .thing("coloring"))
+}
+
+/// Checks a coloring found before it is printed: one that fails is a bug in the search,
+/// and ends the run with an error.
+fn check(graph: &Graph, colors: &[usize]) -> std::io::Result<()> {
+    graph
+        .check(colors)
+        .map_err(|fault| Bug::io(format!("a coloring found failed its check ({fault})")))
 }
 
 /// The colors from 1.

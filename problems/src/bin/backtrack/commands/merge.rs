@@ -2,11 +2,8 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
-
 use crate::args::Format;
-use crate::driver::Settings;
-use crate::exit::Status;
+use crate::driver::{record, Job, Settings};
 
 /// Add up the records of a count made in parts (--parts N --part K): prints the total,
 /// as the count made in one run prints it.
@@ -27,8 +24,20 @@ pub struct Args {
     pub format: Format,
 }
 
-/// Runs `backtrack merge`.
-pub fn exec(args: &Args) -> Result<Status> {
-    let mut driver = Settings::plain(args.format == Format::Json).start()?;
-    driver.merge(&args.files)
+/// What `backtrack merge` asks for: the sum of the part records, printed as the number
+/// the parts' command prints, or with JSON one object with both counts. A set of records
+/// that are not every part of one count, each once and complete, is refused (an error
+/// naming the file).
+pub fn job(args: &Args) -> Job<'static> {
+    let files = args.files.clone();
+    let settings = Settings::plain(args.format == Format::Json);
+    Job::write(settings, move |json| {
+        let merged = record::merge(&files)?;
+        let total = if json {
+            merged.json().to_string()
+        } else {
+            merged.printed().to_string()
+        };
+        Ok(format!("{total}\n").into_bytes())
+    })
 }

@@ -1,6 +1,7 @@
-//! `--checkpoint FILE` and `--resume FILE` for a listing: the search's [`Position`] and
-//! the number of solutions printed, saved every few seconds and when the listing stops,
-//! so that a listing stopped goes on where it stopped.
+//! `--checkpoint FILE` and `--resume FILE` for a listing or a branch and bound: the
+//! search's [`Position`] and the number of solutions printed (or the best found), saved
+//! every few seconds and when the search stops, so that a search stopped goes on where it
+//! stopped.
 //!
 //! The file is two lines, each headed by the CRC-32 of the rest: a header naming the
 //! listing (the problem and its parameters, the version), then the number of solutions
@@ -16,8 +17,9 @@ use anyhow::{anyhow, bail, Context, Result};
 use backtrack::{Limits, Optimize, Outcome, Position, Problem, Search, StopReason};
 use serde_json::{json, Value};
 
+use super::list::Listed;
 use super::shared::{check_header, checked, held, in_use, with_checksum};
-use super::{output, Driver, Mode, Out, Stop};
+use super::{output, plural, Driver, Mode, Out, Stop};
 use crate::exit::Status;
 
 /// How often the position of a listing is saved while it runs.
@@ -33,40 +35,32 @@ struct Saved<T> {
 }
 
 impl Driver {
-    /// Lists the solutions of `problem` as [`Driver::list`] does. With `--checkpoint FILE`
-    /// or `--resume FILE`, the listing goes on from where FILE says an earlier one
-    /// stopped (numbering on from it), and saves where it is in FILE every two seconds and
+    /// Lists the solutions of `problem` as [`Driver::list`] does, on one thread, in
+    /// search order, going on from where the checkpoint at `path` says an earlier listing
+    /// stopped (numbering on from it), and saving where it is there every two seconds and
     /// when it stops. After a stop by a signal or a time limit, the solutions printed and
     /// the position saved agree; after a kill, those printed since the last save are
     /// printed again when the listing goes on (with the same numbers).
-    ///
-    /// Without a checkpoint, on several threads as [`Driver::list_split`] lists (split at
-    /// `split_depth`); with one, on one thread, in search order.
-    pub fn list_resumable<P>(
+    pub(super) fn list_resumable<P>(
         &mut self,
         problem: P,
-        split_depth: usize,
-        thing: &str,
+        path: &Path,
         mut emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
     ) -> Result<Status>
     where
-        P: Problem + Clone + Send + Sync + 'static,
+        P: Problem + Clone,
         P::Ops: Clone,
-        P::Op: Send + Sync + 'static,
-        P::Solution: Send + 'static,
     {
-        let Some(path) = self.settings.checkpoint.clone() else {
-            return self.list_split(problem, split_depth, thing, emit);
-        };
-        let (name, parameters) = self.identity()?;
+        let identity = self.identity()?;
         let header = json!({
             "checkpoint": "backtrack listing",
             "version": env!("CARGO_PKG_VERSION"),
-            "count": { "problem": name, "parameters": parameters },
+            "count": { "problem": identity.problem, "parameters": identity.parameters },
         });
+        let thing = self.thing;
         let shown = format!("{} {}", self.settings.checkpoint_flag, path.display());
         let mut finished = false;
-        let (mut listed, mut search) = match read::<u64>(&path, &shown, &header)? {
+        let (mut listed, mut search) = match read::<u64>(path, &shown, &header)? {
             Some(saved) => {
                 finished = saved.position.done;
                 let search = Search::resume(problem, &saved.position)
@@ -75,14 +69,14 @@ impl Driver {
             }
             None => (0, Search::new(problem)),
         };
-        let mut held = Held::take(&path, &shown, &header, &listed, &search.position())?;
+        let mut held = Held::take(path, &shown, &header, &listed, &search.position())?;
         let resumed_nodes = search.stats().nodes;
         let limit = match self.settings.mode {
             Mode::List { limit } => limit,
             _ => None,
         };
         // Nothing left to print: said, or the run would print nothing at all.
-        let found = super::plural(listed, thing, &format!("{thing}s"));
+        let found = plural(listed, thing, &format!("{thing}s"));
         if finished && listed == 0 {
             note!(
                 "{}{shown} is of a finished listing, which found no {thing}: nothing is left to list",
@@ -128,53 +122,45 @@ impl Driver {
         self.flush()?;
         held.save(&listed, &search.position())?;
         let after = format!("; --resume {} goes on with it", path.display());
-        self.finish_listing(
-            listed,
+        let end = Listed {
+            count: listed,
             limit,
-            search.stopped(),
-            search.stats(),
-            thing,
-            &after,
-            Some(search.stats().nodes - resumed_nodes),
-            None,
-        )
+            stopped: search.stopped(),
+            after: &after,
+            fresh: Some(search.stats().nodes - resumed_nodes),
+            threads: None,
+        };
+        self.finish_listing(&end, search.stats())
     }
 }
 
 impl Driver {
     /// The best solution of `problem` by branch and bound, as [`Driver::best`] finds and
-    /// prints it. With `--checkpoint FILE` or `--resume FILE`, it goes on from where FILE
-    /// says an earlier one stopped, its best so far included (so the bound prunes as it
-    /// did), and saves where it is and its best in FILE every two seconds and when it stops.
-    ///
-    /// Without a checkpoint, on several threads as [`Driver::best`] searches (split at
-    /// `split_depth`); with one, on one thread, in search order.
-    pub fn best_resumable<P>(
+    /// prints it, on one thread, in search order, going on from where the checkpoint at
+    /// `path` says an earlier one stopped, its best so far included (so the bound prunes
+    /// as it did), and saving where it is and its best there every two seconds and when
+    /// it stops.
+    pub(super) fn best_resumable<P>(
         &mut self,
         problem: P,
-        split_depth: usize,
-        thing: &str,
+        path: &Path,
         print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
     ) -> Result<Status>
     where
-        P: Optimize + Clone + Send + Sync,
+        P: Optimize + Clone,
         P::Ops: Clone,
-        P::Op: Send + Sync,
-        P::Solution: serde::Serialize + serde::de::DeserializeOwned + Send,
-        P::Value: serde::Serialize + serde::de::DeserializeOwned + Send,
+        P::Solution: serde::Serialize + serde::de::DeserializeOwned,
+        P::Value: serde::Serialize + serde::de::DeserializeOwned,
     {
-        let Some(path) = self.settings.checkpoint.clone() else {
-            return self.best(problem, split_depth, thing, print);
-        };
-        let (name, parameters) = self.identity()?;
+        let identity = self.identity()?;
         let header = json!({
             "checkpoint": "backtrack best",
             "version": env!("CARGO_PKG_VERSION"),
-            "count": { "problem": name, "parameters": parameters },
+            "count": { "problem": identity.problem, "parameters": identity.parameters },
         });
         let shown = format!("{} {}", self.settings.checkpoint_flag, path.display());
         let (mut best, mut search) =
-            match read::<Option<(P::Solution, P::Value)>>(&path, &shown, &header)? {
+            match read::<Option<(P::Solution, P::Value)>>(path, &shown, &header)? {
                 Some(saved) => {
                     let search = Search::resume(problem, &saved.position)
                         .map_err(|err| anyhow!("{shown}: {err}"))?;
@@ -182,7 +168,7 @@ impl Driver {
                 }
                 None => (None, Search::new(problem)),
             };
-        let mut held = Held::take(&path, &shown, &header, &best, &search.position())?;
+        let mut held = Held::take(path, &shown, &header, &best, &search.position())?;
         let resumed_nodes = search.stats().nodes;
         let progress = self.progress(false);
         let mut slices = Slices::new(self, progress.meter());
@@ -201,12 +187,7 @@ impl Driver {
             stats: *search.stats(),
             stopped: search.stopped(),
         };
-        self.report_best_of::<P>(
-            &outcome,
-            thing,
-            print,
-            Some(search.stats().nodes - resumed_nodes),
-        )
+        self.report_best::<P>(&outcome, print, Some(search.stats().nodes - resumed_nodes))
     }
 }
 

@@ -1,14 +1,14 @@
 //! `backtrack knapsack`: the most valuable packing that fits, by branch and bound.
 
 use std::io::{self, Write};
+use std::rc::Rc;
 
 use anyhow::{anyhow, Result};
 use backtrack_problems::knapsack::{Item, Knapsack};
 use serde_json::{json, Map, Value};
 
 use crate::args::{Common, Sharing, TextFormat};
-use crate::driver::{end_fields, Mode, Out, Stop};
-use crate::exit::Status;
+use crate::driver::{end_fields, Job, Mode, Out, Stop, Task};
 use crate::input;
 
 /// 0/1 knapsack: the most valuable choice of items whose total weight fits, by branch
@@ -52,50 +52,41 @@ pub struct Args {
 const BEST: &str = "branch and bound, items by value per unit of weight, each taken (if it fits) then left; a child that cannot beat the best is pruned";
 const EVERY: &str = "items by value per unit of weight, each taken (if it fits) then left";
 
-/// Runs `backtrack knapsack`.
-pub fn exec(args: &Args) -> Result<Status> {
+/// The search `backtrack knapsack` asks for.
+pub fn job(args: &Args) -> Result<Job<'static>> {
     let json = args.format.json() || args.common.tree.json();
     let settings = args
         .common
         .settings(Mode::Best, args.format.json())?
-        .sharing(&args.sharing)?;
-    let mode = settings.mode();
+        .sharing(&args.sharing.plain())?;
+    let best = settings.mode() == Mode::Best;
     let input = input::read(&args.file, "a knapsack")?;
     let knapsack: Knapsack = input
         .text
         .parse()
         .map_err(|err| anyhow!("{}: {err}", input.name))?;
-    let packing = Packing {
+    let packing = Rc::new(Packing {
         items: knapsack.items(),
         capacity: knapsack.capacity(),
         json,
-    };
-    let mut driver = settings.start()?;
-    driver.describe(if mode == Mode::Best { BEST } else { EVERY });
+    });
     let items: Vec<[u64; 2]> = packing
         .items
         .iter()
         .map(|item| [item.weight, item.value])
         .collect();
-    driver.identify(
-        "knapsack",
-        json!({ "capacity": packing.capacity, "items": items }),
-    );
-    match mode {
-        Mode::Best if args.common.tree.tree => driver.best_tree(knapsack, &args.common.tree),
-        _ if args.common.tree.tree => driver.tree(knapsack, &args.common.tree),
-        Mode::Best if driver.estimating() => driver.estimate_best(&knapsack, "packing"),
-        _ if driver.estimating() => driver.estimate_search(&knapsack),
-        Mode::Best => driver.best_resumable(knapsack, 8, "packing", |out, chosen, _, stop| {
-            packing.write(out, None, chosen, stop)
-        }),
-        Mode::Count { .. } => driver.count(&knapsack, 8),
-        Mode::List { .. } => driver.list_resumable(knapsack, 8, "packing", |out, index, chosen| {
-            packing
-                .write(out, Some(index), &chosen, None)
-                .map(|()| true)
-        }),
-    }
+    let identity = json!({ "capacity": packing.capacity, "items": items });
+    let listed = packing.clone();
+    let task = Task::search(knapsack, 8)
+        .tree()
+        .list(move |out, index, chosen| {
+            listed.write(out, Some(index), &chosen, None).map(|()| true)
+        })
+        .best(move |out, chosen, _, stop| packing.write(out, None, chosen, stop));
+    Ok(Job::new(settings, task)
+        .describe(if best { BEST } else { EVERY })
+        .thing("packing")
+        .identity("knapsack", identity))
 }
 
 /// Prints packings: the items and the capacity they were chosen from.

@@ -1,14 +1,13 @@
 //! `backtrack knights-tour`: a knight's tour of an R×C board.
 
-use std::cell::Cell;
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use backtrack_problems::knights_tour::{check, KnightsTour, TourFault, MAX_SIDE};
+use backtrack_problems::knights_tour::{check, KnightsTour, MAX_SIDE};
 
 use crate::args::{Common, TextFormat};
-use crate::driver::{Mode, Out};
-use crate::exit::Status;
+use crate::driver::{Job, Mode, Out, Task};
+use crate::exit::Bug;
 
 /// Knight's tour: a knight visits every square of an R×C board once, from a start square
 /// (--closed: and ends a knight's move from it).
@@ -62,12 +61,11 @@ pub struct Args {
 /// What `--stats` describes.
 const SEARCH: &str = "the knight's path, moves in Warnsdorff's order (fewest onward moves, then farther from the start if closed, then from the center); a move that strands a square, or leaves a closed tour no way back, is rejected";
 
-/// Runs `backtrack knights-tour`.
-pub fn exec(args: &Args) -> Result<Status> {
+/// The search `backtrack knights-tour` asks for.
+pub fn job(args: &Args) -> Result<Job<'static>> {
     let json = args.format.json();
     let settings = args.common.settings(Mode::List { limit: Some(1) }, json)?;
-    let mode = settings.mode();
-    let (rows, cols) = (args.rows, args.cols);
+    let (rows, cols, closed) = (args.rows, args.cols, args.closed);
     let (r, c) = args.start.as_ref().map_or((1, 1), |start| start.at);
     if let Some(start) = args
         .start
@@ -76,40 +74,25 @@ pub fn exec(args: &Args) -> Result<Status> {
     {
         bail!(crate::args::off_board("--start", &start.given, rows, cols));
     }
-    let problem = KnightsTour::new(rows, cols, (r - 1, c - 1), args.closed);
-    let mut driver = settings.start()?;
-    driver.describe(SEARCH);
-    if args.common.tree.tree {
-        return driver.tree(problem, &args.common.tree);
-    }
-    if driver.estimating() {
-        return driver.estimate_search(&problem);
-    }
-    if let Mode::Count { .. } = mode {
-        return driver.count(&problem, 6);
-    }
-    let fault: Cell<Option<TourFault>> = Cell::new(None);
-    let status = driver.list_split(problem, 6, "tour", |out, index, tour| {
-        if let Err(err) = check(rows, cols, &tour, args.closed) {
-            fault.set(Some(err));
-            return Ok(false);
-        }
-        if json {
-            let squares: Vec<[usize; 2]> = tour.iter().map(|&(r, c)| [r + 1, c + 1]).collect();
-            let line = serde_json::json!({ "index": index, "tour": squares });
-            writeln!(out, "{line}")?;
-        } else {
-            if index > 1 {
-                writeln!(out)?;
+    let problem = KnightsTour::new(rows, cols, (r - 1, c - 1), closed);
+    let task = Task::search(problem, 6)
+        .tree()
+        .list(move |out, index, tour| {
+            check(rows, cols, &tour, closed)
+                .map_err(|fault| Bug::io(format!("a tour found failed its check ({fault})")))?;
+            if json {
+                let squares: Vec<[usize; 2]> = tour.iter().map(|&(r, c)| [r + 1, c + 1]).collect();
+                let line = serde_json::json!({ "index": index, "tour": squares });
+                writeln!(out, "{line}")?;
+            } else {
+                if index > 1 {
+                    writeln!(out)?;
+                }
+                write_board(out, rows, cols, &tour)?;
             }
-            write_board(out, rows, cols, &tour)?;
-        }
-        Ok(true)
-    });
-    if let Some(fault) = fault.get() {
-        bail!("a tour found failed its check ({fault}): a bug in backtrack, please report it");
-    }
-    status
+            Ok(true)
+        });
+    Ok(Job::new(settings, task).describe(SEARCH).thing("tour"))
 }
 
 /// The board, one line per row, each square the number of the move that reaches it (the

@@ -1,0 +1,125 @@
+//! `backtrack sudoku`: fill an n×n grid (4×4, 9×9, 16×16, 25×25, …) so that every row,
+//! column and box holds 1 to n.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Result};
+use backtrack_problems::sudoku::{read_puzzles, Grid, Notation};
+
+use crate::args::{Common, TextFormat};
+use crate::driver::{Job, Mode, Out, Task};
+use crate::input;
+
+/// Sudoku of any box size: fill an n×n grid (4×4, 9×9, 16×16, 25×25, up to 49×49) so
+/// that every row, column and box holds 1 to n.
+///
+/// Lists every solution (a proper puzzle has exactly one) as n lines of n cells, grids
+/// apart by a blank line, or "no solution" (exit status 1). A puzzle is n lines of n
+/// cells, or one line of all its cells; the size is what its first row says. A cell is a
+/// digit 1-9, then a letter for 10 and up (A = 10, …, G = 16, …, P = 25), or `.`, `0` or
+/// `_` when empty; grids of 16 and more may be written in whole numbers apart by spaces
+/// (then solutions are too), and 16×16 grids in hexadecimal, `0`-`F` for 1 to 16, when
+/// they hold a `0`, no `G`, and mark empty cells with `.` or `_` (solutions likewise).
+/// Spaces, `|` between cells, separator lines of `-`, `+` and `=`, blank lines and `#`
+/// comments are ignored. A line of 16 cells is a 4×4 grid unless the next line has 16
+/// cells too (a 16×16 grid).
+///
+/// A file may hold several puzzles, one after another, of any sizes: each is searched in
+/// turn, its output after a line `# puzzle K` (in JSON, a field "puzzle" in each line),
+/// and a last line sums them up: `# 3 puzzles: 2 solved, 1 with no solution` (in JSON
+/// `{"puzzles":3,"solved":2,"no_solution":1,…}`; with --estimate, the estimated nodes
+/// and time added up). The limits (--limit, --time-limit,
+/// --node-limit) apply to each puzzle, and the next is searched after one is stopped; a
+/// signal stops them all, and the puzzles not searched are named (on stderr; in JSON by a
+/// line each, `{"puzzle":K,"searched":false,…}`). The exit status is that of the signal if
+/// one came, else 3 if a limit stopped a puzzle, else 1 if a puzzle has no solution.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The puzzle file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: String,
+
+    #[command(flatten)]
+    pub common: Common,
+
+    #[command(flatten)]
+    pub format: TextFormat,
+}
+
+/// What `--stats` describes.
+const SEARCH: &str = "naked and hidden singles filled and locked candidates struck after every placement, then the most constrained empty cell: only its candidate digits are tried, so none is rejected";
+
+/// The searches `backtrack sudoku` asks for: one a puzzle of the file.
+pub fn job(args: &Args) -> Result<Job<'static>> {
+    let json = args.format.json();
+    let settings = args.common.settings(Mode::List { limit: None }, json)?;
+    let input = input::read(&args.file, "a puzzle")?;
+    let name = input.name;
+    let puzzles = read_puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
+    let several = puzzles.len() > 1;
+    if several && args.common.tree.tree {
+        bail!(
+            "--tree draws the search of one puzzle, and {name} holds {}",
+            puzzles.len()
+        );
+    }
+    let tasks = (1..)
+        .zip(puzzles)
+        .map(|(k, puzzle)| {
+            // The givens are propagated as the puzzle is made: the root's work, timed
+            // for --stats.
+            let start = Instant::now();
+            let sudoku = puzzle.sudoku().map_err(|err| {
+                if several {
+                    anyhow!("{name}: puzzle {k}: {err}")
+                } else {
+                    anyhow!("{name}: {err}")
+                }
+            })?;
+            let notation = puzzle.notation;
+            let tag = several.then_some(k);
+            let task = Task::search(sudoku, 3)
+                .tree()
+                .list(move |out, index, grid| {
+                    if json {
+                        write_json(out, tag, index, &grid, notation)
+                    } else {
+                        write_text(out, index, &grid, notation)
+                    }
+                    .map(|()| true)
+                });
+            Ok(Task::from(task).prepared(start.elapsed(), PROPAGATED))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Job::each(settings, "puzzle", tasks).describe(SEARCH))
+}
+
+/// What `--stats` says the root's propagation was.
+const PROPAGATED: &str = "propagating the givens at the root";
+
+/// n lines of n cells in the puzzle's notation, after a blank line from the second grid on.
+fn write_text(out: &mut Out, index: u64, grid: &Grid, notation: Notation) -> io::Result<()> {
+    if index > 1 {
+        writeln!(out)?;
+    }
+    write!(out, "{}", grid.show(notation))
+}
+
+/// `{"index":1,"rows":["534678912",…]}`, with `"puzzle":K` if the input holds several; the
+/// rows in the puzzle's notation.
+fn write_json(
+    out: &mut Out,
+    puzzle: Option<u64>,
+    index: u64,
+    grid: &Grid,
+    notation: Notation,
+) -> io::Result<()> {
+    let text = grid.show(notation).to_string();
+    let rows: Vec<&str> = text.lines().collect();
+    let mut line = serde_json::json!({ "index": index, "rows": rows });
+    if let Some(puzzle) = puzzle {
+        line["puzzle"] = serde_json::json!(puzzle);
+    }
+    writeln!(out, "{line}")
+}

@@ -1,0 +1,101 @@
+//! The best solution, by branch and bound: on one thread in search order, on several
+//! with a shared incumbent, or going on from a checkpoint.
+
+use std::io;
+
+use anyhow::Result;
+use backtrack::{parallel, Optimize, Outcome, Search};
+use serde_json::{Map, Value};
+
+use super::{end_fields, output, Driver, How, Out, Stop};
+use crate::exit::Status;
+
+impl Driver {
+    /// The best solution of `problem`, by branch and bound, `how` [`super::plan`] said,
+    /// printed by `print` (given why the search stopped early, if it did: the best found
+    /// so far).
+    ///
+    /// On several threads, the subtrees below `depth` are searched in parallel with a
+    /// shared incumbent ([`parallel::best`]): the same solution as the serial search,
+    /// among equal values too; the statistics (nodes, prunings) are those of the parallel
+    /// search.
+    pub(super) fn best<P>(
+        &mut self,
+        problem: P,
+        depth: usize,
+        how: How,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+    ) -> Result<Status>
+    where
+        P: Optimize + Clone + Send + Sync,
+        P::Ops: Clone,
+        P::Op: Send + Sync,
+        P::Solution: serde::Serialize + serde::de::DeserializeOwned + Send,
+        P::Value: serde::Serialize + serde::de::DeserializeOwned + Send,
+    {
+        let threads = match how {
+            How::Checkpoint(path) => return self.best_resumable(problem, &path, print),
+            How::Serial => None,
+            How::Threads(threads) => Some(threads),
+        };
+        let progress = self.progress(false);
+        let outcome = match threads {
+            None => Search::new(problem)
+                .limits(self.limits(progress.meter()))
+                .best(),
+            Some(threads) => {
+                let pool = self.pool(threads)?;
+                let limits = self.parallel_limits(progress.meter());
+                pool.install(|| parallel::best(&problem, depth, &limits))
+            }
+        };
+        progress.finish();
+        self.report_best::<P>(&outcome, print, None)
+    }
+
+    /// Prints what a branch and bound found, its speed that of `fresh` nodes if given
+    /// (those searched in this run, when a checkpoint had the others).
+    pub(super) fn report_best<P: Optimize>(
+        &mut self,
+        outcome: &Outcome<Option<(P::Solution, P::Value)>>,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+        fresh: Option<u64>,
+    ) -> Result<Status> {
+        let stop = self.stop_of(outcome.stopped);
+        let thing = self.thing;
+        match &outcome.found {
+            Some((solution, value)) => {
+                print(&mut self.out, solution, value, stop).map_err(output::failed)?;
+            }
+            None if self.settings.json => {
+                let mut line = Map::new();
+                line.insert("solution".into(), Value::Null);
+                end_fields(&mut line, stop, false);
+                self.object(line)?;
+            }
+            None => match stop {
+                None => self.line(&"no solution")?,
+                Some(stop) => self.line(&format_args!("no {thing} found (partial: {stop})"))?,
+            },
+        }
+        self.flush()?;
+        match (stop, &outcome.found) {
+            (Some(stop), Some(_)) => {
+                note!(
+                    "{}{stop}: the best {thing} found so far, perhaps not the best",
+                    self.prefix()
+                );
+            }
+            (Some(stop), None) => {
+                note!("{}{stop} before any {thing} was found", self.prefix());
+            }
+            (None, _) => {}
+        }
+        self.print_stats(&outcome.stats, stop, false, fresh, None);
+        Ok(match (stop, &outcome.found) {
+            (Some(stop), _) => stop.status(),
+            (None, None) => Status::NoSolution,
+            (None, Some(_)) => Status::Success,
+        })
+    }
+}

@@ -1,0 +1,285 @@
+//! Counting: in search order, on threads, one part of a count in parts, subproblem by
+//! subproblem with a checkpoint, or across the ranks of an MPI job; and the one way
+//! every count is printed.
+
+use anyhow::{Context, Result};
+use backtrack::{Outcome, StopReason};
+use serde_json::{json, Map, Value};
+
+use super::job::{Count, Print};
+use super::{end_fields, record, shared, Counting, Driver, Stop, Tally};
+use crate::exit::Status;
+
+/// How a count shared out subproblem by subproblem went, for its report.
+pub(super) struct Shared {
+    /// The subproblems of the split.
+    subproblems: usize,
+    /// How many of them a checkpoint had already counted, and their nodes.
+    resumed: (usize, u64),
+    /// What the JSON line has besides the counts (`kept`, `ranks`).
+    extra: Map<String, Value>,
+    /// What `--stats` says first (the checkpoint, the ranks).
+    note: String,
+    /// What follows the note of a stop (what the checkpoint keeps).
+    stop_note: Option<String>,
+}
+
+impl Driver {
+    /// Counts the solutions of `count`, `how` [`super::plan`] said, and prints the count.
+    pub(super) fn count(&mut self, count: &dyn Count, how: Counting) -> Result<Status> {
+        let print = count.print();
+        match how {
+            Counting::Mpi(checkpoint) => self.count_mpi(count, checkpoint),
+            Counting::Part(share) => {
+                self.expect(count);
+                self.count_part(count, share)
+            }
+            Counting::Checkpoint(path) => {
+                self.expect(count);
+                self.count_checkpointed(count, &path)
+            }
+            Counting::InOrder => {
+                self.expect(count);
+                let progress = self.progress(false);
+                let mut limits = self.limits(progress.meter());
+                if let super::Mode::Count { limit: Some(k) } = self.settings.mode {
+                    limits = limits.solutions(k);
+                }
+                let outcome = count.in_order(limits);
+                progress.finish();
+                self.report_count(&outcome, print, None)
+            }
+            Counting::Threads => {
+                self.expect(count);
+                let outcome = self.on_pool(|limits| count.on_threads(limits))?;
+                self.report_count(&outcome, print, None)
+            }
+        }
+    }
+
+    /// Runs `count` in a pool of `--threads` threads (all cores by default), given the
+    /// time limit, the stop flag and the meter, with the progress line.
+    fn on_pool<T: Send>(
+        &mut self,
+        count: impl FnOnce(&backtrack::ParallelLimits) -> T + Send,
+    ) -> Result<T> {
+        let pool = self.pool(self.settings.threads.unwrap_or(0))?;
+        let progress = self.progress(false);
+        let limits = self.parallel_limits(progress.meter());
+        let found = pool.install(|| count(&limits));
+        progress.finish();
+        Ok(found)
+    }
+
+    /// Prints a count: `N`, `N (partial: stopped by SIGINT)`, or `{"count":N,…}`; `print`
+    /// says which of the counts the text prints (JSON has both). A count shared out
+    /// subproblem by subproblem says so (`shared`): in JSON its subproblems, in `--stats`
+    /// its note first.
+    pub(super) fn report_count(
+        &mut self,
+        outcome: &Outcome<Tally>,
+        print: Print,
+        shared: Option<&Shared>,
+    ) -> Result<Status> {
+        let stop = self.stop_of(outcome.stopped);
+        let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
+        let shown = print.of(outcome.found);
+        if self.settings.json {
+            let mut line = shared.map_or_else(Map::new, |shared| shared.extra.clone());
+            line.insert("count".into(), json!(outcome.found.count));
+            if let Some(unique) = outcome.found.unique {
+                line.insert("unique".into(), json!(unique));
+            }
+            if let Some(shared) = shared {
+                line.insert("subproblems".into(), json!(shared.subproblems));
+                line.insert("resumed".into(), json!(shared.resumed.0));
+            }
+            end_fields(&mut line, stop, at_limit);
+            self.object(line)?;
+        } else if let Some(stop) = stop {
+            self.line(&format_args!("{shown} (partial: {stop})"))?;
+        } else {
+            self.line(&shown)?;
+        }
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!("{}{stop}: the count is partial", self.prefix());
+            if let Some(stop_note) = shared.and_then(|shared| shared.stop_note.as_ref()) {
+                note!("{stop_note}");
+            }
+        }
+        if at_limit {
+            note!(
+                "{}stopped at --limit {}: there may be more",
+                self.prefix(),
+                outcome.found.count
+            );
+        }
+        // The speed of this run: the nodes a checkpoint had were searched before it.
+        let fresh = shared.map(|shared| {
+            if self.settings.stats && !self.settings.json {
+                note!("{}", shared.note);
+            }
+            outcome.stats.nodes - shared.resumed.1
+        });
+        self.print_stats(&outcome.stats, stop, at_limit, fresh, None);
+        Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// Counts this run's part of a count in parts (`--parts N --part K`) and writes its
+    /// record: one JSON object naming the problem and its parameters. A part stopped early
+    /// (a signal, `--time-limit`) still writes its record, marked incomplete, which merge
+    /// refuses.
+    fn count_part(&mut self, count: &dyn Count, share: backtrack::split::Share) -> Result<Status> {
+        let identity = self.identity()?;
+        let (outcome, layout) = self.on_pool(|limits| count.part(share, limits))?;
+        let stop = self.stop_of(outcome.stopped);
+        let record = record::Record {
+            kind: record::KIND.to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            problem: identity.problem,
+            parameters: identity.parameters,
+            print: count.print().key().to_string(),
+            part: share.part(),
+            parts: share.parts(),
+            split: record::SplitRecord {
+                depth: layout.depth,
+                subproblems: layout.subproblems,
+            },
+            subproblems: layout.counted,
+            count: outcome.found.count,
+            unique: outcome.found.unique,
+            nodes: outcome.stats.nodes,
+            elapsed: outcome.stats.elapsed.as_secs_f64(),
+            complete: stop.is_none(),
+            stopped: stop.map(Stop::key),
+        };
+        let line = serde_json::to_string(&record).context("cannot make the record")?;
+        self.line(&line)?;
+        self.flush()?;
+        if let Some(stop) = stop {
+            note!(
+                "{}{stop}: part {} of {} is partial, and merge will refuse it",
+                self.prefix(),
+                share.part(),
+                share.parts()
+            );
+        }
+        self.print_stats(&outcome.stats, stop, false, None, None);
+        Ok(stop.map_or(Status::Success, Stop::status))
+    }
+
+    /// Counts on this machine's threads (`--threads`, or all cores) subproblem by
+    /// subproblem, keeping the checkpoint at `path`, and prints the total.
+    fn count_checkpointed(&mut self, count: &dyn Count, path: &std::path::Path) -> Result<Status> {
+        let identity = self.identity()?;
+        let identity = json!({ "problem": identity.problem, "parameters": identity.parameters });
+        let threads = self.threads();
+        let progress = self.progress(false);
+        let cancel = self.cancel().clone();
+        let named = format!("{} {}", self.settings.checkpoint_flag, path.display());
+        let here = shared::count_here(
+            count,
+            threads,
+            (&cancel, self.settings.time, progress.meter()),
+            &identity,
+            path,
+            &named,
+        );
+        progress.finish();
+        let here = here?;
+        let note = format!(
+            "checkpoint: {} ({} subproblems, {} counted before this run)",
+            path.display(),
+            here.subproblems,
+            here.resumed
+        );
+        // What the file keeps, which a stopped count's total may exceed: the subproblems the
+        // stop cut short are in the total, and not in the file.
+        let (kept, in_file) = here.kept;
+        let print = count.print();
+        let unit = match print {
+            Print::Classes => "classes",
+            Print::Solutions => "solutions",
+        };
+        let shown = print.of(in_file);
+        let left = here.subproblems - kept;
+        let cut = match here.cut_short {
+            0 => String::new(),
+            1 => ", the one the stop cut short among them from its start".to_string(),
+            k => format!(", the {k} the stop cut short among them from their start"),
+        };
+        let kept_note = format!(
+            "{}{} keeps {kept} finished subproblems of {} ({shown} {unit}); given it again, a run counts the other {left}{cut}",
+            self.prefix(),
+            path.display(),
+            here.subproblems,
+        );
+        let mut extra = Map::new();
+        if here.outcome.stopped.is_some() {
+            let mut file = Map::new();
+            file.insert("subproblems".into(), json!(kept));
+            file.insert("count".into(), json!(in_file.count));
+            if let Some(unique) = in_file.unique {
+                file.insert("unique".into(), json!(unique));
+            }
+            extra.insert("kept".into(), Value::Object(file));
+        }
+        let shared = Shared {
+            subproblems: here.subproblems,
+            resumed: (here.resumed, here.resumed_nodes),
+            extra,
+            note,
+            stop_note: Some(kept_note),
+        };
+        self.report_count(&here.outcome, print, Some(&shared))
+    }
+
+    /// Counts across the ranks of an MPI job (`--mpi`): rank 0 hands the subproblems out
+    /// and prints the total as a count prints it, the other ranks print nothing. The
+    /// problem and its parameters head rank 0's checkpoint file, if any.
+    #[cfg(feature = "mpi")]
+    fn count_mpi(
+        &mut self,
+        count: &dyn Count,
+        checkpoint: Option<std::path::PathBuf>,
+    ) -> Result<Status> {
+        use backtrack::stats::Elapsed;
+        let identity = self.identity()?;
+        let identity = json!({ "problem": identity.problem, "parameters": identity.parameters });
+        let threads = self.threads();
+        let cancel = self.cancel().clone();
+        let Some(total) = super::cluster::count(
+            count,
+            threads,
+            &cancel,
+            self.settings.time,
+            &identity,
+            checkpoint.as_deref(),
+        )?
+        else {
+            return Ok(Status::Success);
+        };
+        let note = format!(
+            "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {} (MPI started, the count split)",
+            total.ranks, total.subproblems, total.resumed, Elapsed(total.setup)
+        );
+        let mut extra = Map::new();
+        extra.insert("ranks".into(), json!(total.ranks));
+        let shared = Shared {
+            subproblems: total.subproblems,
+            resumed: (total.resumed, total.resumed_nodes),
+            extra,
+            note,
+            stop_note: None,
+        };
+        self.report_count(&total.outcome, count.print(), Some(&shared))
+    }
+
+    /// `--mpi` in a build without MPI: refused by the settings before it gets here.
+    #[cfg(not(feature = "mpi"))]
+    #[allow(clippy::unused_self)]
+    fn count_mpi(&mut self, _: &dyn Count, _: Option<std::path::PathBuf>) -> Result<Status> {
+        anyhow::bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)")
+    }
+}

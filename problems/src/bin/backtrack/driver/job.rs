@@ -1,0 +1,573 @@
+//! A [`Job`]: what a subcommand asks of the driver. It names the search (its formulation
+//! for `--stats`, a solution's noun for notes, its identity for checkpoints and parts)
+//! and holds one [`Task`] or several (the puzzles of a file), each with the abilities
+//! its problem has: a search that lists its solutions, the best one, its tree and its
+//! estimate; a count of its own; a direct method for a first solution. The driver picks
+//! among them by the flags ([`super::plan`]); a subcommand never does.
+
+use std::io;
+use std::time::Duration;
+
+use anyhow::Result;
+use backtrack::estimate::{Estimate, Figure};
+use backtrack::split::{Layout, Share};
+use backtrack::tree::Label;
+use backtrack::{parallel, Cancel, Limits, Optimize, Outcome, ParallelLimits, Problem, Search};
+
+use super::shared::{Divided, Shared};
+use super::{Driver, Out, Settings, Stop, Tally};
+use crate::exit::Status;
+
+/// What a subcommand asks the driver to run: see the [module docs](self).
+pub struct Job<'a> {
+    pub(super) settings: Settings,
+    /// The formulation searched, as `--stats` names it.
+    pub(super) formulation: String,
+    /// What a solution is called in notes: `solution`, `packing`, `tour`.
+    pub(super) thing: &'static str,
+    /// The problem and its parameters, as checkpoints and part records name them; a job
+    /// without one is neither checkpointed nor counted in parts.
+    pub(super) identity: Option<Identity>,
+    pub(super) work: Work<'a>,
+}
+
+/// The problem and its parameters, as checkpoints and part records name them: what every
+/// run of one count, listing or branch and bound must agree on.
+#[derive(Clone, Debug)]
+pub struct Identity {
+    /// The subcommand: `queens`, `knapsack`.
+    pub problem: String,
+    /// Its parameters (board size, items, …).
+    pub parameters: serde_json::Value,
+}
+
+pub(super) enum Work<'a> {
+    /// One task, or several in turn, each named `{key} K` (`puzzle 2`).
+    Tasks {
+        key: Option<&'static str>,
+        tasks: Vec<Task<'a>>,
+    },
+    /// No search: output to write (`merge`, `completions`, `man`), made given whether
+    /// it is JSON.
+    Write(Box<dyn FnOnce(bool) -> Result<Vec<u8>> + 'a>),
+}
+
+impl<'a> Job<'a> {
+    /// The job of one task, under `settings`.
+    pub fn new(settings: Settings, task: impl Into<Task<'a>>) -> Self {
+        Job {
+            settings,
+            formulation: String::new(),
+            thing: "solution",
+            identity: None,
+            work: Work::Tasks {
+                key: None,
+                tasks: vec![task.into()],
+            },
+        }
+    }
+
+    /// The job of several tasks searched in turn under the same flags, each named `{key}
+    /// K` in the output (`# puzzle 2`, `"puzzle":2`), ended by a summary line.
+    pub fn each(settings: Settings, key: &'static str, tasks: Vec<Task<'a>>) -> Self {
+        let mut job = Job::new(settings, Task::empty());
+        job.work = Work::Tasks {
+            key: Some(key),
+            tasks,
+        };
+        job
+    }
+
+    /// A job that searches nothing and writes what `write` makes (given whether the
+    /// output is JSON).
+    pub fn write(settings: Settings, write: impl FnOnce(bool) -> Result<Vec<u8>> + 'a) -> Self {
+        let mut job = Job::new(settings, Task::empty());
+        job.work = Work::Write(Box::new(write));
+        job
+    }
+
+    /// The formulation searched, as `--stats` names it.
+    #[must_use]
+    pub fn describe(mut self, formulation: impl Into<String>) -> Self {
+        self.formulation = formulation.into();
+        self
+    }
+
+    /// What a solution is called in notes (`packing`); `solution` if not said.
+    #[must_use]
+    pub fn thing(mut self, thing: &'static str) -> Self {
+        self.thing = thing;
+        self
+    }
+
+    /// Names the problem and its parameters for checkpoints and part records.
+    #[must_use]
+    pub fn identity(mut self, problem: &str, parameters: serde_json::Value) -> Self {
+        self.identity = Some(Identity {
+            problem: problem.to_string(),
+            parameters,
+        });
+        self
+    }
+}
+
+/// One search of a job, and what its problem can do. Made by [`Task::search`] (a problem
+/// the engine searches) or [`Task::count`] (a count of its own).
+pub struct Task<'a> {
+    pub(super) search: Option<Box<dyn Searchable + 'a>>,
+    pub(super) count: Option<Box<dyn Count + 'a>>,
+    pub(super) direct: Option<Box<dyn DirectRun + 'a>>,
+    /// The work done on the root before the search (a sudoku's givens propagated): how
+    /// long it took, and what it was.
+    pub(super) prepared: Option<(Duration, &'static str)>,
+    /// Why the task has no solution, known before any search (a sudoku's givens that
+    /// contradict each other).
+    pub(super) unsolvable: Option<String>,
+}
+
+impl<'a> Task<'a> {
+    fn empty() -> Self {
+        Task {
+            search: None,
+            count: None,
+            direct: None,
+            prepared: None,
+            unsolvable: None,
+        }
+    }
+
+    /// A task that has no solution, for the reason `why`, known without a search.
+    pub fn unsolvable(why: impl Into<String>) -> Self {
+        Task {
+            unsolvable: Some(why.into()),
+            ..Task::empty()
+        }
+    }
+
+    /// The search of `problem`, its tree split at `depth` for threads: its estimate and
+    /// its count come with it; [`SearchTask::list`] and [`SearchTask::best`] say how to
+    /// print its solutions, [`SearchTask::tree`] lets it draw its tree.
+    pub fn search<P>(problem: P, depth: usize) -> SearchTask<'a, P>
+    where
+        P: Problem + Clone + Send + Sync + 'static,
+        P::Ops: Clone,
+        P::Op: Send + Sync,
+        P::Solution: Send,
+    {
+        SearchTask {
+            searched: Searched {
+                problem,
+                depth,
+                emit: None,
+                best: None,
+                draw: None,
+            },
+        }
+    }
+
+    /// A count of its own (not the engine's search of a problem: queens by half boards).
+    pub fn count(count: impl Count + 'a) -> Self {
+        Task {
+            count: Some(Box::new(count)),
+            ..Task::empty()
+        }
+    }
+
+    /// Says that the root took `took` to make before the search, doing `what`: the root's
+    /// own work, which `--stats` and `--estimate` count in the search's time.
+    #[must_use]
+    pub fn prepared(mut self, took: Duration, what: &'static str) -> Self {
+        self.prepared = Some((took, what));
+        self
+    }
+
+    /// A first solution by a direct method (a construction, a local search), not a
+    /// search: `find` is given the flag the signals set, `emit` prints what it found.
+    pub fn direct<S: 'a>(
+        find: impl FnOnce(&Cancel) -> Result<Direct<S>> + 'a,
+        emit: impl FnOnce(&mut Out, u64, S) -> io::Result<bool> + 'a,
+    ) -> Self {
+        Task {
+            direct: Some(Box::new(DirectTask {
+                find: Box::new(find),
+                emit: Box::new(emit),
+            })),
+            ..Task::empty()
+        }
+    }
+}
+
+/// How a listing prints solution number `index` (from 1); it says whether it printed it
+/// (a filter may skip some, a signal cut a big one short).
+pub type Emit<'a, S> = Box<dyn FnMut(&mut Out, u64, S) -> io::Result<bool> + 'a>;
+
+/// How a branch and bound prints its best solution, its value, and why the search
+/// stopped early if it did (the best found so far).
+pub type PrintBest<'a, S, V> =
+    Box<dyn FnOnce(&mut Out, &S, &V, Option<Stop>) -> io::Result<()> + 'a>;
+
+/// The search of a problem, as [`Task::search`] begins it: say how its solutions print,
+/// then make it a [`Task`] (`.into()`).
+pub struct SearchTask<'a, P: Problem> {
+    searched: Searched<'a, P>,
+}
+
+impl<'a, P> SearchTask<'a, P>
+where
+    P: Problem + Clone + Send + Sync + 'static,
+    P::Ops: Clone,
+    P::Op: Send + Sync,
+    P::Solution: Send,
+{
+    /// Lets the task draw its tree (`--tree`).
+    #[must_use]
+    pub fn tree(mut self) -> Self
+    where
+        P: Label,
+    {
+        self.searched.draw =
+            Some(|driver, problem| driver.tree(problem.clone(), &super::tree::Every));
+        self
+    }
+
+    /// Lists the solutions with `emit`.
+    #[must_use]
+    pub fn list(
+        mut self,
+        emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool> + 'a,
+    ) -> Self {
+        self.searched.emit = Some(Box::new(emit));
+        self
+    }
+
+    /// Finds the best solution by branch and bound, printed by `print`; the tree and the
+    /// estimate of the task are then the branch and bound's.
+    #[must_use]
+    pub fn best(
+        mut self,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()> + 'a,
+    ) -> Self
+    where
+        P: Optimize + Label,
+        P::Solution: serde::Serialize + serde::de::DeserializeOwned,
+        P::Value: serde::Serialize + serde::de::DeserializeOwned + Send,
+    {
+        self.searched.best = Some(Box::new(Bound(Some(Box::new(print)))));
+        self
+    }
+}
+
+impl<'a, P> From<SearchTask<'a, P>> for Task<'a>
+where
+    P: Problem + Clone + Send + Sync + 'static,
+    P::Ops: Clone,
+    P::Op: Send + Sync,
+    P::Solution: Send,
+{
+    fn from(task: SearchTask<'a, P>) -> Self {
+        Task {
+            search: Some(Box::new(task.searched)),
+            ..Task::empty()
+        }
+    }
+}
+
+/// The time of a whole count estimated from a sample of its parts: the count's time on
+/// one thread, in seconds, with its standard error, and how many parts were drawn (the
+/// standard error is the spread of that many figures).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timed {
+    /// The count's time on one thread, in seconds.
+    pub seconds: Figure,
+    /// How many parts were drawn.
+    pub draws: usize,
+}
+
+/// What a sample of a count ran: its outcome (the solutions it found) and, for a count
+/// that times itself by the parts it draws, the time of the whole count on one thread.
+pub type Sample = (Outcome<u64>, Option<Timed>);
+
+/// A count the driver can run every way: in search order, on threads, one part of
+/// several, subproblem by subproblem (a checkpoint, MPI), and estimated.
+pub trait Count: Shared {
+    /// Counts in search order, on this thread (`--limit`, `--node-limit` are exact).
+    fn in_order(&self, limits: Limits) -> Outcome<Tally>;
+    /// Counts on the threads of the pool it runs in.
+    fn on_threads(&self, limits: &ParallelLimits) -> Outcome<Tally>;
+    /// Counts `share` of the count (`--parts N --part K`), saying how it was split.
+    fn part(&self, share: Share, limits: &ParallelLimits) -> (Outcome<Tally>, Layout);
+    /// Knuth's estimate of the count's tree by `probes` random probes seeded by `seed`.
+    fn probe(&self, probes: u32, seed: u64, cancel: &Cancel) -> Estimate;
+    /// Runs a sample of the count under `limits` (a quarter of a second), seeded by
+    /// `seed` if it draws parts at random.
+    fn sample(&self, limits: Limits, seed: u64) -> Sample;
+    /// What an estimate that is not exact cannot know, if anything.
+    fn caveat(&self) -> Option<String> {
+        None
+    }
+    /// Does [`Count::sample`] time the whole count by the parts it draws (else the time
+    /// is the estimated nodes over the sample's speed)?
+    fn draws(&self) -> bool {
+        false
+    }
+    /// Which of the counts the text prints.
+    fn print(&self) -> Print {
+        Print::Solutions
+    }
+}
+
+/// Which count a count prints in text (JSON has both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Print {
+    /// The solutions.
+    Solutions,
+    /// The classes of solutions (`queens --unique`).
+    Classes,
+}
+
+impl Print {
+    /// How part records name it: `count`, `unique`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Print::Solutions => "count",
+            Print::Classes => "unique",
+        }
+    }
+
+    /// The figure printed of `tally`.
+    pub fn of(self, tally: Tally) -> u64 {
+        match self {
+            Print::Classes => tally.unique.unwrap_or(tally.count),
+            Print::Solutions => tally.count,
+        }
+    }
+}
+
+/// The count of any problem through the engine.
+pub(super) struct Generic<'p, P> {
+    pub(super) problem: &'p P,
+    pub(super) depth: usize,
+}
+
+impl<P> Shared for Generic<'_, P>
+where
+    P: Problem + Clone + Send + Sync,
+    P::Op: Send + Sync,
+{
+    fn split(&self, at_least: usize) -> Divided {
+        super::shared::Generic {
+            problem: self.problem,
+            depth: self.depth,
+        }
+        .split(at_least)
+    }
+
+    fn count(&self, sub: &backtrack::split::Subproblem, limits: Limits) -> Result<Outcome<Tally>> {
+        super::shared::Generic {
+            problem: self.problem,
+            depth: self.depth,
+        }
+        .count(sub, limits)
+    }
+}
+
+impl<P> Count for Generic<'_, P>
+where
+    P: Problem + Clone + Send + Sync,
+    P::Op: Send + Sync,
+{
+    fn in_order(&self, limits: Limits) -> Outcome<Tally> {
+        tallied(
+            &Search::new(self.problem.clone())
+                .limits(limits)
+                .count_solutions(),
+        )
+    }
+
+    fn on_threads(&self, limits: &ParallelLimits) -> Outcome<Tally> {
+        tallied(&parallel::count(self.problem, self.depth, limits))
+    }
+
+    fn part(&self, share: Share, limits: &ParallelLimits) -> (Outcome<Tally>, Layout) {
+        let (outcome, (), layout) = parallel::count_share_observed(
+            self.problem,
+            self.depth,
+            share,
+            limits,
+            |_| (),
+            |(), ()| {},
+        );
+        (tallied(&outcome), layout)
+    }
+
+    fn probe(&self, probes: u32, seed: u64, cancel: &Cancel) -> Estimate {
+        backtrack::estimate::estimate_observed(self.problem.clone(), (), probes, seed, Some(cancel))
+    }
+
+    fn sample(&self, limits: Limits, _: u64) -> Sample {
+        (
+            Search::new(self.problem.clone())
+                .limits(limits)
+                .count_solutions(),
+            None,
+        )
+    }
+}
+
+/// A count of solutions alone as a [`Tally`].
+pub fn tallied(outcome: &Outcome<u64>) -> Outcome<Tally> {
+    Outcome {
+        found: Tally {
+            count: outcome.found,
+            unique: None,
+        },
+        stats: outcome.stats,
+        stopped: outcome.stopped,
+    }
+}
+
+/// What a direct method (not a search) gives.
+pub enum Direct<S> {
+    /// A solution.
+    Found(S),
+    /// Proof that there is none.
+    NoSolution,
+    /// It gave up before it found one.
+    Stopped(Stop),
+    /// A signal stopped it.
+    Cancelled,
+}
+
+/// A direct method, its solution type hidden.
+pub(super) trait DirectRun {
+    fn run(self: Box<Self>, driver: &mut Driver) -> Result<Status>;
+}
+
+/// How a direct method prints its solution.
+type EmitOne<'a, S> = Box<dyn FnOnce(&mut Out, u64, S) -> io::Result<bool> + 'a>;
+
+/// How a direct method finds its solution, given the flag the signals set.
+type Find<'a, S> = Box<dyn FnOnce(&Cancel) -> Result<Direct<S>> + 'a>;
+
+struct DirectTask<'a, S> {
+    find: Find<'a, S>,
+    emit: EmitOne<'a, S>,
+}
+
+impl<S> DirectRun for DirectTask<'_, S> {
+    fn run(self: Box<Self>, driver: &mut Driver) -> Result<Status> {
+        driver.direct(self.find, self.emit)
+    }
+}
+
+/// What the driver does with the search of a problem, its type hidden: each method runs
+/// one way of the search, which [`super::plan`] chose.
+pub(super) trait Searchable {
+    /// Lists the solutions ([`Task::list`]).
+    fn list(&mut self, driver: &mut Driver, how: super::How) -> Result<Status>;
+    /// Finds the best ([`Task::best`]).
+    fn best(&mut self, driver: &mut Driver, how: super::How) -> Result<Status>;
+    /// Draws the tree: of the branch and bound if the task has one and `best`, else of
+    /// the search for solutions ([`SearchTask::tree`]).
+    fn tree(&mut self, driver: &mut Driver, best: bool) -> Result<Status>;
+    /// Estimates the branch and bound.
+    fn estimate_best(&self, driver: &mut Driver) -> Result<Status>;
+    /// The count of its solutions.
+    fn count(&self) -> Box<dyn Count + '_>;
+}
+
+struct Searched<'a, P: Problem> {
+    problem: P,
+    depth: usize,
+    emit: Option<Emit<'a, P::Solution>>,
+    best: Option<Box<dyn BestOf<P> + 'a>>,
+    /// Draws the tree of the search for solutions, if the problem labels its nodes.
+    draw: Option<fn(&mut Driver, &P) -> Result<Status>>,
+}
+
+impl<P> Searchable for Searched<'_, P>
+where
+    P: Problem + Clone + Send + Sync + 'static,
+    P::Ops: Clone,
+    P::Op: Send + Sync,
+    P::Solution: Send,
+{
+    fn list(&mut self, driver: &mut Driver, how: super::How) -> Result<Status> {
+        let emit = self.emit.as_mut().expect("a listing prints its solutions");
+        driver.list(self.problem.clone(), self.depth, how, emit)
+    }
+
+    fn best(&mut self, driver: &mut Driver, how: super::How) -> Result<Status> {
+        let best = self
+            .best
+            .as_mut()
+            .expect("a branch and bound prints its best");
+        best.run(driver, &self.problem, self.depth, how)
+    }
+
+    fn tree(&mut self, driver: &mut Driver, best: bool) -> Result<Status> {
+        match &mut self.best {
+            Some(bound) if best => bound.tree(driver, &self.problem),
+            _ => (self.draw.expect("a task that draws its tree"))(driver, &self.problem),
+        }
+    }
+
+    fn estimate_best(&self, driver: &mut Driver) -> Result<Status> {
+        let best = self
+            .best
+            .as_ref()
+            .expect("a branch and bound prints its best");
+        best.estimate(driver, &self.problem)
+    }
+
+    fn count(&self) -> Box<dyn Count + '_> {
+        Box::new(Generic {
+            problem: &self.problem,
+            depth: self.depth,
+        })
+    }
+}
+
+/// The branch and bound of a problem, which needs [`Optimize`]: kept apart so that a
+/// problem without it can be searched too.
+trait BestOf<P> {
+    fn run(
+        &mut self,
+        driver: &mut Driver,
+        problem: &P,
+        depth: usize,
+        how: super::How,
+    ) -> Result<Status>;
+    fn tree(&mut self, driver: &mut Driver, problem: &P) -> Result<Status>;
+    fn estimate(&self, driver: &mut Driver, problem: &P) -> Result<Status>;
+}
+
+struct Bound<'a, S, V>(Option<PrintBest<'a, S, V>>);
+
+impl<P> BestOf<P> for Bound<'_, P::Solution, P::Value>
+where
+    P: Optimize + Label + Clone + Send + Sync,
+    P::Ops: Clone,
+    P::Op: Send + Sync,
+    P::Solution: serde::Serialize + serde::de::DeserializeOwned + Send,
+    P::Value: serde::Serialize + serde::de::DeserializeOwned + Send,
+{
+    fn run(
+        &mut self,
+        driver: &mut Driver,
+        problem: &P,
+        depth: usize,
+        how: super::How,
+    ) -> Result<Status> {
+        let print = self.0.take().expect("one branch and bound a task");
+        driver.best(problem.clone(), depth, how, print)
+    }
+
+    fn tree(&mut self, driver: &mut Driver, problem: &P) -> Result<Status> {
+        driver.tree(problem.clone(), &super::tree::Best)
+    }
+
+    fn estimate(&self, driver: &mut Driver, problem: &P) -> Result<Status> {
+        driver.estimate_best(problem)
+    }
+}

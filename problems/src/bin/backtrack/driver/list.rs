@@ -1,0 +1,248 @@
+//! Listing solutions as they come: on one thread in search order, searched ahead on
+//! several threads, or going on from a checkpoint; and the one solution of a direct
+//! method (a construction, a local search).
+
+use std::io;
+use std::time::Instant;
+
+use anyhow::Result;
+use backtrack::stats::Elapsed;
+use backtrack::{parallel, Cancel, Problem, Search, Stats, StopReason};
+use serde_json::{json, Map, Value};
+
+use super::job::Direct;
+use super::{end_fields, output, plural, Driver, How, Mode, Out, Stop};
+use crate::exit::Status;
+
+impl Driver {
+    /// Lists the solutions of `problem` as they come, at most `--first`/`--limit` of them,
+    /// `how` [`super::plan`] said: `emit` writes solution number `index` (1-based) and
+    /// says whether it printed it (a filter may skip some). Ends with `no solution` (text,
+    /// exit status 1) or a closing JSON line `{"solutions":N,"complete":…}`; a stopped
+    /// listing says so on stderr.
+    ///
+    /// On several threads, its subtrees below `depth` are searched ahead
+    /// ([`parallel::solutions`]): the same solutions in the same order, its statistics
+    /// every thread's.
+    pub(super) fn list<P>(
+        &mut self,
+        problem: P,
+        depth: usize,
+        how: How,
+        emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+    ) -> Result<Status>
+    where
+        P: Problem + Clone + Send + Sync + 'static,
+        P::Ops: Clone,
+        P::Op: Send + Sync + 'static,
+        P::Solution: Send + 'static,
+    {
+        let limit = self.listing_limit();
+        match how {
+            How::Checkpoint(path) => self.list_resumable(problem, &path, emit),
+            How::Serial => {
+                let progress = self.progress(true);
+                let mut search = Search::new(problem).limits(self.limits(progress.meter()));
+                let (listed, result) = self.emit_all(&mut search, limit, emit);
+                progress.finish();
+                result.map_err(output::failed)?;
+                let end = Listed {
+                    count: listed,
+                    limit,
+                    stopped: search.stopped(),
+                    after: "",
+                    fresh: None,
+                    threads: None,
+                };
+                self.finish_listing(&end, search.stats())
+            }
+            How::Threads(threads) => {
+                let progress = self.progress(true);
+                let limits = self.parallel_limits(progress.meter());
+                let mut listing = parallel::solutions(problem, depth, &limits, threads);
+                let (listed, result) = self.emit_all(&mut listing, limit, emit);
+                // The workers stopped and joined before anything more is printed, and
+                // their statistics counted.
+                listing.stop();
+                let (stopped, stats) = (listing.stopped(), listing.stats());
+                progress.finish();
+                result.map_err(output::failed)?;
+                let end = Listed {
+                    count: listed,
+                    limit,
+                    stopped,
+                    after: "",
+                    fresh: None,
+                    threads: Some(threads),
+                };
+                self.finish_listing(&end, &stats)
+            }
+        }
+    }
+
+    /// `--first` (1) or `--limit K` of a listing.
+    pub(super) fn listing_limit(&self) -> Option<u64> {
+        match self.settings.mode {
+            Mode::List { limit } | Mode::Count { limit } => limit,
+            Mode::Best => None,
+        }
+    }
+
+    /// Prints the `solutions` with `emit` until `limit` are printed or there are no more:
+    /// how many were printed, and the first error writing them, if any.
+    fn emit_all<S>(
+        &mut self,
+        solutions: &mut impl Iterator<Item = S>,
+        limit: Option<u64>,
+        mut emit: impl FnMut(&mut Out, u64, S) -> io::Result<bool>,
+    ) -> (u64, io::Result<()>) {
+        let mut listed = 0u64;
+        while limit.is_none_or(|k| listed < k) {
+            let Some(solution) = solutions.next() else {
+                break;
+            };
+            match emit(&mut self.out, listed + 1, solution) {
+                Ok(printed) => listed += u64::from(printed),
+                Err(err) => return (listed, Err(err)),
+            }
+        }
+        (listed, Ok(()))
+    }
+
+    /// Ends a listing: its closing line, a note if it is partial, its `--stats`, and its
+    /// exit status.
+    pub(super) fn finish_listing(&mut self, end: &Listed<'_>, stats: &Stats) -> Result<Status> {
+        let stop = self.stop_of(end.stopped);
+        // Past the limit only when a checkpoint had listed more before.
+        let at_limit = end.limit.is_some_and(|k| end.count >= k);
+        self.end_listing(end.count, stop, at_limit)?;
+        if let Some(stop) = stop {
+            let thing = self.thing;
+            note!(
+                "{}{stop} after {}: the listing is partial{}",
+                self.prefix(),
+                plural(end.count, thing, &format!("{thing}s")),
+                end.after
+            );
+        }
+        self.print_stats(
+            stats,
+            stop,
+            at_limit,
+            end.fresh,
+            end.threads.map(|threads| (threads, end.count)),
+        );
+        Ok(match stop {
+            Some(stop) => stop.status(),
+            None if end.count == 0 => Status::NoSolution,
+            None => Status::Success,
+        })
+    }
+
+    /// Ends a listing of `listed` solutions: in JSON its closing line, in text `no
+    /// solution` if it found none and was not stopped; then flushes the output.
+    fn end_listing(&mut self, listed: u64, stop: Option<Stop>, at_limit: bool) -> Result<()> {
+        if self.settings.json {
+            let mut end = Map::new();
+            end.insert("solutions".into(), json!(listed));
+            end_fields(&mut end, stop, at_limit);
+            self.object(end)?;
+        } else if listed == 0 && stop.is_none() {
+            self.line(&"no solution")?;
+        }
+        self.flush()
+    }
+
+    /// A task known to have no solution before any search (`why`): said on stderr, and
+    /// printed as the mode prints none.
+    pub(super) fn unsolvable(&mut self, why: &str) -> Result<Status> {
+        note!("{}{why}: no solution", self.prefix());
+        if let Mode::Count { .. } = self.settings.mode {
+            let none = backtrack::Outcome {
+                found: super::Tally::default(),
+                stats: Stats::default(),
+                stopped: None,
+            };
+            return self.report_count(&none, super::Print::Solutions, None);
+        }
+        self.end_listing(0, None, false)?;
+        Ok(Status::NoSolution)
+    }
+
+    /// Prints the one solution a direct method finds (not a search: a construction, a
+    /// local search), as a listing prints the first of a search: `find` is given the flag
+    /// that the signals set, and says what it found (or fails, an error). With `--stats`,
+    /// the method and the time it took.
+    pub(super) fn direct<S>(
+        &mut self,
+        find: impl FnOnce(&Cancel) -> Result<Direct<S>>,
+        emit: impl FnOnce(&mut Out, u64, S) -> io::Result<bool>,
+    ) -> Result<Status> {
+        let start = Instant::now();
+        let found = find(self.cancel())?;
+        let elapsed = start.elapsed();
+        // Whether a solution was found, though not printed whole.
+        let mut cut = false;
+        let (listed, stop) = match found {
+            // A signal while it was found (a construction does not look at it) or printed
+            // (`emit` stops a big board after whole lines): not printed, or not all of it.
+            Direct::Found(solution) => {
+                let printed = self.stopper.signal().is_none()
+                    && emit(&mut self.out, 1, solution).map_err(output::failed)?;
+                cut = !printed;
+                let stop = cut.then(|| self.stop_of(Some(StopReason::Cancelled)));
+                (u64::from(printed), stop.flatten())
+            }
+            Direct::NoSolution => (0, None),
+            Direct::Stopped(stop) => (0, Some(stop)),
+            Direct::Cancelled => (0, self.stop_of(Some(StopReason::Cancelled))),
+        };
+        self.end_listing(listed, stop, listed == 1)?;
+        match stop {
+            Some(stop) if cut => {
+                note!(
+                    "{}{stop}: the solution found is not printed whole",
+                    self.prefix()
+                );
+            }
+            Some(stop) => note!("{}{stop}: no solution found", self.prefix()),
+            None => {}
+        }
+        if self.settings.stats {
+            if self.settings.json {
+                let mut object = Map::new();
+                object.insert("search".into(), json!(self.search));
+                object.insert("elapsed".into(), json!(elapsed.as_secs_f64()));
+                end_fields(&mut object, stop, listed == 1);
+                note!("{}", Value::Object(object));
+            } else {
+                note!(
+                    "search:     {}\ntime:       {}",
+                    self.search,
+                    Elapsed(elapsed)
+                );
+            }
+        }
+        Ok(match stop {
+            Some(stop) => stop.status(),
+            None if listed == 0 => Status::NoSolution,
+            None => Status::Success,
+        })
+    }
+}
+
+/// How a listing ended, for [`Driver::finish_listing`].
+pub(super) struct Listed<'a> {
+    /// The solutions printed.
+    pub(super) count: u64,
+    /// `--first` or `--limit K`.
+    pub(super) limit: Option<u64>,
+    /// Why the search stopped, if it did.
+    pub(super) stopped: Option<StopReason>,
+    /// What the note of a stop ends with (`; --resume FILE goes on with it`).
+    pub(super) after: &'a str,
+    /// The nodes searched in this run, when a checkpoint had the others.
+    pub(super) fresh: Option<u64>,
+    /// The threads of a listing searched on several.
+    pub(super) threads: Option<usize>,
+}

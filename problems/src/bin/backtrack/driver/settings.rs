@@ -1,0 +1,383 @@
+//! The driver's [`Settings`]: the flags every subcommand shares, given as plain values
+//! (the command line's own types stay in `args`), and checked against each other before
+//! any input is read: a combination that cannot mean anything is refused in one line
+//! naming the flags.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Result;
+use backtrack::split::Share;
+
+use super::Mode;
+
+/// The largest `--tree-budget`: about 200 bytes an entry with short labels, so about a
+/// gigabyte of memory.
+pub const MAX_TREE_BUDGET: u64 = 5_000_000;
+
+/// The flags of a search, as plain values: see [`Settings::new`].
+#[derive(Clone, Copy, Debug)]
+pub struct Flags {
+    /// What to search for.
+    pub mode: Mode,
+    /// `--threads N`.
+    pub threads: Option<usize>,
+    /// `--time-limit`.
+    pub time: Option<Duration>,
+    /// `--node-limit`.
+    pub nodes: Option<u64>,
+    /// `--quiet`: no progress line.
+    pub quiet: bool,
+    /// `--stats`.
+    pub stats: bool,
+    /// Is the output (and `--stats`) JSON?
+    pub json: bool,
+    /// `--estimate`: its probes and their seed.
+    pub estimate: Option<(u32, u64)>,
+    /// `--tree` and its options.
+    pub tree: Option<Tree>,
+}
+
+/// `--tree` and its options.
+#[derive(Clone, Copy, Debug)]
+pub struct Tree {
+    /// `--tree-format`.
+    pub format: TreeFormat,
+    /// `--tree-rejected`: show the attempts refused by the constraints.
+    pub rejected: bool,
+    /// `--tree-budget`: the most entries recorded.
+    pub budget: u64,
+    /// `--tree-stream`: written as the search finds the nodes.
+    pub stream: bool,
+}
+
+/// `--tree-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TreeFormat {
+    /// An indented tree with box-drawing lines, one node per line.
+    Text,
+    /// Graphviz: render with `dot -Tsvg`.
+    Dot,
+    /// JSON: the nodes and the counts.
+    Json,
+    /// One self-contained HTML page: the tree drawn, and the search replayed on it.
+    Html,
+}
+
+impl TreeFormat {
+    /// The format as the engine streams it; `None` for HTML, which is written whole from
+    /// a recorded tree.
+    pub fn streamed(self) -> Option<backtrack::tree::Format> {
+        match self {
+            TreeFormat::Text => Some(backtrack::tree::Format::Text),
+            TreeFormat::Dot => Some(backtrack::tree::Format::Dot),
+            TreeFormat::Json => Some(backtrack::tree::Format::Json),
+            TreeFormat::Html => None,
+        }
+    }
+}
+
+/// How a count is shared out, and where a search keeps its checkpoint, as plain values:
+/// see [`Settings::sharing`].
+#[derive(Clone, Debug, Default)]
+pub struct Sharing {
+    /// `--part K --parts N`, as `(K, N)`.
+    pub part: Option<(usize, usize)>,
+    /// `--mpi`.
+    pub mpi: bool,
+    /// `--checkpoint FILE`.
+    pub checkpoint: Option<PathBuf>,
+    /// `--resume FILE`.
+    pub resume: Option<PathBuf>,
+}
+
+/// The driver's flags, checked before any input is read.
+#[derive(Debug)]
+pub struct Settings {
+    pub(super) mode: Mode,
+    pub(super) threads: Option<usize>,
+    pub(super) time: Option<Duration>,
+    pub(super) nodes: Option<u64>,
+    pub(super) quiet: bool,
+    pub(super) stats: bool,
+    pub(super) json: bool,
+    /// `--estimate`: the probes and their seed.
+    pub(super) estimate: Option<(u32, u64)>,
+    pub(super) tree: Option<Tree>,
+    /// `--checkpoint FILE` or `--resume FILE` of a count on this machine.
+    pub(super) checkpoint: Option<PathBuf>,
+    /// Which of the two: how errors name the file.
+    pub(super) checkpoint_flag: &'static str,
+    pub(super) spread: Spread,
+    /// `--threads` asked for more threads than the cores, `(asked, cores)`: said on stderr
+    /// when the search starts.
+    pub(super) capped: Option<(usize, usize)>,
+}
+
+/// How a count is shared, if it is.
+#[derive(Clone, Debug, Default)]
+pub(super) enum Spread {
+    /// Not: one run counts it all.
+    #[default]
+    Alone,
+    /// One part of a count in parts (`--parts N --part K`).
+    Part(Share),
+    /// Across the ranks of an MPI job (`--mpi`), with its `--checkpoint` file if any
+    /// (only refused without the `mpi` feature).
+    Mpi(#[cfg_attr(not(feature = "mpi"), allow(dead_code))] Option<PathBuf>),
+}
+
+impl Settings {
+    /// Checks that the shared `flags` mean something together: more than one thread
+    /// (`--threads`) applies to searches without the budgets that only search order keeps
+    /// exact, and not to the tree.
+    pub fn new(flags: &Flags) -> Result<Self> {
+        let Flags {
+            mode,
+            threads,
+            time,
+            nodes,
+            quiet,
+            stats,
+            json,
+            estimate,
+            tree,
+        } = *flags;
+        if estimate.is_some() {
+            let refused = if time.is_some() {
+                Some("--time-limit")
+            } else if nodes.is_some() {
+                Some("--node-limit")
+            } else if stats {
+                Some("--stats")
+            } else {
+                None
+            };
+            if let Some(flag) = refused {
+                anyhow::bail!(
+                    "{flag} applies to a search: --estimate runs only a short sample of the search"
+                );
+            }
+            // A subcommand that looks for one solution by default (knights-tour): the
+            // search ends at its first solution, which the probes cannot foresee.
+            if let Mode::List { limit: Some(_) } = mode {
+                anyhow::bail!("--estimate estimates a whole search: this one stops at its first solution by default; add --all or --count");
+            }
+        }
+        if let Some(threads) = threads {
+            match (mode, tree.is_some()) {
+                // The serial search: --threads 1 says so wherever it runs.
+                _ if threads == 1 => {}
+                (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
+                    "--threads cannot be used with --count --limit: a count capped at K solutions runs on one thread, in search order"
+                ),
+                (_, true) => anyhow::bail!(
+                    "--threads cannot be used with --tree: the tree is recorded on one thread, in search order"
+                ),
+                (Mode::Count { limit: None }, false) if nodes.is_some() => anyhow::bail!(
+                    "--threads cannot be used with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
+                ),
+                (Mode::List { .. }, false) if nodes.is_some() => anyhow::bail!(
+                    "--threads cannot be used with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"
+                ),
+                (Mode::Best, false) if nodes.is_some() => anyhow::bail!(
+                    "--threads cannot be used with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
+                ),
+                (Mode::List { .. } | Mode::Best, false) if estimate.is_some() => anyhow::bail!(
+                    "--threads cannot be used with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)"
+                ),
+                (_, false) => {}
+            }
+        }
+        // Threads past the cores only take turns on them, which costs time (17 queens by
+        // Takaken's space took 9.7 s on 1024 threads on two cores, 7.5 s on two): every
+        // search runs on at most the cores this process may use (an MPI rank, those of its
+        // node).
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let capped = threads
+            .filter(|&asked| asked > cores)
+            .map(|asked| (asked, cores));
+        Ok(Settings {
+            mode,
+            threads: threads.map(|asked| asked.min(cores)),
+            time,
+            nodes,
+            quiet,
+            stats,
+            json,
+            estimate,
+            tree,
+            checkpoint: None,
+            checkpoint_flag: "--checkpoint",
+            spread: Spread::Alone,
+            capped,
+        })
+    }
+
+    /// Adds the part of a count in parts that `--parts N --part K` ask for, or the count
+    /// across MPI ranks of `--mpi`, and the checkpoint, checked against the mode: only a
+    /// whole count (no `--limit`, no `--node-limit`) is shared.
+    pub fn sharing(mut self, sharing: &Sharing) -> Result<Self> {
+        if let Some(path) = sharing.checkpoint.as_ref().or(sharing.resume.as_ref()) {
+            let flag = if sharing.resume.is_some() {
+                "--resume"
+            } else {
+                "--checkpoint"
+            };
+            match self.mode {
+                _ if self.estimate.is_some() => anyhow::bail!(
+                    "{flag} applies to a count: --estimate counts nothing"
+                ),
+                _ if self.nodes.is_some() => anyhow::bail!(
+                    "{flag} cannot be used with --node-limit: a search that goes on from a checkpoint has no budget of its own"
+                ),
+                Mode::List { .. } | Mode::Best if self.threads.is_some_and(|n| n > 1) => {
+                    let search = if self.mode == Mode::Best {
+                        "a branch and bound"
+                    } else {
+                        "a listing"
+                    };
+                    anyhow::bail!(
+                        "--threads cannot be used with {flag}: {search} with a checkpoint runs on one thread, in search order (its position is one path of the tree)"
+                    )
+                }
+                Mode::Count { limit: None } | Mode::List { .. } | Mode::Best => {}
+                Mode::Count { limit: Some(_) } => anyhow::bail!(
+                    "{flag} cannot be used with --count --limit: a count with a checkpoint counts every solution"
+                ),
+            }
+            match std::fs::metadata(path) {
+                Err(_) if sharing.resume.is_some() => anyhow::bail!(
+                    "--resume {}: no such file (--checkpoint FILE makes one)",
+                    path.display()
+                ),
+                Ok(meta) if !meta.is_file() => anyhow::bail!(
+                    "{flag} {}: not a regular file (a checkpoint is a file of its own)",
+                    path.display()
+                ),
+                Ok(meta) if meta.len() == 0 && sharing.resume.is_some() => anyhow::bail!(
+                    "--resume {}: the file is empty: it is not a checkpoint",
+                    path.display()
+                ),
+                Ok(_) | Err(_) => {}
+            }
+            check_writable(flag, path)?;
+            self.checkpoint = Some(path.clone());
+            self.checkpoint_flag = flag;
+        }
+        if self.estimate.is_some() && (sharing.mpi || sharing.part.is_some()) {
+            let flag = if sharing.mpi { "--mpi" } else { "--parts" };
+            anyhow::bail!("{flag} applies to a count: --estimate counts nothing (it estimates the whole count)");
+        }
+        if sharing.mpi {
+            match self.mode {
+                Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
+                    "--mpi cannot be used with --node-limit: the ranks count every solution"
+                ),
+                Mode::Count { limit: None } => {}
+                Mode::Count { limit: Some(_) } => anyhow::bail!(
+                    "--mpi cannot be used with --count --limit: the ranks count every solution"
+                ),
+                _ => anyhow::bail!("--mpi applies to counts (--count)"),
+            }
+            if !cfg!(feature = "mpi") {
+                anyhow::bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)");
+            }
+            self.spread = Spread::Mpi(self.checkpoint.take());
+        }
+        let Some((part, parts)) = sharing.part else {
+            return Ok(self);
+        };
+        match self.mode {
+            Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
+                "--parts cannot be used with --node-limit: every part counts the whole of its share"
+            ),
+            Mode::Count { limit: None } => {}
+            Mode::Count { limit: Some(_) } => anyhow::bail!(
+                "--parts cannot be used with --count --limit: every part counts the whole of its share"
+            ),
+            _ => anyhow::bail!("--parts and --part apply to counts (--count)"),
+        }
+        let share = Share::new(part, parts).ok_or_else(|| {
+            anyhow::anyhow!("--part {part} is past --parts {parts}: the parts are 1 to {parts}")
+        })?;
+        self.spread = Spread::Part(share);
+        Ok(self)
+    }
+
+    /// Settings for a subcommand that searches nothing (merge): text or `json` output.
+    pub fn plain(json: bool) -> Self {
+        Settings {
+            mode: Mode::Count { limit: None },
+            threads: None,
+            time: None,
+            nodes: None,
+            quiet: true,
+            stats: false,
+            json,
+            estimate: None,
+            tree: None,
+            checkpoint: None,
+            checkpoint_flag: "--checkpoint",
+            spread: Spread::Alone,
+            capped: None,
+        }
+    }
+
+    /// The mode the flags ask for.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+}
+
+/// Fails, before any search, if the checkpoint `path` (given to `flag`) could not be
+/// written: its directory missing or not a directory, or no file can be made in it (a
+/// checkpoint is saved by a file made beside it and renamed over it, or appended to).
+/// Found only at the first save, it would end a run that had searched, with exit status 4.
+fn check_writable(flag: &str, path: &Path) -> Result<()> {
+    let shown = path.display();
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => anyhow::bail!("{flag} {shown}: {} is not a directory", dir.display()),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => anyhow::bail!(
+            "{flag} {shown}: there is no directory {} (make it first)",
+            dir.display()
+        ),
+        Err(err) => anyhow::bail!(
+            "{flag} {shown}: cannot reach the directory {}: {err}",
+            dir.display()
+        ),
+    }
+    // A file of this run's own, made and removed: no other run's file is touched.
+    let probe = dir.join(format!(
+        ".{}.{}.probe",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id()
+    ));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+        }
+        Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(err) => anyhow::bail!(
+            "{flag} {shown}: cannot make a file in {}: {err}",
+            dir.display()
+        ),
+    }
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|err| anyhow::anyhow!("{flag} {shown}: cannot write it: {err}"))?;
+    }
+    Ok(())
+}
