@@ -467,15 +467,15 @@ fn every_symmetry_gives_the_same_count() {
     // 13 on, half boards, which do not.
     assert_eq!(
         stdout(&["queens", "8", "--count", "--format", "json"]),
-        "{\"complete\":true,\"count\":92,\"unique\":12}\n"
+        "{\"count\":92,\"unique\":12,\"complete\":true}\n"
     );
     assert_eq!(
         stdout(&["queens", "14", "--count", "--format", "json"]),
-        "{\"complete\":true,\"count\":365596}\n"
+        "{\"count\":365596,\"complete\":true}\n"
     );
     assert_eq!(
         stdout(&["queens", "14", "--count", "--unique", "--format", "json"]),
-        "{\"complete\":true,\"count\":365596,\"unique\":45752}\n"
+        "{\"count\":365596,\"unique\":45752,\"complete\":true}\n"
     );
 }
 

@@ -5,10 +5,10 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
 use backtrack_problems::coloring::{Coloring, Graph, MAX_COLORS};
-use serde_json::{json, Map, Value};
+use serde::Serialize;
 
 use crate::args::{Common, TextFormat};
-use crate::driver::{end_fields, Job, Mode, Out, Task};
+use crate::driver::{End, Job, Mode, Out, Task};
 use crate::exit::Bug;
 use crate::input;
 
@@ -84,13 +84,13 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
             .best(move |out, colors, used, stop| {
                 check(graph, colors)?;
                 if json {
-                    let mut line = Map::new();
-                    let known = stop.is_none().then_some(used.0);
-                    line.insert("chromatic_number".into(), json!(known));
-                    line.insert("colors_used".into(), json!(used.0));
-                    line.insert("colors".into(), json!(shown(colors)));
-                    end_fields(&mut line, stop, false);
-                    return writeln!(out, "{}", Value::Object(line));
+                    let line = Best {
+                        chromatic_number: stop.is_none().then_some(used.0),
+                        colors_used: used.0,
+                        colors: shown(colors),
+                        end: End::new(stop, false),
+                    };
+                    return writeln!(out, "{}", serde_json::to_string(&line)?);
                 }
                 match stop {
                     None => writeln!(out, "chromatic number {}", used.0)?,
@@ -106,8 +106,11 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
             .list(move |out, index, colors| {
                 check(graph, &colors)?;
                 if json {
-                    let line = json!({ "index": index, "colors": shown(&colors) });
-                    writeln!(out, "{line}")?;
+                    let line = Listed {
+                        index,
+                        colors: shown(&colors),
+                    };
+                    writeln!(out, "{}", serde_json::to_string(&line)?)?;
                 } else {
                     write_colors(out, &colors)?;
                 }
@@ -118,6 +121,24 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
     Ok(Job::new(settings, task)
         .describe(if args.min { BEST } else { EVERY })
         .thing("coloring"))
+}
+
+/// The chromatic number in JSON: `{"chromatic_number":3,"colors_used":3,"colors":[…],…}`
+/// (`null` if a stop leaves it unknown).
+#[derive(Serialize)]
+struct Best {
+    chromatic_number: Option<usize>,
+    colors_used: usize,
+    colors: Vec<usize>,
+    #[serde(flatten)]
+    end: End,
+}
+
+/// A coloring of a listing in JSON: `{"index":1,"colors":[1,2,1]}`.
+#[derive(Serialize)]
+struct Listed {
+    index: u64,
+    colors: Vec<usize>,
 }
 
 /// Checks a coloring found before it is printed: one that fails is a bug in the search,

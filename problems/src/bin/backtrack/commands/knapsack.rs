@@ -5,10 +5,11 @@ use std::rc::Rc;
 
 use anyhow::{anyhow, Result};
 use backtrack_problems::knapsack::{Item, Knapsack};
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::json;
 
 use crate::args::{Common, Sharing, TextFormat};
-use crate::driver::{end_fields, Job, Mode, Out, Stop, Task};
+use crate::driver::{End, Job, Mode, Out, Stop, Task};
 use crate::input;
 
 /// 0/1 knapsack: the most valuable choice of items whose total weight fits, by branch
@@ -89,6 +90,27 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .identity("knapsack", identity))
 }
 
+/// A packing in JSON: `{"index":1,"value":220,"weight":50,"capacity":50,"items":[…]}`.
+#[derive(Serialize)]
+struct PackingLine {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<u64>,
+    value: u64,
+    weight: u64,
+    capacity: u64,
+    items: Vec<ItemLine>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    end: Option<End>,
+}
+
+/// An item of a packing in JSON, numbered from 1 in input order.
+#[derive(Serialize)]
+struct ItemLine {
+    item: usize,
+    weight: u64,
+    value: u64,
+}
+
 /// Prints packings: the items and the capacity they were chosen from.
 struct Packing {
     items: Vec<Item>,
@@ -111,25 +133,23 @@ impl Packing {
         let weight: u64 = chosen.iter().map(|&i| self.items[i].weight).sum();
         let value: u64 = chosen.iter().map(|&i| self.items[i].value).sum();
         if self.json {
-            let mut line = Map::new();
-            if let Some(index) = index {
-                line.insert("index".into(), json!(index));
-            }
-            line.insert("value".into(), json!(value));
-            line.insert("weight".into(), json!(weight));
-            line.insert("capacity".into(), json!(self.capacity));
-            let items: Vec<Value> = chosen
-                .iter()
-                .map(|&i| {
-                    let item = self.items[i];
-                    json!({ "item": i + 1, "weight": item.weight, "value": item.value })
-                })
-                .collect();
-            line.insert("items".into(), Value::Array(items));
-            if index.is_none() {
-                end_fields(&mut line, stop, false);
-            }
-            return writeln!(out, "{}", Value::Object(line));
+            let line = PackingLine {
+                index,
+                value,
+                weight,
+                capacity: self.capacity,
+                items: chosen
+                    .iter()
+                    .map(|&i| ItemLine {
+                        item: i + 1,
+                        weight: self.items[i].weight,
+                        value: self.items[i].value,
+                    })
+                    .collect(),
+                // The best is the whole answer; a listing's lines are ended by the driver.
+                end: index.is_none().then(|| End::new(stop, false)),
+            };
+            return writeln!(out, "{}", serde_json::to_string(&line)?);
         }
         if index.is_some_and(|k| k > 1) {
             writeln!(out)?;

@@ -81,9 +81,11 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
             check(rows, cols, &tour, closed)
                 .map_err(|fault| Bug::io(format!("a tour found failed its check ({fault})")))?;
             if json {
-                let squares: Vec<[usize; 2]> = tour.iter().map(|&(r, c)| [r + 1, c + 1]).collect();
-                let line = serde_json::json!({ "index": index, "tour": squares });
-                writeln!(out, "{line}")?;
+                let line = Tour {
+                    index,
+                    tour: tour.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
+                };
+                writeln!(out, "{}", serde_json::to_string(&line)?)?;
             } else {
                 if index > 1 {
                     writeln!(out)?;
@@ -93,6 +95,13 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
             Ok(true)
         });
     Ok(Job::new(settings, task).describe(SEARCH).thing("tour"))
+}
+
+/// A tour in JSON: `{"index":1,"tour":[[1,1],[2,3],…]}`, squares as row and column from 1.
+#[derive(serde::Serialize)]
+struct Tour {
+    index: u64,
+    tour: Vec<[usize; 2]>,
 }
 
 /// The board, one line per row, each square the number of the move that reaches it (the

@@ -69,10 +69,12 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
                 let taken: Vec<u64> = subset.iter().map(|&i| numbers[i]).collect();
                 let positions: Vec<u64> = subset.iter().map(|&i| i as u64 + 1).collect();
                 if json {
-                    let line = serde_json::json!({
-                        "index": index, "numbers": taken, "positions": positions,
-                    });
-                    writeln!(out, "{line}")?;
+                    let line = Subset {
+                        index,
+                        numbers: taken,
+                        positions,
+                    };
+                    writeln!(out, "{}", serde_json::to_string(&line)?)?;
                 } else if subset.is_empty() {
                     writeln!(out, "(empty)")?;
                 } else {
@@ -86,6 +88,14 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .describe(SEARCH)
         .thing("subset")
         .identity("subset-sum", identity))
+}
+
+/// A subset in JSON: `{"index":1,"numbers":[3,4,2],"positions":[1,3,6]}`.
+#[derive(serde::Serialize)]
+struct Subset {
+    index: u64,
+    numbers: Vec<u64>,
+    positions: Vec<u64>,
 }
 
 /// The NUMBERS, each a whole number from 0 to `u64::MAX`; an error names the first bad

@@ -116,10 +116,19 @@ fn write_json(
     notation: Notation,
 ) -> io::Result<()> {
     let text = grid.show(notation).to_string();
-    let rows: Vec<&str> = text.lines().collect();
-    let mut line = serde_json::json!({ "index": index, "rows": rows });
-    if let Some(puzzle) = puzzle {
-        line["puzzle"] = serde_json::json!(puzzle);
-    }
-    writeln!(out, "{line}")
+    let line = Solved {
+        index,
+        puzzle,
+        rows: text.lines().collect(),
+    };
+    writeln!(out, "{}", serde_json::to_string(&line)?)
+}
+
+/// A solution in JSON: `{"index":1,"puzzle":2,"rows":["534678912",…]}`.
+#[derive(serde::Serialize)]
+struct Solved<'a> {
+    index: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<u64>,
+    rows: Vec<&'a str>,
 }

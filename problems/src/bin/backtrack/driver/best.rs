@@ -5,9 +5,9 @@ use std::io;
 
 use anyhow::Result;
 use backtrack::{parallel, Optimize, Outcome, Search};
-use serde_json::{Map, Value};
 
-use super::{end_fields, output, Driver, How, Out, Stop};
+use super::report::{End, NoBest};
+use super::{output, Driver, How, Out, Stop};
 use crate::exit::Status;
 
 impl Driver {
@@ -68,10 +68,10 @@ impl Driver {
                 print(&mut self.out, solution, value, stop).map_err(output::failed)?;
             }
             None if self.settings.json => {
-                let mut line = Map::new();
-                line.insert("solution".into(), Value::Null);
-                end_fields(&mut line, stop, false);
-                self.object(line)?;
+                self.json(&NoBest {
+                    solution: None,
+                    end: End::new(stop, false),
+                })?;
             }
             None => match stop {
                 None => self.line(&"no solution")?,

@@ -4,10 +4,12 @@
 
 use anyhow::{Context, Result};
 use backtrack::{Outcome, StopReason};
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::json;
 
 use super::job::{Count, Print};
-use super::{end_fields, record, shared, Counting, Driver, Stop, Tally};
+use super::report::End;
+use super::{record, shared, Counting, Driver, Stop, Tally};
 use crate::exit::Status;
 
 /// How a count shared out subproblem by subproblem went, for its report.
@@ -16,12 +18,42 @@ pub(super) struct Shared {
     subproblems: usize,
     /// How many of them a checkpoint had already counted, and their nodes.
     resumed: (usize, u64),
-    /// What the JSON line has besides the counts (`kept`, `ranks`).
-    extra: Map<String, Value>,
+    /// What a checkpoint keeps of a stopped count.
+    kept: Option<Kept>,
+    /// The ranks of an MPI job.
+    ranks: Option<usize>,
     /// What `--stats` says first (the checkpoint, the ranks).
     note: String,
     /// What follows the note of a stop (what the checkpoint keeps).
     stop_note: Option<String>,
+}
+
+/// A count in JSON: `{"count":92,"unique":12,"complete":true}`.
+#[derive(Serialize)]
+struct CountLine<'a> {
+    count: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    subproblems: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resumed: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ranks: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kept: Option<&'a Kept>,
+    #[serde(flatten)]
+    end: End,
+}
+
+/// What the checkpoint of a stopped count keeps: its finished subproblems and their
+/// counts.
+#[derive(Serialize)]
+struct Kept {
+    subproblems: usize,
+    count: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u64>,
 }
 
 impl Driver {
@@ -85,17 +117,15 @@ impl Driver {
         let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
         let shown = print.of(outcome.found);
         if self.settings.json {
-            let mut line = shared.map_or_else(Map::new, |shared| shared.extra.clone());
-            line.insert("count".into(), json!(outcome.found.count));
-            if let Some(unique) = outcome.found.unique {
-                line.insert("unique".into(), json!(unique));
-            }
-            if let Some(shared) = shared {
-                line.insert("subproblems".into(), json!(shared.subproblems));
-                line.insert("resumed".into(), json!(shared.resumed.0));
-            }
-            end_fields(&mut line, stop, at_limit);
-            self.object(line)?;
+            self.json(&CountLine {
+                count: outcome.found.count,
+                unique: outcome.found.unique,
+                subproblems: shared.map(|shared| shared.subproblems),
+                resumed: shared.map(|shared| shared.resumed.0),
+                ranks: shared.and_then(|shared| shared.ranks),
+                kept: shared.and_then(|shared| shared.kept.as_ref()),
+                end: End::new(stop, at_limit),
+            })?;
         } else if let Some(stop) = stop {
             self.line(&format_args!("{shown} (partial: {stop})"))?;
         } else {
@@ -215,20 +245,15 @@ impl Driver {
             path.display(),
             here.subproblems,
         );
-        let mut extra = Map::new();
-        if here.outcome.stopped.is_some() {
-            let mut file = Map::new();
-            file.insert("subproblems".into(), json!(kept));
-            file.insert("count".into(), json!(in_file.count));
-            if let Some(unique) = in_file.unique {
-                file.insert("unique".into(), json!(unique));
-            }
-            extra.insert("kept".into(), Value::Object(file));
-        }
         let shared = Shared {
             subproblems: here.subproblems,
             resumed: (here.resumed, here.resumed_nodes),
-            extra,
+            kept: here.outcome.stopped.is_some().then_some(Kept {
+                subproblems: kept,
+                count: in_file.count,
+                unique: in_file.unique,
+            }),
+            ranks: None,
             note,
             stop_note: Some(kept_note),
         };
@@ -264,12 +289,11 @@ impl Driver {
             "ranks:      {} ({threads} counting threads each), {} subproblems ({} from the checkpoint)\nsetup:      {} (MPI started, the count split)",
             total.ranks, total.subproblems, total.resumed, Elapsed(total.setup)
         );
-        let mut extra = Map::new();
-        extra.insert("ranks".into(), json!(total.ranks));
         let shared = Shared {
             subproblems: total.subproblems,
             resumed: (total.resumed, total.resumed_nodes),
-            extra,
+            kept: None,
+            ranks: Some(total.ranks),
             note,
             stop_note: None,
         };

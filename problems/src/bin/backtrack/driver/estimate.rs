@@ -10,10 +10,11 @@ use anyhow::{bail, Result};
 use backtrack::estimate::{self, Estimate, Figure};
 use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, Optimize, Outcome, Search, StopReason};
-use serde_json::{json, Map, Value};
+use serde::Serialize;
 
 use super::job::{Count, Sample, Timed};
-use super::{end_fields, Driver, Mode, Stop};
+use super::report::End;
+use super::{Driver, Mode, Stop};
 use crate::exit::Status;
 
 /// How long the sample that measures the speed runs.
@@ -290,59 +291,49 @@ impl Driver {
     /// `"stopped"` beside it when a signal cut it short (and in it `"probes_asked"` beside
     /// `"probes"`, those made).
     fn print_estimate_json(&mut self, report: &Report, probes: u32, seed: u64) -> Result<()> {
-        let unknown = json!({"mean": null, "low": null, "high": null});
-        let figure = |range: Option<Range>| {
-            range.map_or_else(
-                || unknown.clone(),
-                |(mean, low, high)| json!({"mean": mean, "low": low, "high": high}),
-            )
-        };
-        let mut object = Map::new();
-        object.insert("search".into(), json!(self.search));
-        object.insert("exact".into(), json!(report.exact));
         // Past the probes' interval, at least what the sample saw: no interval.
-        let at_least = |range: Option<Range>| json!({"mean": null, "low": null, "high": null, "at_least": range.map(|range| range.0)});
-        if report.at_least.0 {
-            object.insert("nodes".into(), at_least(report.nodes));
+        let nodes = if report.at_least.0 {
+            Interval::at_least(report.nodes.map(|range| range.0))
         } else {
-            object.insert("nodes".into(), figure(report.nodes));
-        }
+            Interval::of(report.nodes)
+        };
         // The solutions no probe reached are unknown, as the text says: null, not an
         // interval of 0 to 0, which would claim there are none; with what the sample
         // found, at least that many (so too when it found more than the probes allow).
         let solutions = if report.nodes.is_some()
             && (report.exact || (report.solutions.2 > 0.0 && !report.at_least.1))
         {
-            figure(Some(report.solutions))
+            Interval::of(Some(report.solutions))
         } else if report.sampled > 0 {
-            json!({"mean": null, "low": null, "high": null, "at_least": report.sampled})
+            Interval::at_least(Some(report.sampled))
         } else {
-            unknown.clone()
+            Interval::of(None)
         };
-        object.insert("solutions".into(), solutions);
-        object.insert("nodes_per_sec".into(), json!(report.speed.map(f64::round)));
-        object.insert("sample_seconds".into(), json!(report.sample));
-        object.insert("threads".into(), json!(report.threads));
-        if report.at_least.0 {
-            object.insert("seconds".into(), at_least(report.seconds));
+        let seconds = if report.at_least.0 {
+            Interval::at_least(report.seconds.map(|range| range.0))
         } else {
-            object.insert("seconds".into(), figure(report.seconds));
-        }
-        if !report.exact {
-            object.insert("probes".into(), json!(probes));
+            Interval::of(report.seconds)
+        };
+        let probed = !report.exact;
+        let body = EstimateJson {
+            search: self.search.clone(),
+            exact: report.exact,
+            nodes,
+            solutions,
+            nodes_per_sec: report.speed.map(f64::round),
+            sample_seconds: report.sample,
+            threads: report.threads,
+            seconds,
+            probes: probed.then_some(probes),
             // Cut short, the probes made may be fewer than those asked for, as the text
             // says (`probes:     5 of 100`).
-            if report.stopped.is_some() {
-                object.insert("probes_asked".into(), json!(self.probes_asked()));
-            }
-            object.insert("probe_seed".into(), json!(seed));
-        }
-        let mut line = Map::new();
-        line.insert("estimate".into(), Value::Object(object));
-        if let Some(stop) = report.stopped {
-            end_fields(&mut line, Some(stop), false);
-        }
-        self.object(line)
+            probes_asked: (probed && report.stopped.is_some()).then(|| self.probes_asked()),
+            probe_seed: probed.then_some(seed),
+        };
+        self.json(&EstimateLine {
+            estimate: body,
+            end: report.stopped.map(|stop| End::new(Some(stop), false)),
+        })
     }
 
     /// The text of an estimate by probes (`nodes` the probes' figure).
@@ -484,11 +475,24 @@ impl Estimated {
         }
     }
 
-    /// `{"nodes":840,"seconds":0.06,"exact":true}`: the sums, and whether every search
-    /// was estimated exactly.
-    pub fn json(&self) -> Value {
-        json!({ "nodes": self.nodes, "seconds": self.seconds, "exact": self.probed == 0 })
+    /// The sums, and whether every search was estimated exactly, as a summary says them
+    /// in JSON.
+    pub fn sum(&self) -> Sum {
+        Sum {
+            nodes: self.nodes,
+            seconds: self.seconds,
+            exact: self.probed == 0,
+        }
     }
+}
+
+/// What the estimates of several searches add up to, in JSON:
+/// `{"nodes":840.0,"seconds":0.06,"exact":true}`.
+#[derive(Serialize)]
+pub struct Sum {
+    nodes: f64,
+    seconds: f64,
+    exact: bool,
 }
 
 /// Runs `estimate` with `probes` probes seeded with `seed`, stopped at a signal (`cancel`)
@@ -521,6 +525,63 @@ fn probe(
         done.store(true, std::sync::atomic::Ordering::Relaxed);
         (estimate, watch.join().unwrap_or(false))
     })
+}
+
+/// `--estimate` in JSON: `{"estimate":{…}}`, and the end of a stopped one beside it.
+#[derive(Serialize)]
+struct EstimateLine {
+    estimate: EstimateJson,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    end: Option<End>,
+}
+
+/// What `--estimate` says in JSON.
+#[derive(Serialize)]
+struct EstimateJson {
+    search: String,
+    exact: bool,
+    nodes: Interval,
+    solutions: Interval,
+    nodes_per_sec: Option<f64>,
+    sample_seconds: Option<f64>,
+    threads: usize,
+    seconds: Interval,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    probes: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    probes_asked: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    probe_seed: Option<u64>,
+}
+
+/// A figure and its 95% interval in JSON, `null`s where unknown; or, past what the
+/// probes allow, no interval and `at_least` what the sample saw.
+#[derive(Serialize)]
+struct Interval {
+    mean: Option<f64>,
+    low: Option<f64>,
+    high: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at_least: Option<serde_json::Value>,
+}
+
+impl Interval {
+    fn of(range: Option<Range>) -> Self {
+        Interval {
+            mean: range.map(|range| range.0),
+            low: range.map(|range| range.1),
+            high: range.map(|range| range.2),
+            at_least: None,
+        }
+    }
+
+    /// No interval, and at least `figure` (`null` if unknown).
+    fn at_least(figure: Option<impl Serialize>) -> Self {
+        Interval {
+            at_least: Some(serde_json::to_value(figure).unwrap_or_default()),
+            ..Interval::of(None)
+        }
+    }
 }
 
 /// What `--estimate` prints.

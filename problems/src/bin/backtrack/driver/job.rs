@@ -14,7 +14,7 @@ use backtrack::split::{Layout, Share};
 use backtrack::tree::Label;
 use backtrack::{parallel, Cancel, Limits, Optimize, Outcome, ParallelLimits, Problem, Search};
 
-use super::shared::{Divided, Shared};
+use super::shared::{tallied, Divided, Shared};
 use super::{Driver, Out, Settings, Stop, Tally};
 use crate::exit::Status;
 
@@ -411,18 +411,6 @@ where
                 .count_solutions(),
             None,
         )
-    }
-}
-
-/// A count of solutions alone as a [`Tally`].
-pub fn tallied(outcome: &Outcome<u64>) -> Outcome<Tally> {
-    Outcome {
-        found: Tally {
-            count: outcome.found,
-            unique: None,
-        },
-        stats: outcome.stats,
-        stopped: outcome.stopped,
     }
 }
 

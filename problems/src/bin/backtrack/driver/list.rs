@@ -8,10 +8,10 @@ use std::time::Instant;
 use anyhow::Result;
 use backtrack::stats::Elapsed;
 use backtrack::{parallel, Cancel, Problem, Search, Stats, StopReason};
-use serde_json::{json, Map, Value};
 
 use super::job::Direct;
-use super::{end_fields, output, plural, Driver, How, Mode, Out, Stop};
+use super::report::{Closing, DirectStats, End};
+use super::{output, plural, Driver, How, Mode, Out, Stop};
 use crate::exit::Status;
 
 impl Driver {
@@ -143,10 +143,10 @@ impl Driver {
     /// solution` if it found none and was not stopped; then flushes the output.
     fn end_listing(&mut self, listed: u64, stop: Option<Stop>, at_limit: bool) -> Result<()> {
         if self.settings.json {
-            let mut end = Map::new();
-            end.insert("solutions".into(), json!(listed));
-            end_fields(&mut end, stop, at_limit);
-            self.object(end)?;
+            self.json(&Closing {
+                solutions: listed,
+                end: End::new(stop, at_limit),
+            })?;
         } else if listed == 0 && stop.is_none() {
             self.line(&"no solution")?;
         }
@@ -210,11 +210,12 @@ impl Driver {
         }
         if self.settings.stats {
             if self.settings.json {
-                let mut object = Map::new();
-                object.insert("search".into(), json!(self.search));
-                object.insert("elapsed".into(), json!(elapsed.as_secs_f64()));
-                end_fields(&mut object, stop, listed == 1);
-                note!("{}", Value::Object(object));
+                let line = DirectStats {
+                    search: &self.search,
+                    elapsed: elapsed.as_secs_f64(),
+                    end: End::new(stop, listed == 1),
+                };
+                note!("{}", self.tagged(&line));
             } else {
                 note!(
                     "search:     {}\ntime:       {}",

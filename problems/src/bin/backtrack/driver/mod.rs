@@ -38,14 +38,13 @@ use backtrack::progress::Meter;
 use backtrack::split::Share;
 use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, ParallelLimits, StopReason};
-use serde_json::{json, Map, Value};
 
 use crate::exit::Status;
 use estimate::Estimated;
 pub use job::{Count, Direct, Job, Print, Sample, SearchTask, Task, Timed};
 pub use output::{check as check_output, write_numbers, Out};
 use progress::Progress;
-pub use report::{end_fields, plural};
+pub use report::{plural, End};
 pub use settings::{Flags, Settings, Sharing, Tree, TreeFormat, MAX_TREE_BUDGET};
 use signals::Stopper;
 
@@ -428,11 +427,14 @@ impl Driver {
         }
         if self.settings.json {
             for k in first..=last {
-                let mut line = Map::new();
-                line.insert(key.into(), json!(k));
-                line.insert("searched".into(), json!(false));
-                end_fields(&mut line, Some(stop), false);
-                self.line(&Value::Object(line))?;
+                let line = report::Tagged {
+                    tag: Some(report::Entry(key.to_string(), k)),
+                    line: &report::NotSearched {
+                        searched: false,
+                        end: report::End::new(Some(stop), false),
+                    },
+                };
+                self.line(&serde_json::to_string(&line)?)?;
             }
             self.flush()?;
         }
@@ -451,14 +453,6 @@ impl Driver {
             Some((key, value)) => format!("backtrack: {key} {value}: "),
             None => "backtrack: ".to_string(),
         }
-    }
-
-    /// Writes a JSON object the driver made, with the tag if any.
-    fn object(&mut self, mut object: Map<String, Value>) -> Result<()> {
-        if let Some((key, value)) = &self.tag {
-            object.insert((*key).to_string(), json!(value));
-        }
-        self.line(&Value::Object(object))
     }
 
     /// The problem and its parameters, for a checkpoint or a part record.

@@ -80,14 +80,25 @@ pub fn failed_to(what: &str, err: io::Error) -> anyhow::Error {
 /// apart by a space, or `(empty)` for none.
 pub fn write_numbers(out: &mut Out, json: Option<(u64, &str)>, values: &[usize]) -> io::Result<()> {
     if let Some((index, what)) = json {
-        let line = serde_json::json!({ "index": index, what: values });
-        writeln!(out, "{line}")
+        let line = Numbers {
+            index,
+            values: std::iter::once((what, values)).collect(),
+        };
+        writeln!(out, "{}", serde_json::to_string(&line)?)
     } else if values.is_empty() {
         writeln!(out, "(empty)")
     } else {
         let words: Vec<String> = values.iter().map(usize::to_string).collect();
         writeln!(out, "{}", words.join(" "))
     }
+}
+
+/// A solution of numbers in JSON: its index, then the numbers under their name.
+#[derive(serde::Serialize)]
+struct Numbers<'a> {
+    index: u64,
+    #[serde(flatten)]
+    values: std::collections::BTreeMap<&'a str, &'a [usize]>,
 }
 
 /// Why standard output cannot be written, if it cannot. File descriptor 1 is open for

@@ -1,7 +1,13 @@
 //! What the driver reports besides solutions and counts: `--stats`, the closing fields
 //! of JSON lines, and the summary of a run of several searches.
 
-use serde_json::{json, Map, Value};
+//!
+//! Every JSON line comes from a derived struct, so that its keys come in one order: what
+//! the line is about first (`index`, `puzzle`), then what it says, then whether the output
+//! is complete (`complete`, `stopped`).
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 use backtrack::stats::Elapsed;
 use backtrack::Stats;
@@ -10,15 +16,117 @@ use super::estimate::Estimated;
 use super::{Driver, Stop};
 use crate::exit::Status;
 
-/// Adds `"complete"` (was everything searched?) and, if not, `"stopped"` (why: a
-/// [`Stop::key`], or `limit` for `--first` and `--limit`) to a JSON object.
-pub fn end_fields(object: &mut Map<String, Value>, stop: Option<Stop>, at_limit: bool) {
-    object.insert("complete".into(), json!(stop.is_none() && !at_limit));
-    if let Some(stop) = stop {
-        object.insert("stopped".into(), json!(stop.key()));
-    } else if at_limit {
-        object.insert("stopped".into(), json!("limit"));
+/// How a JSON line ends: whether the output is complete and, if not, why (a
+/// [`Stop::key`], or `limit` for `--first` and `--limit`). Flattened into the lines.
+#[derive(Clone, Debug, Serialize)]
+pub struct End {
+    /// Was everything searched?
+    pub complete: bool,
+    /// Why not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+}
+
+impl End {
+    /// The end of a search that `stop` stopped, or that stopped at `--first` or `--limit`
+    /// (`at_limit`).
+    pub fn new(stop: Option<Stop>, at_limit: bool) -> Self {
+        End {
+            complete: stop.is_none() && !at_limit,
+            stopped: stop
+                .map(Stop::key)
+                .or_else(|| at_limit.then(|| "limit".to_string())),
+        }
     }
+}
+
+/// One key and its number, flattened into a line: the search a line is about in a run of
+/// several (`"puzzle":2`), or how many there were (`"puzzles":3`).
+#[derive(Clone, Debug)]
+pub(super) struct Entry(pub(super) String, pub(super) u64);
+
+impl Serialize for Entry {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(&self.0, &self.1)?;
+        map.end()
+    }
+}
+
+/// A line of the driver's, headed by the search it is about if there are several.
+#[derive(Serialize)]
+pub(super) struct Tagged<'a, T> {
+    #[serde(flatten)]
+    pub(super) tag: Option<Entry>,
+    #[serde(flatten)]
+    pub(super) line: &'a T,
+}
+
+/// The closing line of a listing: `{"solutions":2,"complete":true}`.
+#[derive(Serialize)]
+pub(super) struct Closing {
+    pub(super) solutions: u64,
+    #[serde(flatten)]
+    pub(super) end: End,
+}
+
+/// A search a signal left out of a run of several: `{"puzzle":3,"searched":false,…}`.
+#[derive(Serialize)]
+pub(super) struct NotSearched {
+    pub(super) searched: bool,
+    #[serde(flatten)]
+    pub(super) end: End,
+}
+
+/// A branch and bound that found nothing: `{"solution":null,…}`.
+#[derive(Serialize)]
+pub(super) struct NoBest {
+    pub(super) solution: Option<()>,
+    #[serde(flatten)]
+    pub(super) end: End,
+}
+
+/// The summary of a run of several searches: `{"puzzles":3,"solved":2,"no_solution":1,
+/// "stopped":0,"not_searched":0}`, with the estimates added up if there are.
+#[derive(Serialize)]
+struct Summary {
+    #[serde(flatten)]
+    total: Entry,
+    #[serde(flatten)]
+    done: Entry,
+    no_solution: u64,
+    stopped: u64,
+    not_searched: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<super::estimate::Sum>,
+}
+
+/// `--stats` in JSON.
+#[derive(Serialize)]
+struct StatsLine<'a> {
+    search: &'a str,
+    #[serde(flatten)]
+    stats: &'a Stats,
+    nodes_per_sec: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prepared: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes_this_run: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threads: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed: Option<u64>,
+    #[serde(flatten)]
+    end: End,
+}
+
+/// `--stats` of a direct method, in JSON.
+#[derive(Serialize)]
+pub(super) struct DirectStats<'a> {
+    pub(super) search: &'a str,
+    pub(super) elapsed: f64,
+    #[serde(flatten)]
+    pub(super) end: End,
 }
 
 /// `1 solution`, `2 solutions`.
@@ -60,21 +168,21 @@ impl Ended {
         .collect();
         format!("{total} {key}s: {}", parts.join(", "))
     }
-
-    /// `{"puzzles":3,"solved":2,"no_solution":1,"stopped":0,"not_searched":0}`, `done`
-    /// the key of the searches that ended well.
-    fn json(&self, key: &str, total: u64, done: &str) -> Value {
-        let mut object = Map::new();
-        object.insert(format!("{key}s"), json!(total));
-        object.insert(done.into(), json!(self.done));
-        object.insert("no_solution".into(), json!(self.no_solution));
-        object.insert("stopped".into(), json!(self.stopped));
-        object.insert("not_searched".into(), json!(self.not_searched));
-        Value::Object(object)
-    }
 }
 
 impl Driver {
+    /// `line` as JSON, headed by the search it is about if there are several.
+    pub(super) fn tagged<T: Serialize>(&self, line: &T) -> String {
+        let tag = self.tag.map(|(key, value)| Entry(key.to_string(), value));
+        serde_json::to_string(&Tagged { tag, line }).expect("a line of the driver's is JSON")
+    }
+
+    /// Writes `line` as JSON, headed by the search it is about if there are several.
+    pub(super) fn json<T: Serialize>(&mut self, line: &T) -> anyhow::Result<()> {
+        let text = self.tagged(line);
+        self.line(&text)
+    }
+
     /// Ends a run of several searches with a summary: in text a line `# 3 puzzles: …`
     /// after a blank line, in JSON one object; with the estimates added up if there are.
     pub(super) fn summary(
@@ -85,15 +193,21 @@ impl Driver {
         done: &str,
         estimated: Option<Estimated>,
     ) -> anyhow::Result<()> {
-        let mut text = ended.text(key, total, done);
-        let mut json = ended.json(key, total, done);
-        if let Some(estimated) = estimated {
-            text = format!("{text}; {}", estimated.text());
-            json["estimate"] = estimated.json();
-        }
         if self.settings.json {
-            self.line(&json)?;
+            let summary = Summary {
+                total: Entry(format!("{key}s"), total),
+                done: Entry(done.to_string(), ended.done),
+                no_solution: ended.no_solution,
+                stopped: ended.stopped,
+                not_searched: ended.not_searched,
+                estimate: estimated.map(|estimated| estimated.sum()),
+            };
+            self.json(&summary)?;
         } else {
+            let mut text = ended.text(key, total, done);
+            if let Some(estimated) = estimated {
+                text = format!("{text}; {}", estimated.text());
+            }
             self.line(&"")?;
             self.line(&format_args!("# {text}"))?;
         }
@@ -133,27 +247,17 @@ impl Driver {
             _ => stats.nodes_per_sec(),
         };
         if self.settings.json {
-            let mut object = match serde_json::to_value(stats) {
-                Ok(Value::Object(object)) => object,
-                _ => Map::new(),
+            let line = StatsLine {
+                search: &self.search,
+                stats,
+                nodes_per_sec: speed.round(),
+                prepared: self.prepared.map(|(took, _)| took.as_secs_f64()),
+                nodes_this_run: fresh,
+                threads: threads.map(|(threads, _)| threads),
+                listed: threads.map(|(_, listed)| listed),
+                end: End::new(stop, at_limit),
             };
-            object.insert("search".into(), json!(self.search));
-            if let Some((key, value)) = &self.tag {
-                object.insert((*key).to_string(), json!(value));
-            }
-            object.insert("nodes_per_sec".into(), json!(speed.round()));
-            if let Some((took, _)) = &self.prepared {
-                object.insert("prepared".into(), json!(took.as_secs_f64()));
-            }
-            if let Some(nodes) = fresh {
-                object.insert("nodes_this_run".into(), json!(nodes));
-            }
-            if let Some((threads, listed)) = threads {
-                object.insert("threads".into(), json!(threads));
-                object.insert("listed".into(), json!(listed));
-            }
-            end_fields(&mut object, stop, at_limit);
-            note!("{}", Value::Object(object));
+            note!("{}", self.tagged(&line));
         } else {
             // Stats' own last line is its speed over all its nodes.
             let mut text = stats.to_string();

@@ -24,7 +24,6 @@ use backtrack::split::{self, Subproblem};
 use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 use serde_json::{json, Value};
 
-use super::job::tallied;
 use super::output;
 use super::record::parameter_difference;
 use super::Tally;
@@ -77,6 +76,18 @@ where
             stats,
             ..tallied(&outcome)
         })
+    }
+}
+
+/// A count of solutions alone as a [`Tally`].
+pub fn tallied(outcome: &Outcome<u64>) -> Outcome<Tally> {
+    Outcome {
+        found: Tally {
+            count: outcome.found,
+            unique: None,
+        },
+        stats: outcome.stats,
+        stopped: outcome.stopped,
     }
 }
 
