@@ -500,7 +500,7 @@ fn a_finished_listing_resumed_says_it_is_finished() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         json_lines(&text(&out.stdout)),
-        [serde_json::json!({"complete": false, "solutions": 3, "stopped": "limit"})]
+        [serde_json::json!({"complete": true, "solutions": 3})]
     );
     assert_eq!(
         text(&out.stderr),

@@ -5,6 +5,7 @@ mod common;
 mod driver;
 mod estimate;
 mod html;
+mod json;
 mod more;
 #[cfg(feature = "mpi")]
 mod mpi;

@@ -56,7 +56,11 @@ fn permutations_are_listed_in_lexicographic_order_and_counted() {
         "json",
     ]));
     assert_eq!(json[1]["permutation"], serde_json::json!([1, 3, 2]));
-    assert_eq!(json[2]["stopped"], "limit");
+    // As many as asked: the answer is whole.
+    assert_eq!(
+        json[2],
+        serde_json::json!({"solutions": 2, "complete": true})
+    );
 }
 
 /// The tree of the permutations of 4: `4!/(4-d)!` nodes at depth `d`.
@@ -350,7 +354,10 @@ fn knights_tours_are_found_and_checked() {
     }
     let json = json_lines(&stdout(&["knights-tour", "3", "4", "--format", "json"]));
     assert_eq!(json[0]["tour"].as_array().unwrap().len(), 12);
-    assert_eq!(json[1]["stopped"], "limit");
+    assert_eq!(
+        json[1],
+        serde_json::json!({"solutions": 1, "complete": true})
+    );
 }
 
 /// No open tour on 2×2, 3×3 or 4×4 from any square, and no closed tour of a board with an

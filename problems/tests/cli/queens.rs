@@ -641,10 +641,9 @@ fn auto_keeps_the_search_for_limits_and_limit_1_is_the_search() {
         "json",
     ]);
     let stats: serde_json::Value = serde_json::from_str(text(&out.stderr).trim()).unwrap();
-    assert_eq!(
-        (&stats["complete"], &stats["stopped"]),
-        (&false.into(), &"limit".into())
-    );
+    // A first solution found is the whole answer to --first.
+    assert_eq!(stats["complete"], true, "{stats}");
+    assert_eq!(stats.get("stopped"), None, "{stats}");
 }
 
 /// A count by half boards holds a block's half boards in each thread: it runs on no more

@@ -299,3 +299,59 @@ fn help_and_version_are_output_like_any_other() {
         assert!(out.stderr.is_empty(), "{args:?}");
     }
 }
+
+/// The common flags have the short forms cargo and ripgrep users reach for, the same in
+/// every subcommand, and `--help` lists them: `-c` counts, `-j` sets the threads, `-l`
+/// the limit, `-f` the first, `-a` all, `-s` the statistics, `-q` no progress.
+#[test]
+fn the_common_flags_have_short_forms_everywhere() {
+    assert_eq!(stdout(&["queens", "8", "-c"]), "92\n");
+    assert_eq!(stdout(&["queens", "8", "-c", "-j", "1"]), "92\n");
+    assert_eq!(stdout(&["queens", "8", "-c", "-l", "5"]), "5\n");
+    assert_eq!(
+        stdout(&["queens", "4", "-f", "--format", "compact"]),
+        stdout(&["queens", "4", "--first", "--format", "compact"])
+    );
+    assert_eq!(stdout(&["permutations", "3", "-l", "2"]), "1 2 3\n1 3 2\n");
+    assert_eq!(stdout(&["permutations", "2", "-a"]), "1 2\n2 1\n");
+    let out = backtrack(&["permutations", "3", "-c", "-s", "-q"]);
+    assert_eq!(text(&out.stdout), "6\n");
+    assert!(
+        text(&out.stderr).contains("nodes:"),
+        "{}",
+        text(&out.stderr)
+    );
+    for sub in [
+        "queens",
+        "sudoku",
+        "knapsack",
+        "subset-sum",
+        "permutations",
+        "combinations",
+        "coloring",
+        "knights-tour",
+    ] {
+        let help = stdout(&[sub, "--help"]);
+        for short in [
+            "-a, --all",
+            "-f, --first",
+            "-l, --limit",
+            "-c, --count",
+            "-j, --threads",
+            "-q, --quiet",
+            "-s, --stats",
+        ] {
+            assert!(help.contains(short), "{sub} --help has no {short}");
+        }
+    }
+}
+
+/// Options of two flags that cannot be used together are refused with that reason, not
+/// with advice to add both flags (which is then refused).
+#[test]
+fn options_of_the_tree_and_the_estimate_together_say_they_cannot_be_used_together() {
+    error_line(
+        &["queens", "8", "--tree-format", "json", "--probes", "1"],
+        "--tree-format applies to the solution tree and --probes to --estimate, which cannot be used together: keep the options of one",
+    );
+}

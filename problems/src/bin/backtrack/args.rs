@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use clap::{Args, ValueEnum};
+use clap::{Arg, Args, ValueEnum};
 
 use anyhow::Result;
 
@@ -68,19 +68,19 @@ impl Common {
 #[command(next_help_heading = "Modes")]
 pub struct Modes {
     /// List every solution as it is found (the default).
-    #[arg(long, alias = "list", conflicts_with_all = ["first", "limit", "count"])]
+    #[arg(long, short, alias = "list", conflicts_with_all = ["first", "limit", "count"])]
     pub all: bool,
 
     /// Print only the first solution (or "no solution", exit status 1).
-    #[arg(long, conflicts_with_all = ["limit", "count"])]
+    #[arg(long, short, conflicts_with_all = ["limit", "count"])]
     pub first: bool,
 
     /// Stop after K solutions: list at most K, or with --count count at most K.
-    #[arg(long, value_name = "K", value_parser = parse_limit, allow_negative_numbers = true)]
+    #[arg(long, short, value_name = "K", value_parser = parse_limit, allow_negative_numbers = true)]
     pub limit: Option<u64>,
 
     /// Print only the number of solutions (on all cores; see --threads).
-    #[arg(long)]
+    #[arg(long, short)]
     pub count: bool,
 }
 
@@ -114,7 +114,7 @@ pub struct Run {
     /// what every thread did). 1: the serial search. One thread always with
     /// --node-limit, --tree, a count with --limit, and a listing or best with
     /// --checkpoint/--resume (refused with --threads N).
-    #[arg(long, value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 
     /// Stop after this long and print what was found, marked partial (exit status 3):
@@ -132,7 +132,7 @@ pub struct Run {
     pub quiet: bool,
 
     /// Print the search statistics to stderr (one JSON object with --format json).
-    #[arg(long)]
+    #[arg(long, short)]
     pub stats: bool,
 }
 
@@ -281,6 +281,16 @@ impl TreeArgs {
     /// Is the tree written as JSON?
     pub fn json(&self) -> bool {
         self.tree && self.tree_format == TreeFormat::Json
+    }
+}
+
+/// The shared flags' help in a subcommand's own words (`packing`, not `solution`): for
+/// `#[command(mut_args(reworded(&[("first", "…")])))]`. (`mut_args`, not `mut_arg`:
+/// `mut_arg` moves the flag it changes to the end, and with it its heading.)
+pub fn reworded(help: &'static [(&'static str, &'static str)]) -> impl FnMut(Arg) -> Arg {
+    move |arg| match help.iter().find(|(id, _)| arg.get_id() == *id) {
+        Some((_, text)) => arg.help(*text),
+        None => arg,
     }
 }
 

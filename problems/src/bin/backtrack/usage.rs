@@ -71,6 +71,16 @@ fn option_alone(missing: &[String], args: &[OsString]) -> Option<String> {
             "{} applies to --estimate: add --estimate",
             given(&["--probes", "--probe-seed"])
         )),
+        // Each needs its own flag, and those two cannot be used together.
+        [a, b] if [a, b].contains(&&"--tree".to_string())
+            && [a, b].contains(&&"--estimate".to_string()) =>
+        {
+            Some(format!(
+                "{} applies to the solution tree and {} to --estimate, which cannot be used together: keep the options of one",
+                given(&["--tree-"]),
+                given(&["--probes", "--probe-seed"])
+            ))
+        }
         _ => None,
     }
 }

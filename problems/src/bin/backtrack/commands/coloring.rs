@@ -88,7 +88,7 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
                         chromatic_number: stop.is_none().then_some(used.0),
                         colors_used: used.0,
                         colors: shown(colors),
-                        end: End::new(stop, false),
+                        end: End::new(stop),
                     };
                     return writeln!(out, "{}", serde_json::to_string(&line)?);
                 }

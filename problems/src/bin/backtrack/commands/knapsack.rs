@@ -22,18 +22,12 @@ use crate::input;
 /// the greedy one: items by value per unit of weight, each taken if it fits), and --count
 /// counts them.
 #[derive(Debug, clap::Args)]
-// `mut_args`, not `mut_arg`: `mut_arg` moves the flag it changes to the end, and with it
-// the heading "Modes" after all the others.
-#[command(mut_args(|arg| {
-    let help = match arg.get_id().as_str() {
-        "all" => "List every packing that fits, in search order, instead of the best",
-        "first" => "Print only the first packing in search order, the greedy one (or \"no solution\", exit status 1)",
-        "limit" => "Stop after K packings: list at most K, or with --count count at most K",
-        "count" => "Print only the number of packings that fit (on all cores; see --threads)",
-        _ => return arg,
-    };
-    arg.help(help)
-}))]
+#[command(mut_args(crate::args::reworded(&[
+    ("all", "List every packing that fits, in search order, instead of the best"),
+    ("first", "Print only the first packing in search order, the greedy one (or \"no solution\", exit status 1)"),
+    ("limit", "Stop after K packings: list at most K, or with --count count at most K"),
+    ("count", "Print only the number of packings that fit (on all cores; see --threads)"),
+])))]
 pub struct Args {
     /// The problem file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE", default_value = "-")]
@@ -147,7 +141,7 @@ impl Packing {
                     })
                     .collect(),
                 // The best is the whole answer; a listing's lines are ended by the driver.
-                end: index.is_none().then(|| End::new(stop, false)),
+                end: index.is_none().then(|| End::new(stop)),
             };
             return writeln!(out, "{}", serde_json::to_string(&line)?);
         }

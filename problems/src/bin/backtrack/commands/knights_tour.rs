@@ -23,15 +23,10 @@ use crate::exit::Bug;
 /// the search is complete but may take long on bigger boards (see --time-limit). Every
 /// tour is checked before it is printed.
 #[derive(Debug, clap::Args)]
-// `mut_args`, not `mut_arg`: `mut_arg` moves the flag it changes to the end.
-#[command(mut_args(|arg| {
-    let help = match arg.get_id().as_str() {
-        "all" => "List every tour, in search order, instead of the first",
-        "first" => "Print only the first tour (the default; or \"no solution\", exit status 1)",
-        _ => return arg,
-    };
-    arg.help(help)
-}))]
+#[command(mut_args(crate::args::reworded(&[
+    ("all", "List every tour, in search order, instead of the first"),
+    ("first", "Print only the first tour (the default; or \"no solution\", exit status 1)"),
+])))]
 pub struct Args {
     /// The board's rows, 1 to 1000.
     #[arg(value_name = "R", value_parser = parse_side, allow_negative_numbers = true)]

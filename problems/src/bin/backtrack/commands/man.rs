@@ -26,8 +26,9 @@ pub struct Args {
 /// …`).
 pub fn job(args: &Args, mut cli: Command) -> Result<Job<'static>> {
     cli.build(); // names the subcommands' pages and adds `help`
-    let command = match &args.subcommand {
-        None => cli,
+    let command = match args.subcommand.as_deref() {
+        // `help` is the tool's help: its page is the tool's.
+        None | Some("help") => cli,
         Some(name) => cli
             .find_subcommand(name)
             .cloned()

@@ -70,7 +70,7 @@ impl Driver {
             None if self.settings.json => {
                 self.json(&NoBest {
                     solution: None,
-                    end: End::new(stop, false),
+                    end: End::new(stop),
                 })?;
             }
             None => match stop {

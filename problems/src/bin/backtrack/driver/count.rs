@@ -124,7 +124,7 @@ impl Driver {
                 resumed: shared.map(|shared| shared.resumed.0),
                 ranks: shared.and_then(|shared| shared.ranks),
                 kept: shared.and_then(|shared| shared.kept.as_ref()),
-                end: End::new(stop, at_limit),
+                end: End::new(stop),
             })?;
         } else if let Some(stop) = stop {
             self.line(&format_args!("{shown} (partial: {stop})"))?;

@@ -332,7 +332,7 @@ impl Driver {
         };
         self.json(&EstimateLine {
             estimate: body,
-            end: report.stopped.map(|stop| End::new(Some(stop), false)),
+            end: report.stopped.map(|stop| End::new(Some(stop))),
         })
     }
 

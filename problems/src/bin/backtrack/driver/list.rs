@@ -115,7 +115,7 @@ impl Driver {
         let stop = self.stop_of(end.stopped);
         // Past the limit only when a checkpoint had listed more before.
         let at_limit = end.limit.is_some_and(|k| end.count >= k);
-        self.end_listing(end.count, stop, at_limit)?;
+        self.end_listing(end.count, stop)?;
         if let Some(stop) = stop {
             let thing = self.thing;
             note!(
@@ -141,11 +141,11 @@ impl Driver {
 
     /// Ends a listing of `listed` solutions: in JSON its closing line, in text `no
     /// solution` if it found none and was not stopped; then flushes the output.
-    fn end_listing(&mut self, listed: u64, stop: Option<Stop>, at_limit: bool) -> Result<()> {
+    fn end_listing(&mut self, listed: u64, stop: Option<Stop>) -> Result<()> {
         if self.settings.json {
             self.json(&Closing {
                 solutions: listed,
-                end: End::new(stop, at_limit),
+                end: End::new(stop),
             })?;
         } else if listed == 0 && stop.is_none() {
             self.line(&"no solution")?;
@@ -165,7 +165,7 @@ impl Driver {
             };
             return self.report_count(&none, super::Print::Solutions, None);
         }
-        self.end_listing(0, None, false)?;
+        self.end_listing(0, None)?;
         Ok(Status::NoSolution)
     }
 
@@ -197,7 +197,7 @@ impl Driver {
             Direct::Stopped(stop) => (0, Some(stop)),
             Direct::Cancelled => (0, self.stop_of(Some(StopReason::Cancelled))),
         };
-        self.end_listing(listed, stop, listed == 1)?;
+        self.end_listing(listed, stop)?;
         match stop {
             Some(stop) if cut => {
                 note!(
@@ -213,7 +213,7 @@ impl Driver {
                 let line = DirectStats {
                     search: &self.search,
                     elapsed: elapsed.as_secs_f64(),
-                    end: End::new(stop, listed == 1),
+                    end: End::new(stop),
                 };
                 note!("{}", self.tagged(&line));
             } else {

@@ -431,7 +431,7 @@ impl Driver {
                     tag: Some(report::Entry(key.to_string(), k)),
                     line: &report::NotSearched {
                         searched: false,
-                        end: report::End::new(Some(stop), false),
+                        end: report::End::new(Some(stop)),
                     },
                 };
                 self.line(&serde_json::to_string(&line)?)?;

@@ -17,7 +17,8 @@ use super::{Driver, Stop};
 use crate::exit::Status;
 
 /// How a JSON line ends: whether the output is complete and, if not, why (a
-/// [`Stop::key`], or `limit` for `--first` and `--limit`). Flattened into the lines.
+/// [`Stop::key`]). Flattened into the lines. An output as long as `--first` or `--limit`
+/// asked is complete: it answers what was asked.
 #[derive(Clone, Debug, Serialize)]
 pub struct End {
     /// Was everything searched?
@@ -28,14 +29,24 @@ pub struct End {
 }
 
 impl End {
-    /// The end of a search that `stop` stopped, or that stopped at `--first` or `--limit`
-    /// (`at_limit`).
-    pub fn new(stop: Option<Stop>, at_limit: bool) -> Self {
+    /// The end of a search that `stop` stopped, if it did.
+    pub fn new(stop: Option<Stop>) -> Self {
         End {
-            complete: stop.is_none() && !at_limit,
-            stopped: stop
-                .map(Stop::key)
-                .or_else(|| at_limit.then(|| "limit".to_string())),
+            complete: stop.is_none(),
+            stopped: stop.map(Stop::key),
+        }
+    }
+
+    /// The end of a drawn tree, which a search stopped at `--first` or `--limit`
+    /// (`at_limit`) leaves incomplete: its open nodes are cut off (`"stopped":"limit"`, as
+    /// the tree itself says).
+    fn drawn(stop: Option<Stop>, at_limit: bool) -> Self {
+        match stop {
+            None if at_limit => End {
+                complete: false,
+                stopped: Some("limit".to_string()),
+            },
+            _ => End::new(stop),
         }
     }
 }
@@ -255,7 +266,11 @@ impl Driver {
                 nodes_this_run: fresh,
                 threads: threads.map(|(threads, _)| threads),
                 listed: threads.map(|(_, listed)| listed),
-                end: End::new(stop, at_limit),
+                end: if self.settings.tree.is_some() {
+                    End::drawn(stop, at_limit)
+                } else {
+                    End::new(stop)
+                },
             };
             note!("{}", self.tagged(&line));
         } else {

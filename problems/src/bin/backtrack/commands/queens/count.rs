@@ -20,7 +20,7 @@ const SYMMETRIC: &str = "bitboards in a space of representatives under all 8 sym
 const HALVES: &str = "half boards joined: the top and bottom halves of the board searched by bitboards, in blocks of the columns the top half takes, sorted by their columns and joined (the figures are the half searches': solutions are the halves found, max depth their rows)";
 
 /// What the estimate of a count by half boards cannot know.
-const HALVES_CAVEAT: &str = "half boards are joined a block at a time, and the blocks' speeds differ up to five times: the time is that of blocks drawn at random (by --probe-seed), the biggest likeliest, each standing for the whole count, drawn until they agree within about 10% (or for 2% of that time, at most 10 s); its interval is the spread of the draws, and seeds scatter on both sides of the count's time (at 16 to 18 queens they said from 0.7 to 1.4 times its time; --symmetry full estimates more closely)";
+const HALVES_CAVEAT: &str = "the time is drawn from random blocks of half boards: other --probe-seed values give about 0.7 to 1.4 times it (see backtrack queens --help)";
 
 /// The count `queens --count` asks for (at most `limit` solutions).
 pub(super) fn job(
