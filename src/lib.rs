@@ -48,6 +48,7 @@
 //! ```
 
 pub mod bits;
+pub mod durable;
 pub mod estimate;
 pub mod limits;
 pub mod observer;
