@@ -249,28 +249,29 @@ impl Merged {
 }
 
 /// The total of a count in parts as one JSON object, in this order:
-/// `{"complete":true,"count":724,"elapsed":0.017,"nodes":8426,"parameters":{…},
-/// "parts":3,"problem":"queens","unique":92}`.
+/// `{"problem":"queens","parameters":{…},"parts":3,"count":724,"unique":92,"nodes":8426,
+/// "elapsed":0.017,"complete":true}`: what was counted, then the counts, then whether the
+/// total is complete.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MergeSummary {
-    /// Always true: merge adds up complete parts only.
-    pub complete: bool,
-    /// The solutions.
-    pub count: u64,
-    /// The parts' times added up, in seconds, to the millisecond.
-    pub elapsed: f64,
-    /// The nodes searched.
-    pub nodes: u64,
+    /// The problem.
+    pub problem: String,
     /// What was counted.
     pub parameters: Value,
     /// The number of parts.
     pub parts: usize,
-    /// The problem.
-    pub problem: String,
+    /// The solutions.
+    pub count: u64,
     /// The classes, where the parts count them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique: Option<u64>,
+    /// The nodes searched.
+    pub nodes: u64,
+    /// The parts' times added up, in seconds, to the millisecond.
+    pub elapsed: f64,
+    /// Always true: merge adds up complete parts only.
+    pub complete: bool,
 }
 
 /// Adds up part records one at a time, refusing anything but every part of one count,

@@ -126,7 +126,7 @@ pub const BIGGEST_SUBPROBLEM: f64 = (1u64 << 28) as f64;
 ///
 /// Small subproblems balance the threads too: the last one finished comes at most one
 /// subproblem after the others.
-pub fn split_for_sharing(shared: &impl Shared) -> Divided {
+pub fn split_for_sharing(shared: &(impl Shared + ?Sized)) -> Divided {
     let mut divided = shared.split(LEAST_SUBPROBLEMS);
     while divided.biggest() > BIGGEST_SUBPROBLEM {
         let deeper = shared.split(divided.subproblems.len() + 1);
@@ -141,7 +141,12 @@ pub fn split_for_sharing(shared: &impl Shared) -> Divided {
 
 /// Counts subproblem `index` of `divided` under `limits`. A path that does not replay
 /// (which a split made by the same program never gives) is a subproblem stopped for good.
-pub fn count_one(shared: &impl Shared, divided: &Divided, index: usize, limits: Limits) -> Done {
+pub fn count_one(
+    shared: &(impl Shared + ?Sized),
+    divided: &Divided,
+    index: usize,
+    limits: Limits,
+) -> Done {
     match shared.count(&divided.subproblems[index], limits) {
         Ok(outcome) => Done {
             index,
@@ -288,7 +293,7 @@ pub struct Here {
 /// what the stopped subproblems found too, as any partial count has; [`Here::kept`] says
 /// what the journal keeps.
 pub fn count_here(
-    shared: &impl Shared,
+    shared: &(impl Shared + ?Sized),
     divided: &Divided,
     threads: usize,
     budget: &Budget,

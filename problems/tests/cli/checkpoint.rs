@@ -19,8 +19,17 @@ fn count_and_stats(args: &[&str]) -> (serde_json::Value, serde_json::Value) {
 }
 
 /// Starts the count with `args`, and stops it after `after` with `signal` (`INT` or
-/// `KILL`). Returns whether it ended by itself before.
-fn interrupted(args: &[&str], after: Duration, signal: &str) -> bool {
+/// `KILL`), once the checkpoint `journal`, if given, has grown (a run stopped before it
+/// recorded anything leaves nothing new to resume: a loaded machine runs a debug build
+/// slowly, and the rounds would never end). Returns whether it ended by itself before.
+fn interrupted(args: &[&str], after: Duration, signal: &str, journal: Option<&str>) -> bool {
+    let size = || {
+        journal.map_or(0, |file| {
+            std::fs::metadata(file).map_or(0, |meta| meta.len())
+        })
+    };
+    let before = size();
+    let grown = || journal.is_none() || size() > before;
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::null())
@@ -28,9 +37,12 @@ fn interrupted(args: &[&str], after: Duration, signal: &str) -> bool {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(after);
-    if child.try_wait().unwrap().is_some() {
-        return true;
+    let start = std::time::Instant::now();
+    while start.elapsed() < after || !(grown() || start.elapsed() > Duration::from_secs(60)) {
+        if child.try_wait().unwrap().is_some() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(2));
     }
     let status = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
@@ -105,7 +117,7 @@ fn stopped_and_killed_at_random_points(symmetry: &str) {
         let after = Duration::from_millis(20 + (seed >> 33) % 120);
         let signal = if rounds % 2 == 0 { "INT" } else { "KILL" };
         let args: &[&str] = if rounds == 0 { &first } else { &again };
-        finished = interrupted(args, after, signal);
+        finished = interrupted(args, after, signal, Some(file));
         rounds += 1;
     }
     let mut last: Vec<&str> = again.to_vec();
@@ -335,6 +347,11 @@ fn a_checkpoint_goes_on_with_any_number_of_threads() {
     assert_eq!(text(&out.stdout), "73712\n");
 }
 
+/// Does `file` hold something (a checkpoint written)?
+fn written(file: &str) -> bool {
+    std::fs::metadata(file).is_ok_and(|meta| meta.len() > 0)
+}
+
 /// Runs the listing `args` with its output to a string, stopped by `signal` after
 /// `after` if it is still running; returns its output and whether it ended by itself
 /// (exited with success: it may end just before the signal, which then stops nothing).
@@ -400,7 +417,7 @@ fn a_listing_stopped_goes_on_where_it_stopped_with_its_numbers() {
             .wrapping_add(1_442_695_040_888_963_407);
         let after = Duration::from_millis(10 + (seed >> 33) % 60);
         let args: &[&str] = if rounds == 0 { &first } else { &again };
-        let (piece, finished) = listing_until(args, after, "INT");
+        let (piece, finished) = listing_until_and(args, after, "INT", || written(file));
         pieces.push_str(&piece);
         done = finished;
         rounds += 1;
@@ -629,7 +646,7 @@ fn a_branch_and_bound_stopped_goes_on_with_its_best_so_far() {
     let mut finished = false;
     while !finished && rounds < 6 {
         let args: &[&str] = if rounds == 0 { &first } else { &again };
-        finished = interrupted(args, Duration::from_millis(150), "INT");
+        finished = interrupted(args, Duration::from_millis(150), "INT", None);
         rounds += 1;
     }
     let mut last = again.to_vec();

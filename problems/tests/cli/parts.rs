@@ -139,11 +139,17 @@ fn merge_rounds_the_time_to_the_millisecond() {
     let scratch = scratch_dir();
     let dir = scratch.path();
     let files: Vec<String> = (1..=2).map(|k| part(dir, 8, k, 2, &[])).collect();
-    for (file, seconds) in files.iter().zip(["0.1", "0.2"]) {
-        let mut record: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-        record["elapsed"] = serde_json::from_str(seconds).unwrap();
-        std::fs::write(file, record.to_string()).unwrap();
+    // A record's time changed and sealed again, as the tool would have written it.
+    let timed = |file: &str, seconds: f64| {
+        let text = std::fs::read_to_string(file).unwrap();
+        let mut record = backtrack::durable::PartRecord::parse(&text, file)
+            .unwrap()
+            .record;
+        record.elapsed = seconds;
+        std::fs::write(file, record.to_line()).unwrap();
+    };
+    for (file, seconds) in files.iter().zip([0.1, 0.2]) {
+        timed(file, seconds);
     }
     let mut args = vec!["merge", "--format", "json"];
     args.extend(files.iter().map(String::as_str));
@@ -152,10 +158,7 @@ fn merge_rounds_the_time_to_the_millisecond() {
     let sum: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(sum["count"], 92);
     // A time of many digits keeps three decimals.
-    let mut record: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
-    record["elapsed"] = serde_json::json!(1.234_567_891);
-    std::fs::write(&files[1], record.to_string()).unwrap();
+    timed(&files[1], 1.234_567_891);
     assert_eq!(merged(&files)["elapsed"], 1.335);
 }
 

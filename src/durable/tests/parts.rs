@@ -77,7 +77,7 @@ fn the_parts_of_one_count_add_up() {
     let summary = serde_json::to_string(&merged.summary()).unwrap();
     assert_eq!(
         summary,
-        r#"{"complete":true,"count":14200,"elapsed":0.75,"nodes":10100,"parameters":{"n":12,"place":[],"symmetry":"full"},"parts":3,"problem":"queens","unique":1775}"#
+        r#"{"problem":"queens","parameters":{"n":12,"place":[],"symmetry":"full"},"parts":3,"count":14200,"unique":1775,"nodes":10100,"elapsed":0.75,"complete":true}"#
     );
     let classes = Merged {
         first: PartRecord {

@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 use crate::args::Format;
-use crate::driver::{record, Job, Settings};
+use backtrack::durable::merge_files;
+
+use crate::driver::{Job, Settings};
 
 /// Add up the records of a count made in parts (--parts N --part K): prints the total,
 /// as the count made in one run prints it.
@@ -32,9 +34,9 @@ pub fn job(args: &Args) -> Job<'static> {
     let files = args.files.clone();
     let settings = Settings::plain(args.format == Format::Json);
     Job::write(settings, move |json| {
-        let merged = record::merge(&files)?;
+        let merged = merge_files(&files)?;
         let total = if json {
-            merged.json().to_string()
+            serde_json::to_string(&merged.summary())?
         } else {
             merged.printed().to_string()
         };

@@ -1,38 +1,25 @@
 //! `--checkpoint FILE` and `--resume FILE` for a listing or a branch and bound: the
-//! search's [`Position`] and the number of solutions printed (or the best found), saved
-//! every few seconds and when the search stops, so that a search stopped goes on where it
-//! stopped.
-//!
-//! The file is two lines, each headed by the CRC-32 of the rest: a header naming the
-//! listing (the problem and its parameters, the version), then the number of solutions
-//! listed and the position. It is replaced whole each time (a temporary file, synced,
-//! then renamed over it), so a crash leaves the last one saved.
+//! search's position and the number of solutions printed (or the best found), saved every
+//! two seconds and when the search stops, so that a search stopped goes on where it
+//! stopped. The file is the engine's [`SnapshotFile`]; here the search runs in slices
+//! between two saves.
 
-use std::fs::File;
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context, Result};
-use backtrack::{Limits, Optimize, Outcome, Position, Problem, Search, StopReason};
-use serde_json::{json, Value};
+use anyhow::{anyhow, Result};
+use backtrack::durable::{Header, SnapshotFile};
+use backtrack::{Limits, Optimize, Outcome, Problem, Search, StopReason};
 
+use super::count::VERSION;
 use super::list::Listed;
-use super::shared::{check_header, checked, held, in_use, with_checksum};
-use super::{output, plural, Driver, Mode, Out, Stop};
+use super::output::{self, checkpoint_error};
+use super::{plural, Driver, Mode, Out, Stop};
 use crate::exit::Status;
 
 /// How often the position of a listing is saved while it runs.
 const SAVE_EVERY: Duration = Duration::from_secs(2);
-
-/// What a checkpoint of a listing or a branch and bound holds: the solutions listed (or
-/// the best found) before the position, and the position.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Saved<T> {
-    listed: T,
-    position: Position,
-}
 
 impl Driver {
     /// Lists the solutions of `problem` as [`Driver::list`] does, on one thread, in
@@ -51,25 +38,23 @@ impl Driver {
         P: Problem + Clone,
         P::Ops: Clone,
     {
-        let identity = self.identity()?;
-        let header = json!({
-            "checkpoint": "backtrack listing",
-            "version": env!("CARGO_PKG_VERSION"),
-            "count": { "problem": identity.problem, "parameters": identity.parameters },
-        });
+        let header = Header::listing(self.identity()?, VERSION);
         let thing = self.thing;
         let shown = format!("{} {}", self.settings.checkpoint_flag, path.display());
-        let mut finished = false;
-        let (mut listed, mut search) = match read::<u64>(path, &shown, &header)? {
+        let (mut held, saved) =
+            SnapshotFile::open::<u64>(path, &shown, header).map_err(checkpoint_error)?;
+        let finished = saved.as_ref().is_some_and(|saved| saved.position.done);
+        let (mut listed, mut search) = match saved {
             Some(saved) => {
-                finished = saved.position.done;
                 let search = Search::resume(problem, &saved.position)
                     .map_err(|err| anyhow!("{shown}: {err}"))?;
                 (saved.listed, search)
             }
             None => (0, Search::new(problem)),
         };
-        let mut held = Held::take(path, &shown, &header, &listed, &search.position())?;
+        // Saved at once: a new checkpoint is filled before the search starts.
+        held.save(&listed, &search.position())
+            .map_err(checkpoint_error)?;
         let resumed_nodes = search.stats().nodes;
         let limit = match self.settings.mode {
             Mode::List { limit } => limit,
@@ -115,12 +100,14 @@ impl Driver {
                 break;
             }
             self.flush()?;
-            held.save(&listed, &search.position())?;
+            held.save(&listed, &search.position())
+                .map_err(checkpoint_error)?;
         }
         progress.finish();
         result.map_err(output::failed)?;
         self.flush()?;
-        held.save(&listed, &search.position())?;
+        held.save(&listed, &search.position())
+            .map_err(checkpoint_error)?;
         let after = format!("; --resume {} goes on with it", path.display());
         let end = Listed {
             count: listed,
@@ -152,23 +139,22 @@ impl Driver {
         P::Solution: serde::Serialize + serde::de::DeserializeOwned,
         P::Value: serde::Serialize + serde::de::DeserializeOwned,
     {
-        let identity = self.identity()?;
-        let header = json!({
-            "checkpoint": "backtrack best",
-            "version": env!("CARGO_PKG_VERSION"),
-            "count": { "problem": identity.problem, "parameters": identity.parameters },
-        });
+        let header = Header::best(self.identity()?, VERSION);
         let shown = format!("{} {}", self.settings.checkpoint_flag, path.display());
-        let (mut best, mut search) =
-            match read::<Option<(P::Solution, P::Value)>>(path, &shown, &header)? {
-                Some(saved) => {
-                    let search = Search::resume(problem, &saved.position)
-                        .map_err(|err| anyhow!("{shown}: {err}"))?;
-                    (saved.listed, search)
-                }
-                None => (None, Search::new(problem)),
-            };
-        let mut held = Held::take(path, &shown, &header, &best, &search.position())?;
+        let (mut held, saved) =
+            SnapshotFile::open::<Option<(P::Solution, P::Value)>>(path, &shown, header)
+                .map_err(checkpoint_error)?;
+        let (mut best, mut search) = match saved {
+            Some(saved) => {
+                let search = Search::resume(problem, &saved.position)
+                    .map_err(|err| anyhow!("{shown}: {err}"))?;
+                (saved.listed, search)
+            }
+            None => (None, Search::new(problem)),
+        };
+        // Saved at once: a new checkpoint is filled before the search starts.
+        held.save(&best, &search.position())
+            .map_err(checkpoint_error)?;
         let resumed_nodes = search.stats().nodes;
         let progress = self.progress(false);
         let mut slices = Slices::new(self, progress.meter());
@@ -178,10 +164,12 @@ impl Driver {
             if !slices.paused(search.stopped()) {
                 break;
             }
-            held.save(&best, &search.position())?;
+            held.save(&best, &search.position())
+                .map_err(checkpoint_error)?;
         }
         progress.finish();
-        held.save(&best, &search.position())?;
+        held.save(&best, &search.position())
+            .map_err(checkpoint_error)?;
         let outcome = Outcome {
             found: best,
             stats: *search.stats(),
@@ -229,117 +217,4 @@ impl Slices {
     fn paused(&self, stopped: Option<StopReason>) -> bool {
         stopped == Some(StopReason::TimeLimit) && self.time.is_none_or(|time| self.until < time)
     }
-}
-
-/// What the listing checkpoint at `path` saved, if there is one: `None` if there is no
-/// file. A file that is not this listing's checkpoint, or whose checksums do not match,
-/// is refused.
-fn read<T: serde::de::DeserializeOwned>(
-    path: &Path,
-    shown: &str,
-    header: &Value,
-) -> Result<Option<Saved<T>>> {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map_err(|_| anyhow!("{shown} is not a checkpoint of backtrack: it is not text"))?,
-        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(err) => return Err(err).with_context(|| format!("{shown}: cannot read")),
-    };
-    let mut lines = text.lines();
-    let first = lines.next().and_then(checked).ok_or_else(|| {
-        anyhow!("{shown} is not a checkpoint of backtrack: its first line is not its header")
-    })?;
-    check_header(first, header, shown)?;
-    let second = lines
-        .next()
-        .ok_or_else(|| anyhow!("{shown}, line 2: missing: the file was cut short"))?;
-    let second = checked(second).ok_or_else(|| {
-        anyhow!("{shown}, line 2: its checksum does not match: the file was changed or damaged")
-    })?;
-    let saved: Saved<T> =
-        serde_json::from_str(second).map_err(|err| anyhow!("{shown}, line 2: {err}"))?;
-    Ok(Some(saved))
-}
-
-/// [`Saved`], borrowed, to write.
-#[derive(serde::Serialize)]
-struct SavedRef<'a, T> {
-    listed: &'a T,
-    position: &'a Position,
-}
-
-/// A listing's or a branch and bound's checkpoint, held by this run: saved, and locked
-/// so that a second run given the same file is refused instead of saving over this one.
-/// Each save replaces the file, so the lock is taken again on the new one.
-struct Held<'a> {
-    path: &'a Path,
-    shown: &'a str,
-    header: &'a Value,
-    lock: File,
-}
-
-impl<'a> Held<'a> {
-    /// Takes the checkpoint at `path`, refused if another run holds it: saves `listed`
-    /// and `position` there at once (a new checkpoint is made before the search starts,
-    /// so that a second run finds it), and locks it.
-    fn take<T: serde::Serialize>(
-        path: &'a Path,
-        shown: &'a str,
-        header: &'a Value,
-        listed: &T,
-        position: &Position,
-    ) -> Result<Self> {
-        if path.exists() {
-            // Not saved over before it is ours.
-            lock(path, shown)?;
-        }
-        save(path, shown, header, listed, position)?;
-        let lock = lock(path, shown)?;
-        Ok(Held {
-            path,
-            shown,
-            header,
-            lock,
-        })
-    }
-
-    /// Saves `listed` and `position`, and locks the new file.
-    fn save<T: serde::Serialize>(&mut self, listed: &T, position: &Position) -> Result<()> {
-        save(self.path, self.shown, self.header, listed, position)?;
-        self.lock = lock(self.path, self.shown)?;
-        Ok(())
-    }
-}
-
-/// Locks the checkpoint at `path` for this run: an error if another run holds it.
-fn lock(path: &Path, shown: &str) -> Result<File> {
-    let file = File::open(path).map_err(|err| output::failed_to(shown, err))?;
-    if !held(&file).map_err(|err| output::failed_to(shown, err))? {
-        bail!("{}", in_use(shown, ""));
-    }
-    Ok(file)
-}
-
-/// Saves `listed` and `position` in the checkpoint at `path`: written to a temporary
-/// file beside it, synced, and renamed over it. A failure is a failed write of the
-/// output (exit status 4): what was printed stands, the checkpoint is the last saved.
-fn save<T: serde::Serialize>(
-    path: &Path,
-    shown: &str,
-    header: &Value,
-    listed: &T,
-    position: &Position,
-) -> Result<()> {
-    let cannot = |err: io::Error| output::failed_to(shown, err);
-    let saved = SavedRef { listed, position };
-    let body = serde_json::to_string(&saved).map_err(|err| cannot(err.into()))?;
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    let temporary = path.with_file_name(name);
-    let mut file = File::create(&temporary).map_err(cannot)?;
-    writeln!(file, "{}", with_checksum(&header.to_string())).map_err(cannot)?;
-    writeln!(file, "{}", with_checksum(&body)).map_err(cannot)?;
-    file.sync_all().map_err(cannot)?;
-    std::fs::rename(&temporary, path).map_err(cannot)?;
-    Ok(())
 }

@@ -8,26 +8,28 @@
 //! messages and naps when there are none (longer and longer, up to 2 ms), so that it leaves the cores to the
 //! counting threads (a blocking receive in Open MPI spins).
 //!
-//! Messages are vectors of `u64`. A worker rank sends `[want, last, results…]`: how many
-//! more subproblems it wants, whether this is its last message, and ten numbers for each
-//! subproblem it finished ([`Done`]). Rank 0 answers every message that wants some with
-//! the indices it can give; an empty answer means there are no more. A worker keeps its
-//! threads busy with [`AHEAD`] subproblems in hand beyond them.
+//! Messages are vectors of `u64`. A worker rank sends a [`Report`]: how many more
+//! subproblems it wants, whether this is its last message, and the subproblems it finished
+//! ([`Done`]). Rank 0 answers every message that wants some with the indices it can give;
+//! an empty answer means there are no more. A worker keeps its threads busy with
+//! [`AHEAD`] subproblems in hand beyond them.
 
 use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
-use backtrack::{Cancel, Outcome, Stats, StopReason};
+use backtrack::durable::{
+    count_one, split_for_sharing, Budget, Divided, Done, Header, Identity, Journal, Pool, Report,
+    Shared,
+};
+use backtrack::{Outcome, Stats, StopReason};
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::{Communicator, Destination, Source};
-use serde_json::Value;
 
-use super::shared::{
-    add, count_one, limits_for, split_for_sharing, Checkpoint, Divided, Done, Pool, Shared,
-};
+use super::count::VERSION;
+use super::output::checkpoint_error;
 use super::Tally;
 
 /// Asks Open MPI for its `ob1` messaging layer unless the environment already chooses one
@@ -92,75 +94,23 @@ pub struct Total {
     pub setup: Duration,
 }
 
-impl Done {
-    const WORDS: usize = 10;
-
-    fn encode(&self, out: &mut Vec<u64>) {
-        let stopped = match self.stopped {
-            None => 0,
-            Some(StopReason::Cancelled) => 1,
-            Some(StopReason::TimeLimit) => 2,
-            Some(_) => 3,
-        };
-        out.extend([
-            self.index as u64,
-            self.count,
-            self.unique.unwrap_or(u64::MAX),
-            stopped,
-            self.stats.nodes,
-            self.stats.solutions,
-            self.stats.dead_ends,
-            self.stats.rejections,
-            self.stats.prunings,
-            self.stats.max_depth as u64,
-        ]);
-    }
-
-    fn decode(words: &[u64]) -> Done {
-        Done {
-            index: words[0] as usize,
-            count: words[1],
-            unique: (words[2] != u64::MAX).then_some(words[2]),
-            stopped: match words[3] {
-                0 => None,
-                1 => Some(StopReason::Cancelled),
-                2 => Some(StopReason::TimeLimit),
-                _ => Some(StopReason::Observer),
-            },
-            stats: Stats {
-                nodes: words[4],
-                solutions: words[5],
-                dead_ends: words[6],
-                // A count has no bound.
-                bounded: 0,
-                rejections: words[7],
-                prunings: words[8],
-                max_depth: words[9] as usize,
-                elapsed: Duration::ZERO,
-            },
-        }
-    }
-}
-
 /// Counts `shared` across the ranks of the MPI job this process is part of, `threads`
-/// counting threads a rank. Returns the total on rank 0, `None` on the other ranks.
-/// `identity` (the problem and its parameters) heads the checkpoint file, which only
-/// rank 0 reads and writes.
+/// counting threads a rank, within `budget`. Returns the total on rank 0, `None` on the
+/// other ranks. `identity` (the problem and its parameters) heads the checkpoint file, if
+/// any (its path, and how errors name it), which only rank 0 reads and writes.
 pub fn count(
     shared: &(impl Shared + ?Sized),
     threads: usize,
-    cancel: &Cancel,
-    time: Option<Duration>,
-    identity: &Value,
-    checkpoint: Option<&Path>,
+    budget: &Budget,
+    identity: Identity,
+    checkpoint: Option<(&Path, &str)>,
 ) -> Result<Option<Total>> {
-    let start = Instant::now();
     let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
         .context("cannot start MPI (is this run under mpirun?)")?;
     let world = universe.world();
     let rank = world.rank();
     let divided = split_for_sharing(shared);
-    let setup = start.elapsed();
+    let setup = budget.start.elapsed();
     let pool = Pool::new();
     let (sender, results) = mpsc::channel::<Done>();
     std::thread::scope(|scope| {
@@ -169,7 +119,7 @@ pub fn count(
             scope.spawn(move || {
                 while let Some(index) = pool.take() {
                     // Every rank splits alike: a path of the split replays.
-                    let done = count_one(shared, divided, index, limits_for(cancel, time, start));
+                    let done = count_one(shared, divided, index, budget.limits());
                     if sender.send(done).is_err() {
                         return;
                     }
@@ -178,10 +128,14 @@ pub fn count(
         }
         drop(sender);
         let answer = if rank == 0 {
-            lead(
-                &world, &pool, &results, &divided, threads, identity, checkpoint, start,
-            )
-            .map(|total| Some(Total { setup, ..total }))
+            // A checkpoint that does not fit this count is refused, but the workers must
+            // still be let go: they are given nothing.
+            let journal = checkpoint.map(|(path, named)| {
+                let header = Header::count(identity, divided.shape(), VERSION);
+                Journal::open(path, named, &header, &divided.subproblems)
+            });
+            lead(&world, &pool, &results, &divided, threads, journal, budget)
+                .map(|total| Some(Total { setup, ..total }))
         } else {
             follow(&world, &pool, &results, threads).map(|()| None)
         };
@@ -198,7 +152,7 @@ struct Ledger<'a> {
     tally: Tally,
     stats: Stats,
     stopped: Option<StopReason>,
-    journal: Checkpoint,
+    journal: Option<Journal>,
     written: Result<()>,
 }
 
@@ -208,16 +162,16 @@ impl Ledger<'_> {
     /// out. A subproblem a stop cut short adds what it found (the count is partial) and is
     /// not recorded.
     fn record(&mut self, done: &Done) {
-        add(&mut self.tally, &mut self.stats, done);
+        done.add_to(&mut self.tally, &mut self.stats);
         if done.stopped.is_some() {
             self.stopped = self.stopped.or(done.stopped);
             self.queue.clear();
             return;
         }
-        if self.written.is_ok() {
-            self.written = self
-                .journal
-                .write(done, &self.divided.subproblems[done.index]);
+        if let (Some(journal), Ok(())) = (&mut self.journal, &self.written) {
+            self.written = journal
+                .append(done, &self.divided.subproblems[done.index])
+                .map_err(checkpoint_error);
             if self.written.is_err() {
                 self.queue.clear();
             }
@@ -226,34 +180,26 @@ impl Ledger<'_> {
 }
 
 /// Rank 0: hands out the subproblems, biggest first, counts some itself, adds up.
-#[allow(clippy::too_many_arguments)]
 fn lead(
     world: &impl Communicator,
     pool: &Pool,
     results: &mpsc::Receiver<Done>,
     divided: &Divided,
     threads: usize,
-    identity: &Value,
-    checkpoint: Option<&Path>,
-    start: Instant,
+    journal: Option<Result<Journal, backtrack::durable::CheckpointError>>,
+    budget: &Budget,
 ) -> Result<Total> {
     let workers = world.size() as usize - 1;
     let total = divided.subproblems.len();
-    // A checkpoint that does not fit this count is refused, but the workers must still be
-    // let go: they are given nothing.
-    let resumed = match checkpoint {
-        Some(path) => Checkpoint::open(
-            path,
-            &format!("--checkpoint {}", path.display()),
-            identity,
-            divided,
-        ),
-        None => Ok(Checkpoint::none()),
+    let (journal, refused) = match journal {
+        Some(Ok(journal)) => (Some(journal), None),
+        Some(Err(err)) => (None, Some(checkpoint_error(err))),
+        None => (None, None),
     };
-    let (journal, refused) = match resumed {
-        Ok(journal) => (journal, None),
-        Err(err) => (Checkpoint::none(), Some(err)),
-    };
+    let resumed = journal
+        .as_ref()
+        .map(|journal| journal.finished().clone())
+        .unwrap_or_default();
     let mut ledger = Ledger {
         divided,
         queue: VecDeque::new(),
@@ -263,18 +209,11 @@ fn lead(
         journal,
         written: Ok(()),
     };
-    let resumed = ledger.journal.done.clone();
     for done in resumed.values() {
-        add(&mut ledger.tally, &mut ledger.stats, done);
+        done.add_to(&mut ledger.tally, &mut ledger.stats);
     }
     if refused.is_none() {
-        let mut order: Vec<usize> = (0..total).filter(|k| !resumed.contains_key(k)).collect();
-        order.sort_by(|&a, &b| {
-            divided.weights[b]
-                .total_cmp(&divided.weights[a])
-                .then(a.cmp(&b))
-        });
-        ledger.queue = order.into();
+        ledger.queue = divided.biggest_first(&resumed).into();
     }
     // Handed out (to rank 0's threads or a worker) and not back yet.
     let mut out = 0usize;
@@ -300,16 +239,16 @@ fn lead(
         while let Some(probed) = world.any_process().immediate_matched_probe() {
             busy = true;
             let (words, status) = probed.matched_receive_vec::<u64>();
-            let (want, last) = (words[0] as usize, words[1] != 0);
-            for chunk in words[2..].chunks_exact(Done::WORDS) {
+            let report = Report::decode(&words).context("a message of another program")?;
+            for done in &report.done {
                 out -= 1;
-                ledger.record(&Done::decode(chunk));
+                ledger.record(done);
             }
-            if last {
+            if report.last {
                 last_workers += 1;
             }
-            if want > 0 {
-                let given: Vec<u64> = (0..want)
+            if report.want > 0 {
+                let given: Vec<u64> = (0..report.want)
                     .map_while(|_| ledger.queue.pop_front())
                     .map(|k| k as u64)
                     .collect();
@@ -323,7 +262,10 @@ fn lead(
         return Err(err);
     }
     ledger.written?;
-    ledger.stats.elapsed = start.elapsed();
+    if let Some(journal) = &mut ledger.journal {
+        journal.sync().map_err(checkpoint_error)?;
+    }
+    ledger.stats.elapsed = budget.start.elapsed();
     Ok(Total {
         outcome: Outcome {
             found: ledger.tally,
@@ -367,22 +309,17 @@ fn follow(
                 }
             }
         }
-        let mut words = vec![0, 0];
-        while let Ok(done) = results.try_recv() {
-            in_flight -= 1;
-            done.encode(&mut words);
-        }
+        let done: Vec<Done> = results.try_iter().collect();
+        in_flight -= done.len();
         let want = if waiting || exhausted {
             0
         } else {
             hand - in_flight
         };
         let last = exhausted && in_flight == 0;
-        if words.len() > 2 || want > 0 || last {
+        if !done.is_empty() || want > 0 || last {
             busy = true;
-            words[0] = want as u64;
-            words[1] = u64::from(last);
-            lead.send(&words[..]);
+            lead.send(&Report { want, last, done }.encode()[..]);
             if want > 0 {
                 waiting = true;
             }

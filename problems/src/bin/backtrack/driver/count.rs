@@ -2,15 +2,23 @@
 //! subproblem with a checkpoint, or across the ranks of an MPI job; and the one way
 //! every count is printed.
 
-use anyhow::{Context, Result};
+use std::path::Path;
+
+use anyhow::Result;
+use backtrack::durable::{
+    count_here, split_for_sharing, Budget, Header, Journal, PartKind, PartRecord, Print, Shape,
+};
+use backtrack::split::Share;
 use backtrack::{Outcome, StopReason};
 use serde::Serialize;
-use serde_json::json;
 
-use super::job::{Count, Print};
+use super::job::Count;
 use super::report::End;
-use super::{record, shared, Counting, Driver, Stop, Tally};
+use super::{output, Counting, Driver, Stop, Tally};
 use crate::exit::Status;
+
+/// The version of the program, which the records it writes carry.
+pub(super) const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// How a count shared out subproblem by subproblem went, for its report.
 pub(super) struct Shared {
@@ -19,7 +27,7 @@ pub(super) struct Shared {
     /// How many of them a checkpoint had already counted, and their nodes.
     resumed: (usize, u64),
     /// What a checkpoint keeps of a stopped count.
-    kept: Option<Kept>,
+    kept: Option<KeptLine>,
     /// The ranks of an MPI job.
     ranks: Option<usize>,
     /// What `--stats` says first (the checkpoint, the ranks).
@@ -41,7 +49,7 @@ struct CountLine<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     ranks: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    kept: Option<&'a Kept>,
+    kept: Option<&'a KeptLine>,
     #[serde(flatten)]
     end: End,
 }
@@ -49,7 +57,7 @@ struct CountLine<'a> {
 /// What the checkpoint of a stopped count keeps: its finished subproblems and their
 /// counts.
 #[derive(Serialize)]
-struct Kept {
+struct KeptLine {
     subproblems: usize,
     count: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -61,7 +69,7 @@ impl Driver {
     pub(super) fn count(&mut self, count: &dyn Count, how: Counting) -> Result<Status> {
         let print = count.print();
         match how {
-            Counting::Mpi(checkpoint) => self.count_mpi(count, checkpoint),
+            Counting::Mpi(checkpoint) => self.count_mpi(count, checkpoint.as_deref()),
             Counting::Part(share) => {
                 self.expect(count);
                 self.count_part(count, share)
@@ -115,7 +123,7 @@ impl Driver {
     ) -> Result<Status> {
         let stop = self.stop_of(outcome.stopped);
         let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
-        let shown = print.of(outcome.found);
+        let shown = print.pick(outcome.found);
         if self.settings.json {
             self.json(&CountLine {
                 count: outcome.found.count,
@@ -157,22 +165,22 @@ impl Driver {
     }
 
     /// Counts this run's part of a count in parts (`--parts N --part K`) and writes its
-    /// record: one JSON object naming the problem and its parameters. A part stopped early
-    /// (a signal, `--time-limit`) still writes its record, marked incomplete, which merge
-    /// refuses.
-    fn count_part(&mut self, count: &dyn Count, share: backtrack::split::Share) -> Result<Status> {
+    /// record: one JSON object naming the problem and its parameters, sealed by its
+    /// checksum. A part stopped early (a signal, `--time-limit`) still writes its record,
+    /// marked incomplete, which merge refuses.
+    fn count_part(&mut self, count: &dyn Count, share: Share) -> Result<Status> {
         let identity = self.identity()?;
         let (outcome, layout) = self.on_pool(|limits| count.part(share, limits))?;
         let stop = self.stop_of(outcome.stopped);
-        let record = record::Record {
-            kind: record::KIND.to_string(),
-            version: env!("CARGO_PKG_VERSION").to_string(),
+        let record = PartRecord {
+            record: PartKind,
+            version: VERSION.to_string(),
             problem: identity.problem,
             parameters: identity.parameters,
-            print: count.print().key().to_string(),
+            print: count.print(),
             part: share.part(),
             parts: share.parts(),
-            split: record::SplitRecord {
+            split: Shape {
                 depth: layout.depth,
                 subproblems: layout.subproblems,
             },
@@ -184,8 +192,7 @@ impl Driver {
             complete: stop.is_none(),
             stopped: stop.map(Stop::key),
         };
-        let line = serde_json::to_string(&record).context("cannot make the record")?;
-        self.line(&line)?;
+        self.line(&record.to_line())?;
         self.flush()?;
         if let Some(stop) = stop {
             note!(
@@ -200,24 +207,23 @@ impl Driver {
     }
 
     /// Counts on this machine's threads (`--threads`, or all cores) subproblem by
-    /// subproblem, keeping the checkpoint at `path`, and prints the total.
-    fn count_checkpointed(&mut self, count: &dyn Count, path: &std::path::Path) -> Result<Status> {
+    /// subproblem, keeping the checkpoint at `path` (a journal of the finished ones), and
+    /// prints the total.
+    fn count_checkpointed(&mut self, count: &dyn Count, path: &Path) -> Result<Status> {
         let identity = self.identity()?;
-        let identity = json!({ "problem": identity.problem, "parameters": identity.parameters });
         let threads = self.threads();
         let progress = self.progress(false);
-        let cancel = self.cancel().clone();
+        let mut budget = Budget::new(self.cancel().clone(), self.settings.time);
+        if let Some(meter) = progress.meter() {
+            budget = budget.meter(meter.clone());
+        }
         let named = format!("{} {}", self.settings.checkpoint_flag, path.display());
-        let here = shared::count_here(
-            count,
-            threads,
-            (&cancel, self.settings.time, progress.meter()),
-            &identity,
-            path,
-            &named,
-        );
+        let divided = split_for_sharing(count);
+        let header = Header::count(identity, divided.shape(), VERSION);
+        let here = Journal::open(path, &named, &header, &divided.subproblems)
+            .and_then(|mut journal| count_here(count, &divided, threads, &budget, &mut journal));
         progress.finish();
-        let here = here?;
+        let here = here.map_err(output::checkpoint_error)?;
         let note = format!(
             "checkpoint: {} ({} subproblems, {} counted before this run)",
             path.display(),
@@ -226,32 +232,33 @@ impl Driver {
         );
         // What the file keeps, which a stopped count's total may exceed: the subproblems the
         // stop cut short are in the total, and not in the file.
-        let (kept, in_file) = here.kept;
+        let kept = here.kept;
         let print = count.print();
         let unit = match print {
-            Print::Classes => "classes",
-            Print::Solutions => "solutions",
+            Print::Unique => "classes",
+            Print::Count => "solutions",
         };
-        let shown = print.of(in_file);
-        let left = here.subproblems - kept;
+        let shown = print.pick(kept.found);
+        let left = here.subproblems - kept.subproblems;
         let cut = match here.cut_short {
             0 => String::new(),
             1 => ", the one the stop cut short among them from its start".to_string(),
             k => format!(", the {k} the stop cut short among them from their start"),
         };
         let kept_note = format!(
-            "{}{} keeps {kept} finished subproblems of {} ({shown} {unit}); given it again, a run counts the other {left}{cut}",
+            "{}{} keeps {} finished subproblems of {} ({shown} {unit}); given it again, a run counts the other {left}{cut}",
             self.prefix(),
             path.display(),
+            kept.subproblems,
             here.subproblems,
         );
         let shared = Shared {
             subproblems: here.subproblems,
             resumed: (here.resumed, here.resumed_nodes),
-            kept: here.outcome.stopped.is_some().then_some(Kept {
-                subproblems: kept,
-                count: in_file.count,
-                unique: in_file.unique,
+            kept: here.outcome.stopped.is_some().then_some(KeptLine {
+                subproblems: kept.subproblems,
+                count: kept.found.count,
+                unique: kept.found.unique,
             }),
             ranks: None,
             note,
@@ -264,23 +271,18 @@ impl Driver {
     /// and prints the total as a count prints it, the other ranks print nothing. The
     /// problem and its parameters head rank 0's checkpoint file, if any.
     #[cfg(feature = "mpi")]
-    fn count_mpi(
-        &mut self,
-        count: &dyn Count,
-        checkpoint: Option<std::path::PathBuf>,
-    ) -> Result<Status> {
+    fn count_mpi(&mut self, count: &dyn Count, checkpoint: Option<&Path>) -> Result<Status> {
         use backtrack::stats::Elapsed;
         let identity = self.identity()?;
-        let identity = json!({ "problem": identity.problem, "parameters": identity.parameters });
         let threads = self.threads();
-        let cancel = self.cancel().clone();
+        let budget = Budget::new(self.cancel().clone(), self.settings.time);
+        let named = checkpoint.map(|path| format!("--checkpoint {}", path.display()));
         let Some(total) = super::cluster::count(
             count,
             threads,
-            &cancel,
-            self.settings.time,
-            &identity,
-            checkpoint.as_deref(),
+            &budget,
+            identity,
+            checkpoint.zip(named.as_deref()),
         )?
         else {
             return Ok(Status::Success);
@@ -303,7 +305,7 @@ impl Driver {
     /// `--mpi` in a build without MPI: refused by the settings before it gets here.
     #[cfg(not(feature = "mpi"))]
     #[allow(clippy::unused_self)]
-    fn count_mpi(&mut self, _: &dyn Count, _: Option<std::path::PathBuf>) -> Result<Status> {
+    fn count_mpi(&mut self, _: &dyn Count, _: Option<&Path>) -> Result<Status> {
         anyhow::bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)")
     }
 }

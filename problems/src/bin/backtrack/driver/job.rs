@@ -14,9 +14,9 @@ use backtrack::split::{Layout, Share};
 use backtrack::tree::Label;
 use backtrack::{parallel, Cancel, Limits, Optimize, Outcome, ParallelLimits, Problem, Search};
 
-use super::shared::{tallied, Divided, Shared};
 use super::{Driver, Out, Settings, Stop, Tally};
 use crate::exit::Status;
+use backtrack::durable::{tallied, Generic, Identity, Print, Shared};
 
 /// What a subcommand asks the driver to run: see the [module docs](self).
 pub struct Job<'a> {
@@ -29,16 +29,6 @@ pub struct Job<'a> {
     /// without one is neither checkpointed nor counted in parts.
     pub(super) identity: Option<Identity>,
     pub(super) work: Work<'a>,
-}
-
-/// The problem and its parameters, as checkpoints and part records name them: what every
-/// run of one count, listing or branch and bound must agree on.
-#[derive(Clone, Debug)]
-pub struct Identity {
-    /// The subcommand: `queens`, `knapsack`.
-    pub problem: String,
-    /// Its parameters (board size, items, …).
-    pub parameters: serde_json::Value,
 }
 
 pub(super) enum Work<'a> {
@@ -103,10 +93,7 @@ impl<'a> Job<'a> {
     /// Names the problem and its parameters for checkpoints and part records.
     #[must_use]
     pub fn identity(mut self, problem: &str, parameters: serde_json::Value) -> Self {
-        self.identity = Some(Identity {
-            problem: problem.to_string(),
-            parameters,
-        });
+        self.identity = Some(Identity::new(problem, parameters));
         self
     }
 }
@@ -312,62 +299,7 @@ pub trait Count: Shared {
     }
     /// Which of the counts the text prints.
     fn print(&self) -> Print {
-        Print::Solutions
-    }
-}
-
-/// Which count a count prints in text (JSON has both).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Print {
-    /// The solutions.
-    Solutions,
-    /// The classes of solutions (`queens --unique`).
-    Classes,
-}
-
-impl Print {
-    /// How part records name it: `count`, `unique`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Print::Solutions => "count",
-            Print::Classes => "unique",
-        }
-    }
-
-    /// The figure printed of `tally`.
-    pub fn of(self, tally: Tally) -> u64 {
-        match self {
-            Print::Classes => tally.unique.unwrap_or(tally.count),
-            Print::Solutions => tally.count,
-        }
-    }
-}
-
-/// The count of any problem through the engine.
-pub(super) struct Generic<'p, P> {
-    pub(super) problem: &'p P,
-    pub(super) depth: usize,
-}
-
-impl<P> Shared for Generic<'_, P>
-where
-    P: Problem + Clone + Send + Sync,
-    P::Op: Send + Sync,
-{
-    fn split(&self, at_least: usize) -> Divided {
-        super::shared::Generic {
-            problem: self.problem,
-            depth: self.depth,
-        }
-        .split(at_least)
-    }
-
-    fn count(&self, sub: &backtrack::split::Subproblem, limits: Limits) -> Result<Outcome<Tally>> {
-        super::shared::Generic {
-            problem: self.problem,
-            depth: self.depth,
-        }
-        .count(sub, limits)
+        Print::Count
     }
 }
 

@@ -163,7 +163,7 @@ impl Driver {
                 stats: Stats::default(),
                 stopped: None,
             };
-            return self.report_count(&none, super::Print::Solutions, None);
+            return self.report_count(&none, super::Print::Count, None);
         }
         self.end_listing(0, None)?;
         Ok(Status::NoSolution)

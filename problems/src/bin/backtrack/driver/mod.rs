@@ -20,10 +20,8 @@ mod job;
 mod list;
 mod output;
 mod progress;
-pub mod record;
 mod report;
 mod settings;
-pub mod shared;
 mod signals;
 mod tree;
 
@@ -34,14 +32,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use backtrack::durable::Identity;
 use backtrack::progress::Meter;
 use backtrack::split::Share;
 use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, ParallelLimits, StopReason};
 
 use crate::exit::Status;
+pub use backtrack::durable::{Print, Tally};
 use estimate::Estimated;
-pub use job::{Count, Direct, Job, Print, Sample, SearchTask, Task, Timed};
+pub use job::{Count, Direct, Job, Sample, SearchTask, Task, Timed};
 pub use output::{check as check_output, write_numbers, Out};
 use progress::Progress;
 pub use report::{plural, End};
@@ -194,7 +194,7 @@ pub struct Driver {
     /// What a solution is called in notes.
     thing: &'static str,
     /// The problem and its parameters, as checkpoints and part records name them.
-    identity: Option<job::Identity>,
+    identity: Option<Identity>,
     /// A field added to the JSON lines the driver writes (`"puzzle":2`), when one run of
     /// the program makes several searches.
     tag: Option<(&'static str, u64)>,
@@ -276,16 +276,6 @@ impl fmt::Display for Stop {
     }
 }
 
-/// The counts of a count: the solutions, and their classes where the count tells them
-/// apart.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// The solutions.
-    pub count: u64,
-    /// The classes of solutions, if counted.
-    pub unique: Option<u64>,
-}
-
 impl Driver {
     /// Takes over standard output and the signals: from here on, Ctrl-C stops the search
     /// instead of the process. (Not before: a run still reading its input from a terminal
@@ -295,7 +285,7 @@ impl Driver {
         settings: Settings,
         search: String,
         thing: &'static str,
-        identity: Option<job::Identity>,
+        identity: Option<Identity>,
     ) -> Result<Driver> {
         if let Some((asked, cores)) = settings.capped.filter(|_| !settings.quiet) {
             let cores = if cores == 1 {
@@ -456,7 +446,7 @@ impl Driver {
     }
 
     /// The problem and its parameters, for a checkpoint or a part record.
-    fn identity(&self) -> Result<job::Identity> {
+    fn identity(&self) -> Result<Identity> {
         self.identity
             .clone()
             .context("--checkpoint, --parts and --mpi need a subcommand that names its search")

@@ -3,6 +3,7 @@
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 
+use backtrack::durable::CheckpointError;
 use backtrack::Cancel;
 
 use crate::exit::{Bug, OutputError};
@@ -90,6 +91,15 @@ pub fn write_numbers(out: &mut Out, json: Option<(u64, &str)>, values: &[usize])
     } else {
         let words: Vec<String> = values.iter().map(usize::to_string).collect();
         writeln!(out, "{}", words.join(" "))
+    }
+}
+
+/// A checkpoint's error as the run reports it: a failed write of it is the output failing
+/// (exit status 4, as [`failed_to`]); any other is a refusal (exit status 2).
+pub fn checkpoint_error(err: CheckpointError) -> anyhow::Error {
+    match err {
+        CheckpointError::Write { named, err } => failed_to(&named, err),
+        other => other.into(),
     }
 }
 

@@ -2,15 +2,15 @@
 //! flags choose, run by the driver every way it runs a count.
 
 use anyhow::{bail, Result};
+use backtrack::durable::{Divided, Shared};
 use backtrack::estimate::Estimate;
-use backtrack::split::{Layout, Share, Subproblem};
+use backtrack::split::{Layout, ReplayError, Share, Subproblem};
 use backtrack::{Cancel, Limits, Outcome, ParallelLimits};
 use backtrack_problems::queens::{CountPlan, Counts, Placement, Reduction, MAX_HALVES};
 use clap::ValueEnum;
 use serde_json::json;
 
 use super::{places, Args, SymmetryArg, BITBOARDS, HALVES_FROM, MAX_BITBOARD};
-use crate::driver::shared::{Divided, Shared};
 use crate::driver::{Count, Job, Print, Sample, Settings, Tally, Task, Timed};
 
 /// What `--stats` describes, by symmetry.
@@ -149,7 +149,7 @@ impl Shared for QueensCount {
         }
     }
 
-    fn count(&self, sub: &Subproblem, limits: Limits) -> Result<Outcome<Tally>> {
+    fn count(&self, sub: &Subproblem, limits: Limits) -> Result<Outcome<Tally>, ReplayError> {
         Ok(tally(&self.plan.count_subproblem(sub, limits)?))
     }
 }
@@ -194,9 +194,9 @@ impl Count for QueensCount {
 
     fn print(&self) -> Print {
         if self.unique {
-            Print::Classes
+            Print::Unique
         } else {
-            Print::Solutions
+            Print::Count
         }
     }
 }
