@@ -134,17 +134,15 @@ fn middle_out(n: u32, k: u32) -> u32 {
 ///
 /// Random free squares leave each of the last rows about a quarter of its free columns
 /// unattacked, so a blind row rarely runs out, and the watched rows are a small problem of
-/// their own with plenty of freedom left. Measured (release build, a loaded 2-core
-/// machine): a first solution of 10⁴-queens in 10⁴ nodes and about 30 ms, of 10⁵-queens
-/// in 10⁵ nodes and about 0.33 s, of 10⁶-queens in 4 s; every n from 4 to 3000 in 21 s
-/// all told, n = 45 the worst with 55 587 nodes, every other n but 40, 52 and 58 (at most
-/// 4906) within 3n + 1000.
+/// their own with plenty of freedom left: a first solution of 10⁴-queens takes 10⁴ nodes,
+/// of 10⁵-queens 10⁵; of every n from 4 to 3000, within 3n + 1000 nodes but for n = 40,
+/// 45, 52 and 58 (n = 45 the worst, with 55 587).
 ///
 /// The tree is complete (each node tries every column of one row): every solution is
 /// reached exactly once, in an order that is not lexicographic, the same every run.
 /// Solutions are the 0-based column of each row's queen, row 0 first, like the other
 /// formulations. A move and its undo cost O(watched rows), so a cancelled search unwinds
-/// its path quickly (about 1.5 µs a row: 0.13 s from 86 779 rows deep).
+/// its path quickly, however deep.
 ///
 /// Pre-placed queens: a few, anywhere, change nothing (10³ random queens on a 10⁵ board:
 /// 99 001 nodes). But completing a board with many queens placed is NP-complete in

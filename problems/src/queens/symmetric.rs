@@ -41,9 +41,9 @@ const NO_ROW: u8 = u8::MAX;
 /// search range yields only free squares. The restrictions are one mask per row, chosen by
 /// the queens of the first two rows (so [`apply`](Problem::apply) writes the row masks at
 /// depth 0, and at depth 1 in case A: O(n), about 1.5 n times per search; O(1) everywhere
-/// else), and one rule at row `m - b` that looks at the edge columns taken. (A look ahead
-/// at the last row, which made a node whose last-row squares were all attacked a dead end,
-/// cut the tree by 14% at n = 16 and cost more time than it saved.) The solutions are those of an empty board that pass [`in_search_space`], in
+/// else), and one rule at row `m - b` that looks at the edge columns taken; no look ahead
+/// at the last row, which would cut the tree a little but cost more time than it saves.
+/// The solutions are those of an empty board that pass [`in_search_space`], in
 /// lexicographic order.
 ///
 /// ```

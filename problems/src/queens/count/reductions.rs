@@ -1,0 +1,284 @@
+//! One count a reduction, on the current rayon thread pool: the mirror-halved tree, half
+//! boards, Takaken's space, and the classes alone.
+
+use std::time::Instant;
+
+use backtrack::{parallel, Control, Observer, Outcome, ParallelLimits};
+
+use super::{half_stats, split_depth, with_found, Counts};
+use crate::queens::bitboard::Mask;
+use crate::queens::halves::{block_columns, HalfBlocks, HalfCache, HalfJoin};
+use crate::queens::orbits::{OrbitCounter, Symmetry};
+use crate::queens::{BitQueens, BitState, SymmetricQueens};
+
+/// Mirror halving as an observer: prunes the first-row queens right of the middle (their
+/// boards are the mirror images of those left of it), and counts each solution with its
+/// mirror image: twice when the first queen is left of the middle column, once when it is
+/// on it.
+pub(super) struct Mirrored {
+    /// The first column right of the middle: `n.div_ceil(2)`.
+    right: u32,
+    /// The middle column of an odd board (none for an even one).
+    middle: Option<u32>,
+    /// The column of row 0's queen, once placed.
+    first: u32,
+    /// Does row 0's queen come in an [`enter`](Observer::enter) (a part that starts at the
+    /// root), or is it on the path the part starts from?
+    follow: bool,
+    pub(super) weighted: u64,
+}
+
+impl Mirrored {
+    /// The observer of the part below the queens `path`.
+    pub(super) fn below<M: Mask>(n: usize, path: &[M]) -> Self {
+        Mirrored {
+            right: n.div_ceil(2) as u32,
+            middle: (n % 2 == 1).then_some((n / 2) as u32),
+            first: path.first().map_or(0, |bit| bit.trailing_zeros()),
+            follow: path.is_empty(),
+            weighted: 0,
+        }
+    }
+}
+
+impl<M: Mask> Observer<BitState<M>> for Mirrored {
+    #[inline]
+    fn enter(&mut self, _: &BitState<M>, depth: usize, op: Option<M>) -> Control {
+        if self.follow && depth == 1 {
+            self.first = op.map_or(0, Mask::trailing_zeros);
+            if self.first >= self.right {
+                return Control::Prune;
+            }
+        }
+        Control::Continue
+    }
+
+    #[inline]
+    fn solution(&mut self, _: &BitState<M>, depth: usize) {
+        // A board of no square has one solution and no queen to mirror.
+        self.weighted += if depth == 0 || Some(self.first) == self.middle {
+            1
+        } else {
+            2
+        };
+    }
+}
+
+/// Counts the solutions that are canonical, as the engine reaches them.
+struct CanonicalCounter {
+    symmetry: Symmetry,
+    cols: Vec<usize>,
+    canonical: u64,
+}
+
+impl CanonicalCounter {
+    fn new(n: usize) -> Self {
+        CanonicalCounter {
+            symmetry: Symmetry::new(n),
+            cols: Vec::with_capacity(n),
+            canonical: 0,
+        }
+    }
+}
+
+impl<M: Mask> Observer<BitQueens<M>> for CanonicalCounter {
+    const SOLUTIONS_ONLY: bool = true;
+
+    fn solution(&mut self, problem: &BitQueens<M>, _depth: usize) {
+        problem.placed_into(&mut self.cols);
+        if self.symmetry.is_canonical(&self.cols) {
+            self.canonical += 1;
+        }
+    }
+}
+
+/// Counts the solutions of `n`-queens through the engine with first-row mirror halving, on
+/// the current rayon thread pool ([`parallel::count_observed`]).
+///
+/// Only the first-row columns left of the middle, and the middle one of an odd board, are
+/// searched (an observer prunes the others as they are entered); a solution counts twice
+/// (itself and its mirror image) unless its first queen is in the middle. `limits` may hold
+/// a time limit, a cancellation flag and a meter; a stopped count is partial. The
+/// statistics are those of the halved tree (`solutions` counts the boards reached in it,
+/// not their mirror images).
+///
+/// ```
+/// use backtrack::ParallelLimits;
+/// use backtrack_problems::queens::count_mirrored;
+///
+/// let outcome = count_mirrored::<u32>(8, &ParallelLimits::none());
+/// assert_eq!(outcome.found, 92);
+/// ```
+///
+/// # Panics
+///
+/// If `n` exceeds `M::BITS`.
+pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
+    let (outcome, mirrored) = parallel::count_observed(
+        &BitState::<M>::new(n),
+        split_depth(n),
+        limits,
+        |path| Mirrored::below(n, path),
+        |mirrored, part| {
+            mirrored.weighted += part.weighted;
+            if let Some(meter) = &limits.meter {
+                meter.set_found(mirrored.weighted);
+            }
+        },
+    );
+    with_found(&outcome, mirrored.weighted)
+}
+
+/// Counts the solutions of `n`-queens by half boards ([`HalfBlocks`], [`HalfJoin`]), on the
+/// current rayon thread pool: the search over the blocks of column groups is split among
+/// the threads ([`parallel::count_observed`]) down to the blocks themselves, each block's
+/// halves searched and joined where it is reached, its work shared with any thread that
+/// has none left (the last blocks', say: see [`HalfJoin`]).
+///
+/// `limits` may hold a time limit, a cancellation flag and a meter; they are looked at
+/// between blocks, and a stopped count is partial (the blocks joined so far). The
+/// statistics are those of the half searches ([`HalfJoin::searched`]: their solutions are
+/// the halves found), timed as a whole.
+///
+/// The lists that hold the halves of a block are the count's own: each thread's join
+/// takes spare lists when it starts a part and gives them back when its part is merged,
+/// so that the parts do not each grow theirs from nothing; they are freed when the count
+/// ends.
+///
+/// ```
+/// use backtrack::ParallelLimits;
+/// use backtrack_problems::queens::count_halves;
+///
+/// let outcome = count_halves(8, &ParallelLimits::none());
+/// assert_eq!(outcome.found, 92);
+/// assert_eq!(outcome.stats.max_depth, 4); // the rows of a half
+/// ```
+///
+/// # Panics
+///
+/// If `n` exceeds [`MAX_HALVES`](crate::queens::MAX_HALVES).
+pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
+    let deadline = limits.time.map(|most| Instant::now() + most);
+    let cache = HalfCache::default();
+    let (outcome, join) = parallel::count_observed(
+        &HalfBlocks::new(n),
+        // A subproblem for each block: the middle column, then the columns fixed.
+        n % 2 + block_columns(n),
+        limits,
+        |_| {
+            let mut join = HalfJoin::cached(n, &cache);
+            join.limit(deadline, limits.cancel.clone(), limits.meter.clone());
+            join
+        },
+        |merged, part| {
+            merged.add(&part);
+            part.recycle(&cache);
+            if let Some(meter) = &limits.meter {
+                meter.set_found(merged.total());
+            }
+        },
+    );
+    let total = join.total();
+    let stats = half_stats(&join, &outcome.stats);
+    let stopped = outcome.stopped.or(join.cut());
+    Outcome {
+        found: total,
+        stats,
+        stopped,
+    }
+}
+
+/// Counts the fundamentally different solutions of `n`-queens (OEIS A002562): those that
+/// are the canonical form of their class.
+///
+/// A canonical solution never has its first queen right of the middle, so only the left
+/// half of the first row and its middle are searched, split among the threads of the
+/// current rayon pool ([`parallel::count_observed`]); each solution reached is checked
+/// with [`Symmetry::is_canonical`]. This is slower than [`count_symmetric`], and
+/// independent of it: the tests compare the two. `limits` may hold a time limit, a
+/// cancellation flag and a meter, which apply to the whole count; a stopped count is
+/// partial (the classes met so far). The statistics are those of the halved tree.
+///
+/// ```
+/// use backtrack::ParallelLimits;
+/// use backtrack_problems::queens::count_unique;
+///
+/// assert_eq!(count_unique::<u32>(8, &ParallelLimits::none()).found, 12);
+/// ```
+///
+/// # Panics
+///
+/// If `n` exceeds `M::BITS`.
+pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
+    let mut half = BitQueens::<M>::new(n);
+    if n > 0 {
+        half.restrict_row(0, M::low_bits(n.div_ceil(2) as u32));
+    }
+    let (outcome, canonical) = parallel::count_observed(
+        &half,
+        split_depth(n),
+        limits,
+        |_| CanonicalCounter::new(n),
+        |a, b| a.canonical += b.canonical,
+    );
+    with_found(&outcome, canonical.canonical)
+}
+
+/// Counts the solutions of `n`-queens and their classes under the eight symmetries in one
+/// search of the reduced space of [`SymmetricQueens`], on the current rayon thread pool.
+///
+/// The reduced tree is split at a small depth, and each subtree is counted by its own
+/// [`Search`](backtrack::Search) with an [`OrbitCounter`] ([`parallel::count_observed`]).
+/// `limits` may hold a time limit, a cancellation flag and a meter; a stopped count is
+/// partial (the classes met so far, with their sizes). `progress` gets the [`Counts`] so
+/// far after each subtree.
+///
+/// The statistics are those of the reduced tree: its nodes, and as `solutions` the
+/// complete boards reached in it (about a seventh of all solutions), not the weighted
+/// total. Boards of `n <= 1` are counted whole.
+///
+/// ```
+/// use backtrack::ParallelLimits;
+/// use backtrack_problems::queens::count_symmetric;
+///
+/// let outcome = count_symmetric::<u32>(8, &ParallelLimits::none(), |_| {});
+/// assert_eq!((outcome.found.total, outcome.found.unique), (92, Some(12)));
+/// ```
+///
+/// # Panics
+///
+/// If `n` exceeds `M::BITS`.
+pub fn count_symmetric<M: Mask>(
+    n: usize,
+    limits: &ParallelLimits,
+    progress: impl Fn(Counts) + Sync,
+) -> Outcome<Counts> {
+    if n <= 1 {
+        // The reduced space needs two rows; a board of at most one square is its only
+        // image, so each solution is a class of its own.
+        let whole = parallel::count(&BitState::<M>::new(n), 0, limits);
+        let found = whole.found;
+        return with_found(
+            &whole,
+            Counts {
+                total: found,
+                unique: Some(found),
+            },
+        );
+    }
+    let (outcome, counter) = parallel::count_observed(
+        &SymmetricQueens::<M>::new(n),
+        split_depth(n),
+        limits,
+        |_| OrbitCounter::new(n),
+        |merged, part| {
+            merged.add(&part);
+            let counts = merged.counts();
+            if let Some(meter) = &limits.meter {
+                meter.set_found(counts.total);
+            }
+            progress(counts);
+        },
+    );
+    with_found(&outcome, counter.counts())
+}
