@@ -37,3 +37,29 @@ pub mod subset_sum;
 pub mod sudoku;
 
 mod text;
+
+/// The Rust blocks of the README and of the guide in `docs/`, compiled and run as
+/// doctests, so that every example a reader copies builds and does what it says.
+#[cfg(doctest)]
+pub mod guide {
+    #[doc = include_str!("../../README.md")]
+    pub struct Readme;
+    #[doc = include_str!("../../docs/command-line.md")]
+    pub struct CommandLine;
+    #[doc = include_str!("../../docs/problems.md")]
+    pub struct Problems;
+    #[doc = include_str!("../../docs/solution-tree.md")]
+    pub struct SolutionTree;
+    #[doc = include_str!("../../docs/estimates.md")]
+    pub struct Estimates;
+    #[doc = include_str!("../../docs/checkpoints.md")]
+    pub struct Checkpoints;
+    #[doc = include_str!("../../docs/cluster.md")]
+    pub struct Cluster;
+    #[doc = include_str!("../../docs/queens.md")]
+    pub struct Queens;
+    #[doc = include_str!("../../docs/own-problem.md")]
+    pub struct OwnProblem;
+    #[doc = include_str!("../../docs/testing.md")]
+    pub struct Testing;
+}
