@@ -66,8 +66,3 @@ pub use observer::{Control, Observer};
 pub use problem::{Optimize, Problem};
 pub use search::{Outcome, Position, PositionError, Search};
 pub use stats::Stats;
-
-/// The README's Rust examples, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
