@@ -57,38 +57,26 @@ static STRIKE: [[u128; 81]; 4] = {
     strike
 };
 
-/// The first cells of the row segments (row r, box column j: cell 9r + 3j) and of the
-/// column segments (band k, column c: cell 27k + c).
-const ROW_SEGMENTS: u128 = {
+/// The board of the cells `k / per * apart + k % per * step` for k in 0..count: groups of
+/// `per` cells `step` apart, the groups `apart` apart.
+const fn cells_at(count: usize, per: usize, apart: usize, step: usize) -> u128 {
     let mut mask = 0u128;
     let mut k = 0;
-    while k < 27 {
-        mask |= 1 << (k / 3 * 9 + k % 3 * 3);
+    while k < count {
+        mask |= 1 << (k / per * apart + k % per * step);
         k += 1;
     }
     mask
-};
+}
+
+/// The first cells of the row segments (row r, box column j: cell 9r + 3j) and of the
+/// column segments (band k, column c: cell 27k + c).
+const ROW_SEGMENTS: u128 = cells_at(27, 3, 9, 3);
 const COL_SEGMENTS: u128 = 0x1ff | 0x1ff << 27 | 0x1ff << 54;
 /// The first row segment of each row (9r), of each box (27k + 3j), the first column
 /// segment of each column (c), of each box (27k + 3j).
-const ROW_FIRSTS: u128 = {
-    let mut mask = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        mask |= 1 << (9 * r);
-        r += 1;
-    }
-    mask
-};
-const BAND_FIRSTS: u128 = {
-    let mut mask = 0u128;
-    let mut k = 0;
-    while k < 9 {
-        mask |= 1 << (k / 3 * 27 + k % 3 * 3);
-        k += 1;
-    }
-    mask
-};
+const ROW_FIRSTS: u128 = cells_at(9, 1, 9, 0);
+const BAND_FIRSTS: u128 = cells_at(9, 3, 27, 3);
 const COL_FIRSTS: u128 = 0x1ff;
 const STACK_FIRSTS: u128 = BAND_FIRSTS;
 
