@@ -101,12 +101,25 @@ fn malformed_sudoku_is_one_clear_error() {
             fixture("bad_char.sudoku")
         )
     );
-    let duplicate = error(&["sudoku", &fixture("duplicate.sudoku")]);
-    assert!(
-        duplicate.ends_with(
-            "duplicate.sudoku: line 1, row 1, column 9: 5 is already in its row, column or box"
-        ),
-        "{duplicate}"
+    // Givens that contradict each other are a puzzle with no solution, not a malformed
+    // file: said with the line and why, exit status 1.
+    let out = backtrack(&["sudoku", &fixture("duplicate.sudoku")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "no solution\n");
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "backtrack: {}: line 1, row 1, column 9: 5 is already in its row, column or box: no solution\n",
+            fixture("duplicate.sudoku")
+        )
+    );
+    // Its line counts the comments before the grid.
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    let commented = format!("# one\n{}", classic.replacen("53..7....", "53..7...3", 1));
+    let out = backtrack_with_stdin(&["sudoku"], &commented);
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: <stdin>: line 2, row 1, column 9: 3 is already in its row, column or box: no solution\n"
     );
     let missing = error(&["sudoku", &fixture("no-such-file.sudoku")]);
     assert_eq!(
@@ -183,13 +196,30 @@ fn sudoku_files_may_hold_several_puzzles() {
     );
     assert_eq!(lines[2]["puzzle"], 2);
     assert_eq!(lines[2]["index"], 1);
-    // Errors name the puzzle; --tree draws one.
-    let duplicate = format!("{}{}", read("classic.sudoku"), read("duplicate.sudoku"));
+    // One puzzle whose givens contradict each other does not reject the file: it has no
+    // solution, said with its line and why, the others are solved, and the summary counts
+    // it (exit status 1, as for any puzzle with no solution).
+    let duplicate = format!(
+        "{}{}{}",
+        read("classic.sudoku"),
+        read("duplicate.sudoku"),
+        read("classic.sudoku")
+    );
     let out = backtrack_with_stdin(&["sudoku"], &duplicate);
-    refused_output(
-        &["sudoku"],
-        &out,
-        "<stdin>: puzzle 2: line 10, row 1, column 9: 5 is already in its row, column or box",
+    assert_eq!(out.status.code(), Some(1));
+    let classic = stdout(&["sudoku", &fixture("classic.sudoku")]);
+    assert_eq!(
+        text(&out.stdout),
+        format!("# puzzle 1\n{classic}\n# puzzle 2\nno solution\n\n# puzzle 3\n{classic}\n# 3 puzzles: 2 solved, 1 with no solution\n")
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: puzzle 2: <stdin>: line 10, row 1, column 9: 5 is already in its row, column or box: no solution\n"
+    );
+    let out = backtrack_with_stdin(&["sudoku", "--count", "--format", "json"], &duplicate);
+    assert_eq!(
+        json_lines(&text(&out.stdout))[1],
+        serde_json::json!({"puzzle": 2, "count": 0, "complete": true})
     );
     let out = backtrack_with_stdin(&["sudoku", "--tree"], &three);
     refused_output(
@@ -534,10 +564,9 @@ fn input_errors_name_the_place() {
         &format!("{latin1}: line 2, byte 6: not UTF-8 (0xe9): the input must be UTF-8 text"),
     );
     let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
-    let cases: [(&[&str], String, &str); 9] = [
+    let cases: [(&[&str], String, &str); 8] = [
         (&["sudoku"], classic.replacen("53..7....", "53..7\u{200b}....", 1), "<stdin>: line 1, row 1, column 6: `\\u{200b}` is not a cell (a digit 1-9, a letter A-Z for 10 and up, numbers apart by spaces, or `.`, `0`, `_` for an empty cell)"),
         (&["sudoku"], format!("{classic}\n{}", ".........\n".repeat(3)), "<stdin>: puzzle 2: lines 11 to 13: expected 9 lines of 9 cells, found 3"),
-        (&["sudoku"], format!("# one\n{}", classic.replacen("53..7....", "53..7...3", 1)), "<stdin>: line 2, row 1, column 9: 3 is already in its row, column or box"),
         (&["knapsack"], "CAPACITY 10\n1 2\n".into(), "<stdin>: line 1: expected `capacity <number>` first, found `CAPACITY 10`"),
         (&["knapsack"], "# mine\ncapacity: 10\n1 2\n".into(), "<stdin>: line 2: expected `capacity <number>` first, found `capacity: 10`"),
         (&["knapsack"], "cap 10\n".into(), "<stdin>: line 1: expected `capacity <number>` first, found `cap 10`"),

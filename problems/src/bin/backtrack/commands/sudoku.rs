@@ -20,8 +20,10 @@ use crate::input;
 /// digit 1-9, then a letter for 10 and up (A = 10, …, G = 16, …, P = 25), or `.`, `0` or
 /// `_` when empty; grids of 16 and more may be written in whole numbers apart by spaces
 /// (then solutions are too), and 16×16 grids in hexadecimal, `0`-`F` for 1 to 16, when
-/// they hold a `0`, no `G`, and mark empty cells with `.` or `_` (solutions likewise).
-/// Spaces, `|` between cells, separator lines of `-`, `+` and `=`, blank lines and `#`
+/// they hold a `0`, no `G`, and mark empty cells with `.` or `_` (solutions likewise);
+/// their `0`s must be able to be a digit (more than one, none in the row, column or box of
+/// another): a lone `0` or a repeated one among `.` is refused as an empty cell marked two
+/// ways. Spaces, `|` between cells, separator lines of `-`, `+` and `=`, blank lines and `#`
 /// comments are ignored. A line of 16 cells is a 4×4 grid unless the next line has 16
 /// cells too (a 16×16 grid).
 ///
@@ -32,8 +34,11 @@ use crate::input;
 /// and time added up). The limits (--limit, --time-limit,
 /// --node-limit) apply to each puzzle, and the next is searched after one is stopped; a
 /// signal stops them all, and the puzzles not searched are named (on stderr; in JSON by a
-/// line each, `{"puzzle":K,"searched":false,…}`). The exit status is that of the signal if
-/// one came, else 3 if a limit stopped a puzzle, else 1 if a puzzle has no solution.
+/// line each, `{"puzzle":K,"searched":false,…}`). A puzzle whose givens contradict each
+/// other (a digit twice in a row, column or box) has no solution: it is said so, with
+/// the line and why, and the others are searched; a file that is not a grid is refused
+/// whole. The exit status is that of the signal if one came, else 3 if a limit stopped a
+/// puzzle, else 1 if a puzzle has no solution.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The puzzle file; `-` or nothing reads standard input.
@@ -68,15 +73,13 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .zip(puzzles)
         .map(|(k, puzzle)| {
             // The givens are propagated as the puzzle is made: the root's work, timed
-            // for --stats.
+            // for --stats. Givens that contradict each other make a puzzle with no
+            // solution, said as such.
             let start = Instant::now();
-            let sudoku = puzzle.sudoku().map_err(|err| {
-                if several {
-                    anyhow!("{name}: puzzle {k}: {err}")
-                } else {
-                    anyhow!("{name}: {err}")
-                }
-            })?;
+            let sudoku = match puzzle.sudoku() {
+                Ok(sudoku) => sudoku,
+                Err(conflict) => return Task::unsolvable(format!("{name}: {conflict}")),
+            };
             let notation = puzzle.notation;
             let tag = several.then_some(k);
             let task = Task::search(sudoku, 3)
@@ -89,9 +92,9 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
                     }
                     .map(|()| true)
                 });
-            Ok(Task::from(task).prepared(start.elapsed(), PROPAGATED))
+            Task::from(task).prepared(start.elapsed(), PROPAGATED)
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect();
     Ok(Job::each(settings, "puzzle", tasks).describe(SEARCH))
 }
 
