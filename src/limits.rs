@@ -7,6 +7,21 @@ use std::time::Duration;
 
 use crate::progress::Meter;
 
+/// Builder methods that set an optional field: `name(value)` sets `self.name` to
+/// `Some(value)`.
+macro_rules! setters {
+    ($($(#[$doc:meta])* $name:ident: $type:ty,)*) => {
+        $(
+            $(#[$doc])*
+            #[must_use]
+            pub fn $name(mut self, value: $type) -> Self {
+                self.$name = Some(value);
+                self
+            }
+        )*
+    };
+}
+
 /// Bounds on a search. The default has none.
 ///
 /// Limits are checked without slowing the search down: the node and solution budgets
@@ -37,39 +52,17 @@ impl Limits {
         Self::default()
     }
 
-    /// Sets the node budget.
-    #[must_use]
-    pub fn nodes(mut self, max: u64) -> Self {
-        self.nodes = Some(max);
-        self
-    }
-
-    /// Sets the solution budget.
-    #[must_use]
-    pub fn solutions(mut self, max: u64) -> Self {
-        self.solutions = Some(max);
-        self
-    }
-
-    /// Sets the time limit.
-    #[must_use]
-    pub fn time(mut self, max: Duration) -> Self {
-        self.time = Some(max);
-        self
-    }
-
-    /// Sets the cancellation flag.
-    #[must_use]
-    pub fn cancel(mut self, flag: Cancel) -> Self {
-        self.cancel = Some(flag);
-        self
-    }
-
-    /// Sets the meter the search publishes its progress to.
-    #[must_use]
-    pub fn meter(mut self, meter: Meter) -> Self {
-        self.meter = Some(meter);
-        self
+    setters! {
+        /// Sets the node budget.
+        nodes: u64,
+        /// Sets the solution budget.
+        solutions: u64,
+        /// Sets the time limit.
+        time: Duration,
+        /// Sets the cancellation flag.
+        cancel: Cancel,
+        /// Sets the meter the search publishes its progress to.
+        meter: Meter,
     }
 
     /// Does the search need to look at the clock (or the flag, or the meter) from time to
@@ -98,25 +91,13 @@ impl ParallelLimits {
         Self::default()
     }
 
-    /// Sets the time limit.
-    #[must_use]
-    pub fn time(mut self, max: Duration) -> Self {
-        self.time = Some(max);
-        self
-    }
-
-    /// Sets the cancellation flag.
-    #[must_use]
-    pub fn cancel(mut self, flag: Cancel) -> Self {
-        self.cancel = Some(flag);
-        self
-    }
-
-    /// Sets the meter.
-    #[must_use]
-    pub fn meter(mut self, meter: Meter) -> Self {
-        self.meter = Some(meter);
-        self
+    setters! {
+        /// Sets the time limit.
+        time: Duration,
+        /// Sets the cancellation flag.
+        cancel: Cancel,
+        /// Sets the meter.
+        meter: Meter,
     }
 }
 

@@ -1,4 +1,4 @@
-//! The flags every subcommand shares, flattened into each as one [`Common`]: what to
+//! The flags every subcommand shares, flattened into each as one [`SearchArgs`] ([`Common`] with `--format`, [`CommonParts`] with the flags of counts in parts): what to
 //! search for (`Modes`), how to run (`Run`), the solution tree (`TreeArgs`); and
 //! `--format text|json` (`TextFormat`) for those without formats of their own. Value
 //! parsers give messages that say what was expected.
@@ -21,7 +21,7 @@ pub const MAX_PARTS: u64 = 10_000;
 
 /// The flags of every subcommand.
 #[derive(Debug, Args)]
-pub struct Common {
+pub struct SearchArgs {
     #[command(flatten)]
     pub modes: Modes,
 
@@ -35,7 +35,7 @@ pub struct Common {
     pub estimate: EstimateArgs,
 }
 
-impl Common {
+impl SearchArgs {
     /// The driver's settings for these flags: the mode they ask for (`default` if none),
     /// checked against `--threads` and the rest; `json` if the subcommand's format is.
     /// `--tree-format json` makes `--stats` JSON too.
@@ -60,6 +60,55 @@ impl Common {
                 stream: tree.tree_stream,
             }),
         })
+    }
+}
+
+/// The flags of a subcommand whose solutions print as text or JSON.
+#[derive(Debug, Args)]
+pub struct Common {
+    #[command(flatten)]
+    pub search: SearchArgs,
+
+    #[command(flatten)]
+    pub format: TextFormat,
+}
+
+impl Common {
+    /// The driver's settings for these flags, the mode `default` if they ask for none.
+    pub fn settings(&self, default: Mode) -> Result<Settings> {
+        self.search.settings(default, self.format.json())
+    }
+
+    /// Are the solutions printed as JSON (`--format json`, or a JSON tree)?
+    pub fn json(&self) -> bool {
+        self.format.json() || self.search.tree.json()
+    }
+}
+
+/// [`Common`] with the flags of a count shared among runs or ranks ([`Sharing`]).
+#[derive(Debug, Args)]
+pub struct CommonParts {
+    #[command(flatten)]
+    pub search: SearchArgs,
+
+    #[command(flatten)]
+    pub sharing: Sharing,
+
+    #[command(flatten)]
+    pub format: TextFormat,
+}
+
+impl CommonParts {
+    /// The driver's settings for these flags, the mode `default` if they ask for none.
+    pub fn settings(&self, default: Mode) -> Result<Settings> {
+        self.search
+            .settings(default, self.format.json())?
+            .sharing(&self.sharing.plain())
+    }
+
+    /// Are the solutions printed as JSON (`--format json`, or a JSON tree)?
+    pub fn json(&self) -> bool {
+        self.format.json() || self.search.tree.json()
     }
 }
 

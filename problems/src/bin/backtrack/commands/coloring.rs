@@ -7,7 +7,7 @@ use anyhow::{anyhow, bail, Result};
 use backtrack_problems::coloring::{Coloring, Graph, MAX_COLORS};
 use serde::Serialize;
 
-use crate::args::{Common, TextFormat};
+use crate::args::Common;
 use crate::driver::{End, Job, Mode, Out, Task};
 use crate::exit::Bug;
 use crate::input;
@@ -45,9 +45,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub common: Common,
-
-    #[command(flatten)]
-    pub format: TextFormat,
 }
 
 /// What `--stats` describes.
@@ -56,13 +53,13 @@ const BEST: &str = "branch and bound over the colorings up to renaming, vertices
 
 /// The search `backtrack coloring` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.format.json() || args.common.tree.json();
+    let json = args.common.json();
     let default = if args.min {
         Mode::Best
     } else {
         Mode::List { limit: None }
     };
-    let settings = args.common.settings(default, args.format.json())?;
+    let settings = args.common.settings(default)?;
     let input = input::read(&args.file, "a graph")?;
     let graph: Graph = input
         .text

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use backtrack_problems::combinations::Combinations;
 
-use crate::args::{Common, TextFormat};
+use crate::args::Common;
 use crate::driver::{write_numbers, Job, Mode, Task};
 
 /// Combinations: every choice of K of the numbers 1 to N, in lexicographic order.
@@ -25,9 +25,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub common: Common,
-
-    #[command(flatten)]
-    pub format: TextFormat,
 }
 
 /// What `--stats` describes.
@@ -35,8 +32,8 @@ const SEARCH: &str = "the numbers chosen in increasing order, each from those af
 
 /// The search `backtrack combinations` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.format.json();
-    let settings = args.common.settings(Mode::List { limit: None }, json)?;
+    let json = args.common.format.json();
+    let settings = args.common.settings(Mode::List { limit: None })?;
     let task = Task::search(Combinations::new(args.n, args.k), args.k.min(4))
         .tree()
         .list(move |out, index, values| {

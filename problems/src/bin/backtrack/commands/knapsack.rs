@@ -8,7 +8,7 @@ use backtrack_problems::knapsack::{Item, Knapsack};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::args::{Common, Sharing, TextFormat};
+use crate::args::CommonParts;
 use crate::driver::{End, Job, Mode, Out, Stop, Task};
 use crate::input;
 
@@ -34,13 +34,7 @@ pub struct Args {
     pub file: String,
 
     #[command(flatten)]
-    pub common: Common,
-
-    #[command(flatten)]
-    pub sharing: Sharing,
-
-    #[command(flatten)]
-    pub format: TextFormat,
+    pub common: CommonParts,
 }
 
 /// What `--stats` describes.
@@ -49,11 +43,8 @@ const EVERY: &str = "items by value per unit of weight, each taken (if it fits) 
 
 /// The search `backtrack knapsack` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.format.json() || args.common.tree.json();
-    let settings = args
-        .common
-        .settings(Mode::Best, args.format.json())?
-        .sharing(&args.sharing.plain())?;
+    let json = args.common.json();
+    let settings = args.common.settings(Mode::Best)?;
     let best = settings.mode() == Mode::Best;
     let input = input::read(&args.file, "a knapsack")?;
     let knapsack: Knapsack = input

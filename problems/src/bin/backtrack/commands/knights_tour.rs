@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::{bail, Result};
 use backtrack_problems::knights_tour::{check, KnightsTour, MAX_SIDE};
 
-use crate::args::{Common, TextFormat};
+use crate::args::Common;
 use crate::driver::{Job, Mode, Out, Task};
 use crate::exit::Bug;
 
@@ -48,9 +48,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub common: Common,
-
-    #[command(flatten)]
-    pub format: TextFormat,
 }
 
 /// What `--stats` describes.
@@ -58,8 +55,8 @@ const SEARCH: &str = "the knight's path, moves in Warnsdorff's order (fewest onw
 
 /// The search `backtrack knights-tour` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.format.json();
-    let settings = args.common.settings(Mode::List { limit: Some(1) }, json)?;
+    let json = args.common.format.json();
+    let settings = args.common.settings(Mode::List { limit: Some(1) })?;
     let (rows, cols, closed) = (args.rows, args.cols, args.closed);
     let (r, c) = args.start.as_ref().map_or((1, 1), |start| start.at);
     if let Some(start) = args

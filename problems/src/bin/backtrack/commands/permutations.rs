@@ -3,7 +3,7 @@
 use anyhow::Result;
 use backtrack_problems::permutations::Permutations;
 
-use crate::args::{Common, TextFormat};
+use crate::args::Common;
 use crate::driver::{write_numbers, Job, Mode, Task};
 
 /// Permutations: every ordering of the numbers 1 to N, in lexicographic order.
@@ -20,9 +20,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub common: Common,
-
-    #[command(flatten)]
-    pub format: TextFormat,
 }
 
 /// What `--stats` describes.
@@ -31,8 +28,8 @@ const SEARCH: &str =
 
 /// The search `backtrack permutations` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.format.json();
-    let settings = args.common.settings(Mode::List { limit: None }, json)?;
+    let json = args.common.format.json();
+    let settings = args.common.settings(Mode::List { limit: None })?;
     let task = Task::search(Permutations::new(args.n), args.n.min(4))
         .tree()
         .list(move |out, index, values| {

@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::{bail, Result};
 use backtrack_problems::subset_sum::SubsetSum;
 
-use crate::args::{Common, Sharing, TextFormat};
+use crate::args::CommonParts;
 use crate::driver::{Job, Mode, Task};
 
 /// Subset sum: which of the NUMBERS add up exactly to the target?
@@ -25,13 +25,7 @@ pub struct Args {
     pub numbers: Vec<String>,
 
     #[command(flatten)]
-    pub common: Common,
-
-    #[command(flatten)]
-    pub sharing: Sharing,
-
-    #[command(flatten)]
-    pub format: TextFormat,
+    pub common: CommonParts,
 
     /// In text listings, print the 1-based positions of the numbers taken instead of the
     /// numbers (the JSON lines have both).
@@ -44,13 +38,10 @@ const SEARCH: &str = "each number in turn taken or left; a take past the target 
 
 /// The search `backtrack subset-sum` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.format.json();
-    let settings = args
-        .common
-        .settings(Mode::List { limit: None }, json)?
-        .sharing(&args.sharing.plain())?;
+    let json = args.common.format.json();
+    let settings = args.common.settings(Mode::List { limit: None })?;
     if args.indices {
-        if args.common.tree.tree {
+        if args.common.search.tree.tree {
             bail!("--indices applies to text listings, not to the solution tree");
         } else if matches!(settings.mode(), Mode::Count { .. }) {
             bail!("--indices applies to text listings: a count prints no subsets");

@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Result};
 use backtrack_problems::sudoku::{read_puzzles, Grid, Notation};
 
-use crate::args::{Common, TextFormat};
+use crate::args::Common;
 use crate::driver::{Job, Mode, Out, Task};
 use crate::input;
 
@@ -47,9 +47,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub common: Common,
-
-    #[command(flatten)]
-    pub format: TextFormat,
 }
 
 /// What `--stats` describes.
@@ -57,13 +54,13 @@ const SEARCH: &str = "naked and hidden singles filled and locked candidates stru
 
 /// The searches `backtrack sudoku` asks for: one a puzzle of the file.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.format.json();
-    let settings = args.common.settings(Mode::List { limit: None }, json)?;
+    let json = args.common.format.json();
+    let settings = args.common.settings(Mode::List { limit: None })?;
     let input = input::read(&args.file, "a puzzle")?;
     let name = input.name;
     let puzzles = read_puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
     let several = puzzles.len() > 1;
-    if several && args.common.tree.tree {
+    if several && args.common.search.tree.tree {
         bail!(
             "--tree draws the search of one puzzle, and {name} holds {}",
             puzzles.len()

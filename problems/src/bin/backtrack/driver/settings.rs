@@ -271,16 +271,7 @@ impl Settings {
             anyhow::bail!("{flag} applies to a count: --estimate counts nothing (it estimates the whole count)");
         }
         if sharing.mpi {
-            match self.mode {
-                Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
-                    "--mpi cannot be used with --node-limit: the ranks count every solution"
-                ),
-                Mode::Count { limit: None } => {}
-                Mode::Count { limit: Some(_) } => anyhow::bail!(
-                    "--mpi cannot be used with --count --limit: the ranks count every solution"
-                ),
-                _ => anyhow::bail!("--mpi applies to counts (--count)"),
-            }
+            self.whole_count("--mpi", "--mpi applies", "the ranks count every solution")?;
             if !cfg!(feature = "mpi") {
                 anyhow::bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)");
             }
@@ -289,21 +280,31 @@ impl Settings {
         let Some((part, parts)) = sharing.part else {
             return Ok(self);
         };
-        match self.mode {
-            Mode::Count { limit: None } if self.nodes.is_some() => anyhow::bail!(
-                "--parts cannot be used with --node-limit: every part counts the whole of its share"
-            ),
-            Mode::Count { limit: None } => {}
-            Mode::Count { limit: Some(_) } => anyhow::bail!(
-                "--parts cannot be used with --count --limit: every part counts the whole of its share"
-            ),
-            _ => anyhow::bail!("--parts and --part apply to counts (--count)"),
-        }
+        self.whole_count(
+            "--parts",
+            "--parts and --part apply",
+            "every part counts the whole of its share",
+        )?;
         let share = Share::new(part, parts).ok_or_else(|| {
             anyhow::anyhow!("--part {part} is past --parts {parts}: the parts are 1 to {parts}")
         })?;
         self.spread = Spread::Part(share);
         Ok(self)
+    }
+
+    /// Refuses `flag` (which `applies` to counts) unless the run counts every solution,
+    /// `why` it must.
+    fn whole_count(&self, flag: &str, applies: &str, why: &str) -> Result<()> {
+        match self.mode {
+            Mode::Count { limit: None } if self.nodes.is_some() => {
+                anyhow::bail!("{flag} cannot be used with --node-limit: {why}")
+            }
+            Mode::Count { limit: None } => Ok(()),
+            Mode::Count { limit: Some(_) } => {
+                anyhow::bail!("{flag} cannot be used with --count --limit: {why}")
+            }
+            _ => anyhow::bail!("{applies} to counts (--count)"),
+        }
     }
 
     /// Settings for a subcommand that searches nothing (merge): text or `json` output.

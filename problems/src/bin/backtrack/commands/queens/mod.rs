@@ -9,7 +9,7 @@ use anyhow::{anyhow, bail, Result};
 use backtrack_problems::queens::{Method, Placement, PlacementError, Queens};
 use clap::ValueEnum;
 
-use crate::args::{whole, Common, Sharing, Square};
+use crate::args::{whole, SearchArgs, Sharing, Square};
 use crate::driver::{Job, Mode, Task};
 
 /// N-Queens: place N queens on an N×N board, no two attacking each other.
@@ -34,7 +34,7 @@ pub struct Args {
     pub n: usize,
 
     #[command(flatten)]
-    pub common: Common,
+    pub common: SearchArgs,
 
     #[command(flatten)]
     pub sharing: Sharing,
