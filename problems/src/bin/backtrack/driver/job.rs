@@ -239,7 +239,7 @@ where
         P::Solution: serde::Serialize + serde::de::DeserializeOwned,
         P::Value: serde::Serialize + serde::de::DeserializeOwned + Send,
     {
-        self.searched.best = Some(Box::new(Bound(Some(Box::new(print)))));
+        self.searched.best = Some(Bound::new(Box::new(print)));
         self
     }
 }
@@ -400,7 +400,7 @@ struct Searched<'a, P: Problem> {
     problem: P,
     depth: usize,
     emit: Option<Emit<'a, P::Solution>>,
-    best: Option<Box<dyn BestOf<P> + 'a>>,
+    best: Option<Bound<'a, P>>,
     /// Draws the tree of the search for solutions, if the problem labels its nodes.
     draw: Option<fn(&mut Driver, &P) -> Result<Status>>,
 }
@@ -422,12 +422,12 @@ where
             .best
             .as_mut()
             .expect("a branch and bound prints its best");
-        best.run(driver, &self.problem, self.depth, how)
+        (best.run)(driver, &self.problem, self.depth, how)
     }
 
     fn tree(&mut self, driver: &mut Driver, best: bool) -> Result<Status> {
         match &mut self.best {
-            Some(bound) if best => bound.tree(driver, &self.problem),
+            Some(bound) if best => (bound.tree)(driver, &self.problem),
             _ => (self.draw.expect("a task that draws its tree"))(driver, &self.problem),
         }
     }
@@ -437,7 +437,7 @@ where
             .best
             .as_ref()
             .expect("a branch and bound prints its best");
-        best.estimate(driver, &self.problem)
+        (best.estimate)(driver, &self.problem)
     }
 
     fn count(&self) -> Box<dyn Count + '_> {
@@ -448,46 +448,37 @@ where
     }
 }
 
-/// The branch and bound of a problem, which needs [`Optimize`]: kept apart so that a
-/// problem without it can be searched too.
-trait BestOf<P> {
-    fn run(
-        &mut self,
-        driver: &mut Driver,
-        problem: &P,
-        depth: usize,
-        how: super::How,
-    ) -> Result<Status>;
-    fn tree(&mut self, driver: &mut Driver, problem: &P) -> Result<Status>;
-    fn estimate(&self, driver: &mut Driver, problem: &P) -> Result<Status>;
+/// A branch and bound run at a depth, printing the best.
+type RunBest<'a, P> = Box<dyn FnMut(&mut Driver, &P, usize, super::How) -> Result<Status> + 'a>;
+
+/// The branch and bound of a problem, which needs [`Optimize`]: its three ways to run,
+/// made where `P: Optimize` is known, so that a problem without it can be searched too.
+struct Bound<'a, P> {
+    /// Runs it once, printing the best.
+    run: RunBest<'a, P>,
+    /// Draws its tree.
+    tree: fn(&mut Driver, &P) -> Result<Status>,
+    /// Estimates it.
+    estimate: fn(&mut Driver, &P) -> Result<Status>,
 }
 
-struct Bound<'a, S, V>(Option<PrintBest<'a, S, V>>);
-
-impl<P> BestOf<P> for Bound<'_, P::Solution, P::Value>
+impl<'a, P> Bound<'a, P>
 where
     P: Optimize + Label + Clone + Send + Sync,
     P::Ops: Clone,
     P::Op: Send + Sync,
-    P::Solution: serde::Serialize + serde::de::DeserializeOwned + Send,
-    P::Value: serde::Serialize + serde::de::DeserializeOwned + Send,
+    P::Solution: serde::Serialize + serde::de::DeserializeOwned + Send + 'a,
+    P::Value: serde::Serialize + serde::de::DeserializeOwned + Send + 'a,
 {
-    fn run(
-        &mut self,
-        driver: &mut Driver,
-        problem: &P,
-        depth: usize,
-        how: super::How,
-    ) -> Result<Status> {
-        let print = self.0.take().expect("one branch and bound a task");
-        driver.best(problem.clone(), depth, how, print)
-    }
-
-    fn tree(&mut self, driver: &mut Driver, problem: &P) -> Result<Status> {
-        driver.tree(problem.clone(), &super::tree::Best)
-    }
-
-    fn estimate(&self, driver: &mut Driver, problem: &P) -> Result<Status> {
-        driver.estimate_best(problem)
+    fn new(print: PrintBest<'a, P::Solution, P::Value>) -> Self {
+        let mut print = Some(print);
+        Bound {
+            run: Box::new(move |driver, problem, depth, how| {
+                let print = print.take().expect("one branch and bound a task");
+                driver.best(problem.clone(), depth, how, print)
+            }),
+            tree: |driver, problem| driver.tree(problem.clone(), &super::tree::Best),
+            estimate: |driver, problem| driver.estimate_best(problem),
+        }
     }
 }
