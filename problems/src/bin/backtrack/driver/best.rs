@@ -67,7 +67,7 @@ impl Driver {
             Some((solution, value)) => {
                 print(&mut self.out, solution, value, stop).map_err(output::failed)?;
             }
-            None if self.settings.json => {
+            None if self.settings.flags.json => {
                 self.json(&NoBest {
                     solution: None,
                     end: End::new(stop),

@@ -56,7 +56,7 @@ impl Driver {
         held.save(&listed, &search.position())
             .map_err(checkpoint_error)?;
         let resumed_nodes = search.stats().nodes;
-        let limit = match self.settings.mode {
+        let limit = match self.settings.flags.mode {
             Mode::List { limit } => limit,
             _ => None,
         };
@@ -199,7 +199,7 @@ impl Slices {
         }
         Slices {
             base,
-            time: driver.settings.time,
+            time: driver.settings.flags.time,
             start: Instant::now(),
             until: Duration::ZERO,
         }

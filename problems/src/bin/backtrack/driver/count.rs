@@ -82,7 +82,7 @@ impl Driver {
                 self.expect(count);
                 let progress = self.progress(false);
                 let mut limits = self.limits(progress.meter());
-                if let super::Mode::Count { limit: Some(k) } = self.settings.mode {
+                if let super::Mode::Count { limit: Some(k) } = self.settings.flags.mode {
                     limits = limits.solutions(k);
                 }
                 let outcome = count.in_order(limits);
@@ -103,7 +103,7 @@ impl Driver {
         &mut self,
         count: impl FnOnce(&backtrack::ParallelLimits) -> T + Send,
     ) -> Result<T> {
-        let pool = self.pool(self.settings.threads.unwrap_or(0))?;
+        let pool = self.pool(self.settings.flags.threads.unwrap_or(0))?;
         let progress = self.progress(false);
         let limits = self.parallel_limits(progress.meter());
         let found = pool.install(|| count(&limits));
@@ -124,7 +124,7 @@ impl Driver {
         let stop = self.stop_of(outcome.stopped);
         let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
         let shown = print.pick(outcome.found);
-        if self.settings.json {
+        if self.settings.flags.json {
             self.json(&CountLine {
                 count: outcome.found.count,
                 unique: outcome.found.unique,
@@ -155,7 +155,7 @@ impl Driver {
         }
         // The speed of this run: the nodes a checkpoint had were searched before it.
         let fresh = shared.map(|shared| {
-            if self.settings.stats && !self.settings.json {
+            if self.settings.flags.stats && !self.settings.flags.json {
                 note!("{}", shared.note);
             }
             outcome.stats.nodes - shared.resumed.1
@@ -213,7 +213,7 @@ impl Driver {
         let identity = self.identity()?;
         let threads = self.threads();
         let progress = self.progress(false);
-        let mut budget = Budget::new(self.cancel().clone(), self.settings.time);
+        let mut budget = Budget::new(self.cancel().clone(), self.settings.flags.time);
         if let Some(meter) = progress.meter() {
             budget = budget.meter(meter.clone());
         }
@@ -275,7 +275,7 @@ impl Driver {
         use backtrack::stats::Elapsed;
         let identity = self.identity()?;
         let threads = self.threads();
-        let budget = Budget::new(self.cancel().clone(), self.settings.time);
+        let budget = Budget::new(self.cancel().clone(), self.settings.flags.time);
         let named = checkpoint.map(|path| format!("--checkpoint {}", path.display()));
         let Some(total) = super::cluster::count(
             count,

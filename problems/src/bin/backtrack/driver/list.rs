@@ -82,7 +82,7 @@ impl Driver {
 
     /// `--first` (1) or `--limit K` of a listing.
     pub(super) fn listing_limit(&self) -> Option<u64> {
-        match self.settings.mode {
+        match self.settings.flags.mode {
             Mode::List { limit } | Mode::Count { limit } => limit,
             Mode::Best => None,
         }
@@ -142,7 +142,7 @@ impl Driver {
     /// Ends a listing of `listed` solutions: in JSON its closing line, in text `no
     /// solution` if it found none and was not stopped; then flushes the output.
     fn end_listing(&mut self, listed: u64, stop: Option<Stop>) -> Result<()> {
-        if self.settings.json {
+        if self.settings.flags.json {
             self.json(&Closing {
                 solutions: listed,
                 end: End::new(stop),
@@ -157,7 +157,7 @@ impl Driver {
     /// printed as the mode prints none.
     pub(super) fn unsolvable(&mut self, why: &str) -> Result<Status> {
         note!("{}{why}: no solution", self.prefix());
-        if let Mode::Count { .. } = self.settings.mode {
+        if let Mode::Count { .. } = self.settings.flags.mode {
             let none = backtrack::Outcome {
                 found: super::Tally::default(),
                 stats: Stats::default(),
@@ -208,8 +208,8 @@ impl Driver {
             Some(stop) => note!("{}{stop}: no solution found", self.prefix()),
             None => {}
         }
-        if self.settings.stats {
-            if self.settings.json {
+        if self.settings.flags.stats {
+            if self.settings.flags.json {
                 let line = DirectStats {
                     search: &self.search,
                     elapsed: elapsed.as_secs_f64(),

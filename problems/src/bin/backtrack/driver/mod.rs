@@ -119,8 +119,8 @@ enum Plan {
 /// Every decision of the driver, in one place: what `task` does under `settings`.
 fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
     // One thread, in search order: the budgets that only search order keeps exact.
-    let serial = settings.nodes.is_some();
-    let how = || match (&settings.checkpoint, settings.threads) {
+    let serial = settings.flags.nodes.is_some();
+    let how = || match (&settings.checkpoint, settings.flags.threads) {
         (Some(path), _) => How::Checkpoint(path.clone()),
         (None, Some(threads)) if threads > 1 && !serial => How::Threads(threads),
         (None, _) => How::Serial,
@@ -128,14 +128,14 @@ fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
     if task.unsolvable.is_some() {
         return Plan::Unsolvable;
     }
-    if settings.tree.is_some() {
+    if settings.flags.tree.is_some() {
         return Plan::Tree {
-            best: settings.mode == Mode::Best,
+            best: settings.flags.mode == Mode::Best,
         };
     }
-    match settings.mode {
-        Mode::Best if settings.estimate.is_some() => Plan::EstimateBest,
-        _ if settings.estimate.is_some() => Plan::EstimateCount,
+    match settings.flags.mode {
+        Mode::Best if settings.flags.estimate.is_some() => Plan::EstimateBest,
+        _ if settings.flags.estimate.is_some() => Plan::EstimateCount,
         Mode::List { .. } if task.direct.is_some() => Plan::Direct,
         Mode::List { .. } => Plan::List(how()),
         Mode::Best => Plan::Best(how()),
@@ -144,7 +144,7 @@ fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
             settings::Spread::Part(share) => Counting::Part(*share),
             settings::Spread::Alone => match &settings.checkpoint {
                 Some(path) => Counting::Checkpoint(path.clone()),
-                None if limit.is_some() || serial || settings.threads == Some(1) => {
+                None if limit.is_some() || serial || settings.flags.threads == Some(1) => {
                     Counting::InOrder
                 }
                 None => Counting::Threads,
@@ -165,7 +165,7 @@ pub fn run(job: Job<'_>) -> Result<Status> {
     let mut driver = Driver::start(settings, formulation, thing, identity)?;
     match work {
         job::Work::Write(write) => {
-            let bytes = write(driver.settings.json)?;
+            let bytes = write(driver.settings.flags.json)?;
             driver.out.write_all(&bytes).map_err(output::failed)?;
             driver.flush()?;
             Ok(Status::Success)
@@ -287,7 +287,7 @@ impl Driver {
         thing: &'static str,
         identity: Option<Identity>,
     ) -> Result<Driver> {
-        if let Some((asked, cores)) = settings.capped.filter(|_| !settings.quiet) {
+        if let Some((asked, cores)) = settings.capped.filter(|_| !settings.flags.quiet) {
             let cores = if cores == 1 {
                 "one core".to_string()
             } else {
@@ -373,14 +373,14 @@ impl Driver {
         }
         if several {
             self.tag = None;
-            let done = if self.settings.estimate.is_some() {
+            let done = if self.settings.flags.estimate.is_some() {
                 "estimated"
-            } else if matches!(self.settings.mode, Mode::Count { .. }) {
+            } else if matches!(self.settings.flags.mode, Mode::Count { .. }) {
                 "counted"
             } else {
                 "solved"
             };
-            let estimated = (self.settings.estimate.is_some() && self.estimated.searches > 0)
+            let estimated = (self.settings.flags.estimate.is_some() && self.estimated.searches > 0)
                 .then_some(self.estimated);
             self.summary(&ended, key, total, done, estimated)?;
         }
@@ -391,7 +391,7 @@ impl Driver {
     /// `# {key} {value}` (after a blank line from the second on), in JSON a field
     /// `"{key}":{value}` in the lines the driver writes.
     fn part(&mut self, key: &'static str, value: u64) -> Result<()> {
-        if !self.settings.json {
+        if !self.settings.flags.json {
             if value > 1 {
                 self.line(&"")?;
             }
@@ -415,7 +415,7 @@ impl Driver {
         if first > last {
             return Ok(());
         }
-        if self.settings.json {
+        if self.settings.flags.json {
             for k in first..=last {
                 let line = report::Tagged {
                     tag: Some(report::Entry(key.to_string(), k)),
@@ -456,10 +456,10 @@ impl Driver {
     /// `--node-limit`, and the meter if the progress line reads one.
     fn limits(&self, meter: Option<&Meter>) -> Limits {
         let mut limits = Limits::none().cancel(self.stopper.cancel().clone());
-        if let Some(time) = self.settings.time {
+        if let Some(time) = self.settings.flags.time {
             limits = limits.time(time);
         }
-        if let Some(nodes) = self.settings.nodes {
+        if let Some(nodes) = self.settings.flags.nodes {
             limits = limits.nodes(nodes);
         }
         if let Some(meter) = meter {
@@ -472,7 +472,7 @@ impl Driver {
     /// the meter if the progress line reads one.
     fn parallel_limits(&self, meter: Option<&Meter>) -> ParallelLimits {
         let mut limits = ParallelLimits::none().cancel(self.stopper.cancel().clone());
-        if let Some(time) = self.settings.time {
+        if let Some(time) = self.settings.flags.time {
             limits = limits.time(time);
         }
         if let Some(meter) = meter {
@@ -501,7 +501,7 @@ impl Driver {
     /// The threads a count shared subproblem by subproblem runs on: `--threads`, or one
     /// a core.
     fn threads(&self) -> usize {
-        self.settings.threads.unwrap_or_else(|| {
+        self.settings.flags.threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         })
     }
@@ -513,7 +513,7 @@ impl Driver {
     }
 
     fn shows_progress(&self, streams: bool) -> bool {
-        !self.settings.quiet
+        !self.settings.flags.quiet
             && io::stderr().is_terminal()
             && !(streams && io::stdout().is_terminal())
     }
@@ -553,8 +553,8 @@ impl Driver {
 fn stop_for(stopper: &Stopper, settings: &Settings, reason: Option<StopReason>) -> Option<Stop> {
     match reason? {
         StopReason::Cancelled => stopper.signal().map(Stop::Signal),
-        StopReason::TimeLimit => Some(Stop::TimeLimit(settings.time.unwrap_or_default())),
-        StopReason::NodeLimit => Some(Stop::NodeLimit(settings.nodes.unwrap_or(0))),
+        StopReason::TimeLimit => Some(Stop::TimeLimit(settings.flags.time.unwrap_or_default())),
+        StopReason::NodeLimit => Some(Stop::NodeLimit(settings.flags.nodes.unwrap_or(0))),
         StopReason::SolutionLimit | StopReason::Observer => None,
     }
 }
@@ -666,7 +666,7 @@ mod tests {
             Plan::Count(Counting::Part(Share::new(2, 3).unwrap()))
         );
         let mut estimate = settings(count, None, None);
-        estimate.estimate = Some((10, 1));
+        estimate.flags.estimate = Some((10, 1));
         assert_eq!(plan_of(&estimate), Plan::EstimateCount);
         assert_eq!(
             plan(&settings(list, None, None), &Task::unsolvable("x")),

@@ -204,7 +204,7 @@ impl Driver {
         done: &str,
         estimated: Option<Estimated>,
     ) -> anyhow::Result<()> {
-        if self.settings.json {
+        if self.settings.flags.json {
             let summary = Summary {
                 total: Entry(format!("{key}s"), total),
                 done: Entry(done.to_string(), ended.done),
@@ -241,7 +241,7 @@ impl Driver {
         fresh: Option<u64>,
         threads: Option<(usize, u64)>,
     ) {
-        if !self.settings.stats {
+        if !self.settings.flags.stats {
             return;
         }
         // Only a run that went on from a checkpoint's nodes says how many were its own.
@@ -257,7 +257,7 @@ impl Driver {
             Some(nodes) if secs > 0.0 => nodes as f64 / secs,
             _ => stats.nodes_per_sec(),
         };
-        if self.settings.json {
+        if self.settings.flags.json {
             let line = StatsLine {
                 search: &self.search,
                 stats,
@@ -266,7 +266,7 @@ impl Driver {
                 nodes_this_run: fresh,
                 threads: threads.map(|(threads, _)| threads),
                 listed: threads.map(|(_, listed)| listed),
-                end: if self.settings.tree.is_some() {
+                end: if self.settings.flags.tree.is_some() {
                     End::drawn(stop, at_limit)
                 } else {
                     End::new(stop)

@@ -95,16 +95,8 @@ pub struct Sharing {
 /// The driver's flags, checked before any input is read.
 #[derive(Debug)]
 pub struct Settings {
-    pub(super) mode: Mode,
-    pub(super) threads: Option<usize>,
-    pub(super) time: Option<Duration>,
-    pub(super) nodes: Option<u64>,
-    pub(super) quiet: bool,
-    pub(super) stats: bool,
-    pub(super) json: bool,
-    /// `--estimate`: the probes and their seed.
-    pub(super) estimate: Option<(u32, u64)>,
-    pub(super) tree: Option<Tree>,
+    /// The flags, `threads` at most the cores.
+    pub(super) flags: Flags,
     /// `--checkpoint FILE` or `--resume FILE` of a count on this machine.
     pub(super) checkpoint: Option<PathBuf>,
     /// Which of the two: how errors name the file.
@@ -138,11 +130,10 @@ impl Settings {
             threads,
             time,
             nodes,
-            quiet,
             stats,
-            json,
             estimate,
             tree,
+            ..
         } = *flags;
         if estimate.is_some() {
             let refused = if time.is_some() {
@@ -199,15 +190,10 @@ impl Settings {
             .filter(|&asked| asked > cores)
             .map(|asked| (asked, cores));
         Ok(Settings {
-            mode,
-            threads: threads.map(|asked| asked.min(cores)),
-            time,
-            nodes,
-            quiet,
-            stats,
-            json,
-            estimate,
-            tree,
+            flags: Flags {
+                threads: threads.map(|asked| asked.min(cores)),
+                ..*flags
+            },
             checkpoint: None,
             checkpoint_flag: "--checkpoint",
             spread: Spread::Alone,
@@ -225,15 +211,15 @@ impl Settings {
             } else {
                 "--checkpoint"
             };
-            match self.mode {
-                _ if self.estimate.is_some() => anyhow::bail!(
+            match self.flags.mode {
+                _ if self.flags.estimate.is_some() => anyhow::bail!(
                     "{flag} applies to a count: --estimate counts nothing"
                 ),
-                _ if self.nodes.is_some() => anyhow::bail!(
+                _ if self.flags.nodes.is_some() => anyhow::bail!(
                     "{flag} cannot be used with --node-limit: a search that goes on from a checkpoint has no budget of its own"
                 ),
-                Mode::List { .. } | Mode::Best if self.threads.is_some_and(|n| n > 1) => {
-                    let search = if self.mode == Mode::Best {
+                Mode::List { .. } | Mode::Best if self.flags.threads.is_some_and(|n| n > 1) => {
+                    let search = if self.flags.mode == Mode::Best {
                         "a branch and bound"
                     } else {
                         "a listing"
@@ -266,7 +252,7 @@ impl Settings {
             self.checkpoint = Some(path.clone());
             self.checkpoint_flag = flag;
         }
-        if self.estimate.is_some() && (sharing.mpi || sharing.part.is_some()) {
+        if self.flags.estimate.is_some() && (sharing.mpi || sharing.part.is_some()) {
             let flag = if sharing.mpi { "--mpi" } else { "--parts" };
             anyhow::bail!("{flag} applies to a count: --estimate counts nothing (it estimates the whole count)");
         }
@@ -295,8 +281,8 @@ impl Settings {
     /// Refuses `flag` (which `applies` to counts) unless the run counts every solution,
     /// `why` it must.
     fn whole_count(&self, flag: &str, applies: &str, why: &str) -> Result<()> {
-        match self.mode {
-            Mode::Count { limit: None } if self.nodes.is_some() => {
+        match self.flags.mode {
+            Mode::Count { limit: None } if self.flags.nodes.is_some() => {
                 anyhow::bail!("{flag} cannot be used with --node-limit: {why}")
             }
             Mode::Count { limit: None } => Ok(()),
@@ -310,15 +296,17 @@ impl Settings {
     /// Settings for a subcommand that searches nothing (merge): text or `json` output.
     pub fn plain(json: bool) -> Self {
         Settings {
-            mode: Mode::Count { limit: None },
-            threads: None,
-            time: None,
-            nodes: None,
-            quiet: true,
-            stats: false,
-            json,
-            estimate: None,
-            tree: None,
+            flags: Flags {
+                mode: Mode::Count { limit: None },
+                threads: None,
+                time: None,
+                nodes: None,
+                quiet: true,
+                stats: false,
+                json,
+                estimate: None,
+                tree: None,
+            },
             checkpoint: None,
             checkpoint_flag: "--checkpoint",
             spread: Spread::Alone,
@@ -328,7 +316,7 @@ impl Settings {
 
     /// The mode the flags ask for.
     pub fn mode(&self) -> Mode {
-        self.mode
+        self.flags.mode
     }
 }
 

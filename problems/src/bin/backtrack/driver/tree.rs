@@ -74,10 +74,10 @@ impl Driver {
     /// Prints the tree of the search of `problem`, run as `run` says: every solution (or
     /// up to the `--first`/`--limit K` one), or the branch and bound.
     pub(super) fn tree<P: Label>(&mut self, problem: P, run: &impl Run<P>) -> Result<Status> {
-        let args = self.settings.tree.expect("a tree is asked for");
+        let args = self.settings.flags.tree.expect("a tree is asked for");
         let progress = self.progress(args.stream);
         let mut limits: Limits = self.limits(progress.meter());
-        if let Mode::List { limit: Some(k) } = self.settings.mode {
+        if let Mode::List { limit: Some(k) } = self.settings.flags.mode {
             limits = limits.solutions(k);
         }
         // The tree names its stop as the other outputs do: the signal, `limit` for

@@ -87,12 +87,13 @@ impl Driver {
         draws: bool,
         mut caveat: Option<String>,
     ) -> Result<Status> {
-        let (probes, seed) = self.settings.estimate.unwrap_or((1, 1));
+        let (probes, seed) = self.settings.flags.estimate.unwrap_or((1, 1));
         let cancel = self.stopper.cancel().clone();
         let (estimate, timed_out) = probe(estimate, probes, seed, &cancel);
-        let threads = match self.settings.mode {
+        let threads = match self.settings.flags.mode {
             Mode::Count { limit: None } => self
                 .settings
+                .flags
                 .threads
                 .unwrap_or_else(rayon::current_num_threads),
             _ => 1,
@@ -238,7 +239,7 @@ impl Driver {
 
     /// The probes `--estimate` was asked to make.
     fn probes_asked(&self) -> u32 {
-        self.settings.estimate.map_or(1, |(probes, _)| probes)
+        self.settings.flags.estimate.map_or(1, |(probes, _)| probes)
     }
 
     /// The stop of a search that a signal ended, if one did.
@@ -250,7 +251,7 @@ impl Driver {
         if report.stopped.is_none() {
             self.estimated.add(report);
         }
-        if self.settings.json {
+        if self.settings.flags.json {
             self.print_estimate_json(report, probes, seed)?;
         } else {
             let search = self.search.clone();
