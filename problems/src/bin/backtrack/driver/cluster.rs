@@ -98,7 +98,7 @@ pub struct Total {
 /// counting threads a rank, within `budget`. Returns the total on rank 0, `None` on the
 /// other ranks. `identity` (the problem and its parameters) heads the checkpoint file, if
 /// any (its path, and how errors name it), which only rank 0 reads and writes.
-pub fn count(
+pub(super) fn count(
     shared: &(impl Shared + ?Sized),
     threads: usize,
     budget: &Budget,
