@@ -6,7 +6,8 @@ use std::io;
 use anyhow::Result;
 use backtrack::{parallel, Optimize, Outcome, Search};
 
-use super::report::{End, NoBest};
+use super::report::NoBest;
+use super::End;
 use super::{output, Driver, How, Out, Stop};
 use crate::exit::Status;
 

@@ -12,9 +12,9 @@ use anyhow::{anyhow, Result};
 use backtrack::durable::{Header, SnapshotFile};
 use backtrack::{Limits, Optimize, Outcome, Problem, Search, StopReason};
 
-use super::count::VERSION;
 use super::list::Listed;
 use super::output::{self, checkpoint_error};
+use super::VERSION;
 use super::{plural, Driver, Mode, Out, Stop};
 use crate::exit::Status;
 

@@ -28,9 +28,9 @@ use backtrack::{Outcome, Stats, StopReason};
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::{Communicator, Destination, Source};
 
-use super::count::VERSION;
 use super::output::checkpoint_error;
 use super::Tally;
+use super::VERSION;
 
 /// Asks Open MPI for its `ob1` messaging layer unless the environment already chooses one
 /// (`OMPI_MCA_pml`): the messages of a count are few and small, and with Debian's Open MPI

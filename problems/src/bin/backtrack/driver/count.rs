@@ -13,12 +13,9 @@ use backtrack::{Outcome, StopReason};
 use serde::Serialize;
 
 use super::job::Count;
-use super::report::End;
-use super::{output, Counting, Driver, Stop, Tally};
-use crate::exit::Status;
 
-/// The version of the program, which the records it writes carry.
-pub(super) const VERSION: &str = env!("CARGO_PKG_VERSION");
+use super::{output, Counting, Driver, End, Stop, Tally, VERSION};
+use crate::exit::Status;
 
 /// How a count shared out subproblem by subproblem went, for its report.
 pub(super) struct Shared {

@@ -10,7 +10,8 @@ use backtrack::stats::Elapsed;
 use backtrack::{parallel, Cancel, Problem, Search, Stats, StopReason};
 
 use super::job::Direct;
-use super::report::{Closing, DirectStats, End};
+use super::report::{Closing, DirectStats};
+use super::End;
 use super::{output, plural, Driver, How, Mode, Out, Stop};
 use crate::exit::Status;
 

@@ -44,7 +44,7 @@ use estimate::Estimated;
 pub use job::{Count, Direct, Job, Sample, SearchTask, Task, Timed};
 pub use output::{check as check_output, write_numbers, Out};
 use progress::Progress;
-pub use report::{plural, End};
+pub use report::plural;
 pub use settings::{Flags, Settings, Sharing, Tree, TreeFormat, MAX_TREE_BUDGET};
 use signals::Stopper;
 
@@ -153,6 +153,9 @@ fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
     }
 }
 
+/// The version of the tool, as checkpoints and part records name it.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// Runs `job`: see the [module docs](self).
 pub fn run(job: Job<'_>) -> Result<Status> {
     let Job {
@@ -209,6 +212,41 @@ pub struct Driver {
     /// The work done on the current search's root before the search (a sudoku's givens
     /// propagated): how long it took, and what it was.
     prepared: Option<(Duration, &'static str)>,
+}
+
+/// How a JSON line ends: whether the output is complete and, if not, why (a
+/// [`Stop::key`]). Flattened into the lines. An output as long as `--first` or `--limit`
+/// asked is complete: it answers what was asked.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct End {
+    /// Was everything searched?
+    pub complete: bool,
+    /// Why not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+}
+
+impl End {
+    /// The end of a search that `stop` stopped, if it did.
+    pub fn new(stop: Option<Stop>) -> Self {
+        End {
+            complete: stop.is_none(),
+            stopped: stop.map(Stop::key),
+        }
+    }
+
+    /// The end of a drawn tree, which a search stopped at `--first` or `--limit`
+    /// (`at_limit`) leaves incomplete: its open nodes are cut off (`"stopped":"limit"`, as
+    /// the tree itself says).
+    pub(super) fn drawn(stop: Option<Stop>, at_limit: bool) -> Self {
+        match stop {
+            None if at_limit => End {
+                complete: false,
+                stopped: Some("limit".to_string()),
+            },
+            _ => End::new(stop),
+        }
+    }
 }
 
 /// Why a search stopped before its end, the output being partial.
@@ -421,7 +459,7 @@ impl Driver {
                     tag: Some(report::Entry(key.to_string(), k)),
                     line: &report::NotSearched {
                         searched: false,
-                        end: report::End::new(Some(stop)),
+                        end: End::new(Some(stop)),
                     },
                 };
                 self.line(&serde_json::to_string(&line)?)?;

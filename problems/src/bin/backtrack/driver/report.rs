@@ -13,43 +13,8 @@ use backtrack::stats::Elapsed;
 use backtrack::Stats;
 
 use super::estimate::Estimated;
-use super::{Driver, Stop};
+use super::{Driver, End, Stop};
 use crate::exit::Status;
-
-/// How a JSON line ends: whether the output is complete and, if not, why (a
-/// [`Stop::key`]). Flattened into the lines. An output as long as `--first` or `--limit`
-/// asked is complete: it answers what was asked.
-#[derive(Clone, Debug, Serialize)]
-pub struct End {
-    /// Was everything searched?
-    pub complete: bool,
-    /// Why not.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped: Option<String>,
-}
-
-impl End {
-    /// The end of a search that `stop` stopped, if it did.
-    pub fn new(stop: Option<Stop>) -> Self {
-        End {
-            complete: stop.is_none(),
-            stopped: stop.map(Stop::key),
-        }
-    }
-
-    /// The end of a drawn tree, which a search stopped at `--first` or `--limit`
-    /// (`at_limit`) leaves incomplete: its open nodes are cut off (`"stopped":"limit"`, as
-    /// the tree itself says).
-    fn drawn(stop: Option<Stop>, at_limit: bool) -> Self {
-        match stop {
-            None if at_limit => End {
-                complete: false,
-                stopped: Some("limit".to_string()),
-            },
-            _ => End::new(stop),
-        }
-    }
-}
 
 /// One key and its number, flattened into a line: the search a line is about in a run of
 /// several (`"puzzle":2`), or how many there were (`"puzzles":3`).

@@ -12,8 +12,8 @@ use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, Optimize, Outcome, Search, StopReason};
 
 use super::job::{Count, Sample};
-use super::report::End;
-use super::{Driver, Mode, Stop};
+
+use super::{Driver, End, Mode, Stop};
 use crate::exit::Status;
 
 /// How long the sample that measures the speed runs.

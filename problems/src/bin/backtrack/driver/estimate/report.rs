@@ -9,7 +9,7 @@ use backtrack::Outcome;
 use serde::Serialize;
 
 use super::super::job::Timed;
-use super::super::report::End;
+use super::super::End;
 use super::super::Stop;
 
 /// A figure's mean and 95% interval, `(mean, low, high)`.
