@@ -62,4 +62,6 @@ pub mod guide {
     pub struct OwnProblem;
     #[doc = include_str!("../../docs/testing.md")]
     pub struct Testing;
+    #[doc = include_str!("../../docs/layout.md")]
+    pub struct Layout;
 }
