@@ -3,6 +3,7 @@
 //! every count is printed.
 
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::Result;
 use backtrack::durable::{
@@ -13,6 +14,10 @@ use backtrack::{Outcome, StopReason};
 use serde::Serialize;
 
 use super::job::Count;
+
+/// How long a count runs on the thread that starts it before it goes to the pool's
+/// threads: a count that ends sooner is not worth starting them.
+const QUICK: Duration = Duration::from_millis(2);
 
 use super::{output, Counting, Driver, End, Stop, Tally, VERSION};
 use crate::exit::Status;
@@ -88,6 +93,14 @@ impl Driver {
             }
             Counting::Threads => {
                 self.expect(count);
+                // A count done within QUICK on this thread needs no pool: its threads would
+                // cost more than the count (a file of sudokus, a small board).
+                if self.settings.flags.time.is_none() {
+                    let outcome = count.in_order(self.limits(None).time(QUICK));
+                    if outcome.stopped != Some(StopReason::TimeLimit) {
+                        return self.report_count(&outcome, print, None);
+                    }
+                }
                 let outcome = self.on_pool(|limits| count.on_threads(limits))?;
                 self.report_count(&outcome, print, None)
             }

@@ -212,6 +212,8 @@ pub struct Driver {
     /// The work done on the current search's root before the search (a sudoku's givens
     /// propagated): how long it took, and what it was.
     prepared: Option<(Duration, &'static str)>,
+    /// Are stderr and stdout terminals? Asked once a run, not once a search.
+    terminals: (bool, bool),
 }
 
 /// How a JSON line ends: whether the output is complete and, if not, why (a
@@ -348,6 +350,7 @@ impl Driver {
             pool: None,
             estimated: Estimated::default(),
             prepared: None,
+            terminals: (io::stderr().is_terminal(), io::stdout().is_terminal()),
         })
     }
 
@@ -551,9 +554,8 @@ impl Driver {
     }
 
     fn shows_progress(&self, streams: bool) -> bool {
-        !self.settings.flags.quiet
-            && io::stderr().is_terminal()
-            && !(streams && io::stdout().is_terminal())
+        let (stderr, stdout) = self.terminals;
+        !self.settings.flags.quiet && stderr && !(streams && stdout)
     }
 
     /// Estimates the size of the count about to run, for its progress line (the fraction
