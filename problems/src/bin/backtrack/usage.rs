@@ -25,15 +25,20 @@ const WHERE: &[(&str, &str)] = &[
 /// printed, or a usage error said on stderr.
 pub fn parse<Cli: Parser>() -> Result<Cli, Status> {
     let args: Vec<OsString> = std::env::args_os().collect();
-    let cli = Cli::command();
+    // Parsed in place, not on a clone: building and cloning clap's command is most of
+    // what a short run costs.
+    let mut cli = Cli::command();
     let parsed = cli
-        .clone()
-        .try_get_matches_from(&args)
+        .try_get_matches_from_mut(&args)
         .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
     let (parsed, matches) = parsed.map_err(|err| match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print(&err),
         _ => {
-            note!("backtrack: error: {}", message(&cli, &err, &args));
+            // A fresh command: parsing built this one, adding its `help` subcommand.
+            note!(
+                "backtrack: error: {}",
+                message(&Cli::command(), &err, &args)
+            );
             Status::BadInput
         }
     })?;
