@@ -1,0 +1,5 @@
+//! The problems library, used as a dependency: one test binary, one module per problem
+//! (one link step, where a binary a file made one each).
+
+mod first_solution;
+mod queens;
