@@ -1,6 +1,6 @@
 //! `--estimate`: the size and time of a search, before running it, on every subcommand.
 
-use crate::common::{backtrack, error_line, fixture, json_lines, refused, stdout, text};
+use crate::common::{all_error_lines, all_refused, backtrack, fixture, json_lines, stdout, text};
 
 /// The one JSON object `--estimate --format json` prints.
 fn estimate(args: &[&str]) -> serde_json::Value {
@@ -304,42 +304,48 @@ fn unknown_solutions_are_null_in_json() {
 
 #[test]
 fn estimate_flags_are_checked() {
-    refused(&["queens", "8", "--estimate", "--first"], "--first");
-    // A first tour is the knight's tour's default: the estimate of the whole tree said
-    // 65,000 years for a search that ends in a millisecond.
-    error_line(
-        &["knights-tour", "8", "8", "--estimate"],
-        "--estimate estimates a whole search: this one stops at its first solution by default; add --all or --count",
-    );
-    refused(&["queens", "8", "--estimate", "--tree"], "--tree");
-    error_line(
-        &["queens", "8", "--count", "--estimate", "--stats"],
-        "--stats applies to a search: --estimate runs only a short sample of the search",
-    );
-    error_line(
-        &["queens", "8", "--estimate", "--time-limit", "1s"],
-        "--time-limit applies to a search: --estimate runs only a short sample of the search",
-    );
-    error_line(
-        &["queens", "8", "--probes", "5"],
-        "--probes applies to --estimate: add --estimate",
-    );
-    error_line(
-        &["queens", "8", "--probe-seed", "5"],
-        "--probe-seed applies to --estimate: add --estimate",
-    );
-    refused(
-        &["queens", "8", "--estimate", "--probes", "0"],
-        "must be at least 1, not 0",
-    );
-    refused(
-        &["queens", "8", "--estimate", "--probes", "many"],
-        "must be a whole number, not 'many'",
-    );
-    refused(
-        &["queens", "8", "--estimate", "--probe-seed", "-1"],
-        "must be at least 0, not -1",
-    );
+    // Each exactly this line.
+    all_error_lines(&[
+        // A first tour is the knight's tour's default: the estimate of the whole tree
+        // said 65,000 years for a search that ends in a millisecond.
+        (
+            &["knights-tour", "8", "8", "--estimate"],
+            "--estimate estimates a whole search: this one stops at its first solution by default; add --all or --count",
+        ),
+        (
+            &["queens", "8", "--count", "--estimate", "--stats"],
+            "--stats applies to a search: --estimate runs only a short sample of the search",
+        ),
+        (
+            &["queens", "8", "--estimate", "--time-limit", "1s"],
+            "--time-limit applies to a search: --estimate runs only a short sample of the search",
+        ),
+        (
+            &["queens", "8", "--probes", "5"],
+            "--probes applies to --estimate: add --estimate",
+        ),
+        (
+            &["queens", "8", "--probe-seed", "5"],
+            "--probe-seed applies to --estimate: add --estimate",
+        ),
+    ]);
+    // Each one line holding this.
+    all_refused(&[
+        (&["queens", "8", "--estimate", "--first"], "--first"),
+        (&["queens", "8", "--estimate", "--tree"], "--tree"),
+        (
+            &["queens", "8", "--estimate", "--probes", "0"],
+            "must be at least 1, not 0",
+        ),
+        (
+            &["queens", "8", "--estimate", "--probes", "many"],
+            "must be a whole number, not 'many'",
+        ),
+        (
+            &["queens", "8", "--estimate", "--probe-seed", "-1"],
+            "must be at least 0, not -1",
+        ),
+    ]);
 }
 
 /// Runs `args` with its standard streams on a terminal (through `script`), and gives what

@@ -1,7 +1,7 @@
 //! `backtrack knights-tour`: tours found and checked here independently, boards without a
 //! tour, and bad boards and starts (refused in the words `queens --place` uses).
 
-use crate::common::{backtrack, error_line, json_lines, stdout, text};
+use crate::common::{all_error_lines, backtrack, error_line, json_lines, stdout, text};
 
 /// A printed board's tour: the squares (row, column from 1) in the order of their numbers.
 fn tour_of(board: &str) -> Vec<(usize, usize)> {
@@ -99,23 +99,22 @@ fn boards_without_a_tour_say_no_solution() {
 
 #[test]
 fn bad_boards_and_starts_are_refused() {
-    error_line(&["knights-tour", "0", "8"], "R must be at least 1, not 0");
-    error_line(
-        &["knights-tour", "8", "1001"],
-        "C must be at most 1000, not 1001",
-    );
-    error_line(
-        &["knights-tour", "8", "8", "--start", "9,1"],
-        "--start 9,1 is off the 8×8 board: rows and columns are 1 to 8",
-    );
-    error_line(
-        &["knights-tour", "8", "8", "--start", "a1"],
-        "--start must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not 'a1'",
-    );
-    error_line(
-        &["knights-tour", "8", "8", "--start", "1;1"],
-        "--start must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '1;1'",
-    );
+    all_error_lines(&[
+        (&["knights-tour", "0", "8"], "R must be at least 1, not 0"),
+        (&["knights-tour", "8", "1001"], "C must be at most 1000, not 1001"),
+        (
+            &["knights-tour", "8", "8", "--start", "9,1"],
+            "--start 9,1 is off the 8×8 board: rows and columns are 1 to 8",
+        ),
+        (
+            &["knights-tour", "8", "8", "--start", "a1"],
+            "--start must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not 'a1'",
+        ),
+        (
+            &["knights-tour", "8", "8", "--start", "1;1"],
+            "--start must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '1;1'",
+        ),
+    ]);
 }
 
 /// `knights-tour --start` and `queens --place` take squares alike and refuse them in the
@@ -124,9 +123,9 @@ fn bad_boards_and_starts_are_refused() {
 /// echoed as it was given (`--start 1:0` said `1,0`).
 #[test]
 fn squares_off_the_board_are_refused_in_one_wording() {
-    for (args, message) in [
+    all_error_lines(&[
         (
-            &["knights-tour", "8", "8", "--start", "0,1"][..],
+            &["knights-tour", "8", "8", "--start", "0,1"],
             "--start 0,1 is off the 8×8 board: rows and columns are 1 to 8",
         ),
         (
@@ -141,9 +140,7 @@ fn squares_off_the_board_are_refused_in_one_wording() {
             &["queens", "8", "--place", "3,0"],
             "--place 3,0 is off the 8×8 board: rows and columns are 1 to 8",
         ),
-    ] {
-        error_line(args, message);
-    }
+    ]);
     for flag in [
         &["knights-tour", "8", "8", "--start"][..],
         &["queens", "8", "--place"],

@@ -1,7 +1,7 @@
 //! `backtrack permutations` and `combinations`: listings in lexicographic order and
 //! counts checked against `n!` and `C(n, k)`, the tree, and bad sizes.
 
-use crate::common::{backtrack, error_line, json_lines, stdout, text};
+use crate::common::{all_error_lines, backtrack, json_lines, stdout, text};
 
 /// `n!`.
 fn factorial(n: u64) -> u64 {
@@ -108,14 +108,16 @@ fn combinations_of_more_than_n_are_no_solution() {
 
 #[test]
 fn bad_sizes_are_refused() {
-    error_line(
-        &["permutations", "1001"],
-        "N must be at most 1000, not 1001",
-    );
-    error_line(&["permutations", "-1"], "N must be at least 0, not -1");
-    error_line(&["permutations", "x"], "N must be a whole number, not 'x'");
-    error_line(
-        &["combinations", "5", "y"],
-        "K must be a whole number, not 'y'",
-    );
+    all_error_lines(&[
+        (
+            &["permutations", "1001"],
+            "N must be at most 1000, not 1001",
+        ),
+        (&["permutations", "-1"], "N must be at least 0, not -1"),
+        (&["permutations", "x"], "N must be a whole number, not 'x'"),
+        (
+            &["combinations", "5", "y"],
+            "K must be a whole number, not 'y'",
+        ),
+    ]);
 }

@@ -1,6 +1,6 @@
 //! `backtrack queens`: golden outputs, modes, formats, and bad input.
 
-use crate::common::{backtrack, error_line, json_lines, stdout, text, BIN};
+use crate::common::{all_error_lines, backtrack, error_line, json_lines, stdout, text, BIN};
 
 use std::process::{Command, Stdio};
 
@@ -289,7 +289,7 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn bad_input_is_refused_clearly() {
-    let cases: [(&[&str], &str); 18] = [
+    all_error_lines(&[
         (&["queens", "0"], "the board size N must be at least 1, not 0"),
         (&["queens", "-3"], "the board size N must be at least 1, not -3"),
         (&["queens", "eight"], "the board size N must be a whole number, not 'eight'"),
@@ -308,10 +308,7 @@ fn bad_input_is_refused_clearly() {
         (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
         (&["queens", "8", "--count", "--threads", "0"], "--threads must be at least 1, not 0"),
         (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
 }
 
 /// A board size too long even for a 128-bit integer is still a number: too big (or too
@@ -346,14 +343,16 @@ fn board_size_beyond_any_integer_is_called_too_big() {
 /// `--threads` beyond any machine is refused at once (it used to hang starting the pool).
 #[test]
 fn absurd_thread_counts_are_refused_not_started() {
-    error_line(
-        &["queens", "8", "--count", "--threads", "4294967295"],
-        "--threads must be at most 1024, not 4294967295",
-    );
-    error_line(
-        &["queens", "8", "--count", "--threads", "1025"],
-        "--threads must be at most 1024, not 1025",
-    );
+    all_error_lines(&[
+        (
+            &["queens", "8", "--count", "--threads", "4294967295"],
+            "--threads must be at most 1024, not 4294967295",
+        ),
+        (
+            &["queens", "8", "--count", "--threads", "1025"],
+            "--threads must be at most 1024, not 1025",
+        ),
+    ]);
     assert_eq!(
         stdout(&["queens", "8", "--count", "--threads", "1024"]),
         "92\n"
@@ -390,14 +389,16 @@ fn unwritable_stderr_does_not_panic() {
 /// refused with the count of characters, which says why.
 #[test]
 fn glyphs_with_combining_marks_are_refused_with_the_count() {
-    error_line(
-        &["queens", "4", "--format", "board", "--glyphs", "e\u{301}."],
-        "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'e\u{301}.' (3 characters)",
-    );
-    error_line(
-        &["queens", "4", "--format", "board", "--glyphs", ""],
-        "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '' (0 characters)",
-    );
+    all_error_lines(&[
+        (
+            &["queens", "4", "--format", "board", "--glyphs", "e\u{301}."],
+            "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'e\u{301}.' (3 characters)",
+        ),
+        (
+            &["queens", "4", "--format", "board", "--glyphs", ""],
+            "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '' (0 characters)",
+        ),
+    ]);
 }
 
 /// The flags of the issue that were silently ignored or badly worded: each refused with a
