@@ -123,6 +123,19 @@ pub fn refused_output(args: &[&str], out: &Output, message: &str) -> String {
     stderr
 }
 
+/// The error reading `path` gives here, as the binary reports it after `cannot read PATH: `.
+pub fn read_error(path: &str) -> String {
+    std::fs::read(path).unwrap_err().to_string()
+}
+
+/// A run refused by the binary with one line of error naming the problem: returns it,
+/// without its line end.
+pub fn error_of(args: &[&str]) -> String {
+    let stderr = refused(args, "backtrack: error: ");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    stderr.trim_end().to_string()
+}
+
 /// A refused run whose one line of error is exactly `backtrack: error: {message}`.
 pub fn error_line(args: &[&str], message: &str) {
     let stderr = refused(args, message);

@@ -7,14 +7,16 @@ mod driver;
 mod estimate;
 mod html;
 mod json;
+mod knapsack;
 mod knights_tour;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod parallel;
 mod parts;
 mod permutations;
-mod problems;
 mod queens;
 mod readme;
+mod subset_sum;
+mod sudoku;
 mod tree;
 mod usage;

@@ -355,3 +355,14 @@ fn options_of_the_tree_and_the_estimate_together_say_they_cannot_be_used_togethe
         "--tree-format applies to the solution tree and --probes to --estimate, which cannot be used together: keep the options of one",
     );
 }
+
+#[test]
+fn tree_and_count_do_not_mix() {
+    for args in [
+        &["queens", "4", "--tree", "--count"][..],
+        &["sudoku", "--tree", "--count", "-"],
+        &["subset-sum", "-t", "1", "1", "--tree", "--count"],
+    ] {
+        crate::common::error_line(args, "--tree cannot be used with --count");
+    }
+}
