@@ -405,7 +405,7 @@ fn glyphs_with_combining_marks_are_refused_with_the_count() {
 /// message that says what applies where.
 #[test]
 fn flags_without_meaning_are_refused_with_a_reason() {
-    let cases: [(&[&str], &str); 17] = [
+    all_error_lines(&[
         (&["queens", "8", "--threads", "2", "--node-limit", "100"], "--threads cannot be used with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["knapsack", "--threads", "2", "--node-limit", "5", "-"], "--threads cannot be used with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["queens", "8", "--threads", "2", "--checkpoint", "/nonexistent/listing"], "--threads cannot be used with --checkpoint: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
@@ -423,10 +423,7 @@ fn flags_without_meaning_are_refused_with_a_reason() {
         (&["queens", "28", "--count", "--symmetry", "halves"], "--symmetry halves counts boards up to N = 27 (its half boards take memory), not 28; use --symmetry full"),
         (&["queens", "14", "--count", "--symmetry", "halves", "--node-limit", "100"], "--node-limit stops one search at an exact node, and half boards are many searches: use --symmetry full (the default with --node-limit)"),
         (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads cannot be used with --count --limit: a count capped at K solutions runs on one thread, in search order"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
     // The help names formats by what they are, not by the documents they come from
     // ("seed 004"; --seed is another thing).
     let help = stdout(&["queens", "--help"]);
@@ -585,7 +582,7 @@ fn direct_methods_refuse_what_they_cannot_do() {
             "--method applies to a first solution (--first, without --unique)",
         );
     }
-    let cases: [(&[&str], &str); 12] = [
+    all_error_lines(&[
         (&["queens", "8", "--first", "--method", "construct", "--time-limit", "1s"], "--time-limit and --node-limit apply to the search, not to --method construct (the construction takes O(N) and needs none)"),
         // Past the search's sizes, a flag only the search has says so, not the method
         // auto chose.
@@ -600,10 +597,7 @@ fn direct_methods_refuse_what_they_cannot_do() {
         (&["queens", "1000001"], "the search takes N <= 1000000, not 1000001: for one solution of a bigger board, use --first (the construction, or --method local)"),
         (&["queens", "10001", "--first", "--format", "board"], "--format board draws N×N characters: it takes N <= 10000, not 10001"),
         (&["queens", "10000001", "--first"], "the board size N must be at most 10000000, not 10000001"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
 }
 
 /// `auto` keeps the search when the run asks for what only the search has; `--limit 1`
