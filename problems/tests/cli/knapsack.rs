@@ -6,7 +6,7 @@ use crate::common::{
 };
 
 #[test]
-fn golden_knapsack_best() {
+fn the_best_packing_of_the_textbook_knapsack_is_the_golden_one() {
     insta::assert_snapshot!(
         "knapsack_textbook",
         stdout(&["knapsack", &fixture("textbook.knapsack")])
@@ -14,7 +14,7 @@ fn golden_knapsack_best() {
 }
 
 #[test]
-fn knapsack_reads_stdin_and_reports_stats() {
+fn standard_input_is_read_and_stats_reported() {
     let text = std::fs::read_to_string(fixture("textbook.knapsack")).unwrap();
     let out = backtrack_with_stdin(&["knapsack", "-", "--stats"], &text);
     assert!(out.status.success());
@@ -27,14 +27,14 @@ fn knapsack_reads_stdin_and_reports_stats() {
 }
 
 #[test]
-fn golden_knapsack_tree() {
+fn the_tree_of_the_tiny_knapsack_is_the_golden_one() {
     let text = stdout(&["knapsack", "--tree", &fixture("tiny.knapsack")]);
     assert!(text.contains("✂ pruned"));
     insta::assert_snapshot!("knapsack_tiny_tree", text);
 }
 
 #[test]
-fn knapsack_streamed_tree_is_the_recorded_one() {
+fn the_streamed_tree_is_the_recorded_one() {
     let recorded = stdout(&[
         "knapsack",
         "--tree",
@@ -64,7 +64,7 @@ fn knapsack_streamed_tree_is_the_recorded_one() {
 }
 
 #[test]
-fn malformed_knapsack_is_one_clear_error() {
+fn a_malformed_file_is_one_clear_error() {
     let bad = error_of(&["knapsack", &fixture("malformed.knapsack")]);
     assert!(
         bad.ends_with("malformed.knapsack: line 3: the value `apples` is not a number"),
@@ -93,7 +93,7 @@ fn malformed_knapsack_is_one_clear_error() {
 /// Each bad number says what is wrong with it, a long bad line is quoted short, and a
 /// byte order mark is no character of the input.
 #[test]
-fn knapsack_numbers_get_their_own_messages() {
+fn bad_numbers_get_their_own_messages() {
     let cases = [
         ("capacity -10\n", "<stdin>: line 1: the capacity `-10` is negative: capacities, weights and values are 0 or more"),
         ("capacity 10.5\n", "<stdin>: line 1: the capacity `10.5` is not a whole number"),
@@ -142,7 +142,7 @@ fn knapsack_numbers_get_their_own_messages() {
 }
 
 #[test]
-fn knapsack_modes_count_and_list_the_packings_that_fit() {
+fn the_modes_besides_the_best_count_and_list_the_packings_that_fit() {
     let file = fixture("textbook.knapsack");
     // Weights 10, 20, 30 in 50: every subset fits but all three together.
     assert_eq!(stdout(&["knapsack", "--count", &file]), "7\n");
@@ -174,7 +174,7 @@ fn knapsack_modes_count_and_list_the_packings_that_fit() {
 /// When nothing fits, the best packing is the empty one, and the output says so: a line
 /// `no item taken` in text (not only no item lines), an empty list in JSON.
 #[test]
-fn knapsack_empty_packing_says_no_item_is_taken() {
+fn an_empty_packing_says_no_item_is_taken() {
     let input = "capacity 4\n5 10\n9 3\n";
     let best = backtrack_with_stdin(&["knapsack"], input);
     assert_eq!(best.status.code(), Some(0));

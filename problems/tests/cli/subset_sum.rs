@@ -17,7 +17,7 @@ fn run(args: &[String]) -> String {
 }
 
 #[test]
-fn golden_subset_sum_listing() {
+fn the_listing_is_the_golden_one() {
     let text = run(&subset_sum(&[]));
     for line in text.lines() {
         let sum: u64 = line.split(' ').map(|n| n.parse::<u64>().unwrap()).sum();
@@ -27,7 +27,7 @@ fn golden_subset_sum_listing() {
 }
 
 #[test]
-fn subset_sum_json_lines_parse() {
+fn json_lines_hold_each_subset_and_the_number_found() {
     let lines = json_lines(&run(&subset_sum(&["--format", "json"])));
     assert_eq!(
         lines[0],
@@ -54,7 +54,7 @@ fn subset_sum_json_lines_parse() {
 }
 
 #[test]
-fn subset_sum_modes() {
+fn count_first_and_indices_print_what_they_say_and_none_is_no_solution() {
     assert_eq!(run(&subset_sum(&["--count"])), "2\n");
     assert_eq!(run(&subset_sum(&["--first"])), "3 4 2\n");
     assert_eq!(run(&subset_sum(&["--indices"])), "1 3 6\n3 5\n");
@@ -65,7 +65,7 @@ fn subset_sum_modes() {
 }
 
 #[test]
-fn subset_sum_rejects_what_is_not_a_number() {
+fn bad_numbers_are_refused_with_their_place() {
     let cases: [(&[&str], &str); 7] = [
         (&["subset-sum", "-t", "5", "1", "x", "3"], "backtrack: error: NUMBERS: number 2, `x`, is not a whole number"),
         (&["subset-sum", "-t", "5", "1", "-2"], "backtrack: error: NUMBERS: number 2, `-2`, is negative: the numbers must be 0 or more"),
@@ -95,7 +95,7 @@ fn subset_sum_rejects_what_is_not_a_number() {
 }
 
 #[test]
-fn golden_subset_sum_tree() {
+fn the_tree_is_the_golden_one() {
     let text = run(&subset_sum(&["--tree"]));
     insta::assert_snapshot!("subset_sum_tree", text);
 }

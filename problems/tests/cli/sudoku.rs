@@ -9,7 +9,7 @@ use crate::common::{
 };
 
 #[test]
-fn golden_sudoku_solve() {
+fn the_classic_puzzle_is_solved_extending_its_givens() {
     let text = stdout(&["sudoku", &fixture("classic.sudoku")]);
     let solution: Grid = text.parse().expect("nine lines of digits");
     assert!(solution.is_solved());
@@ -22,7 +22,7 @@ fn golden_sudoku_solve() {
 }
 
 #[test]
-fn sudoku_reads_one_line_from_stdin() {
+fn a_puzzle_on_one_line_is_read_from_stdin() {
     let one_line: String = std::fs::read_to_string(fixture("classic.sudoku"))
         .unwrap()
         .split_whitespace()
@@ -36,7 +36,7 @@ fn sudoku_reads_one_line_from_stdin() {
 }
 
 #[test]
-fn sudoku_count_and_limits() {
+fn a_count_and_a_listing_stop_at_their_limit_and_all_lists_the_one_solution() {
     assert_eq!(
         stdout(&["sudoku", "--count", &fixture("classic.sudoku")]),
         "1\n"
@@ -64,7 +64,7 @@ fn sudoku_count_and_limits() {
 }
 
 #[test]
-fn unsolvable_sudoku_says_no_solution() {
+fn an_unsolvable_puzzle_says_no_solution() {
     let out = backtrack(&["sudoku", &fixture("unsolvable.sudoku")]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "no solution\n");
@@ -73,7 +73,7 @@ fn unsolvable_sudoku_says_no_solution() {
 }
 
 #[test]
-fn malformed_sudoku_is_one_clear_error() {
+fn a_malformed_puzzle_is_one_clear_error() {
     let short = error_of(&["sudoku", &fixture("short.sudoku")]);
     assert!(
         short.ends_with("short.sudoku: line 1: expected 81 cells, found 80"),
@@ -132,7 +132,7 @@ fn malformed_sudoku_is_one_clear_error() {
 
 /// A byte order mark, grids drawn with `|` and `---+---`, and `#` comments.
 #[test]
-fn sudoku_reads_drawn_grids_and_a_byte_order_mark() {
+fn drawn_grids_and_a_byte_order_mark_are_read() {
     let plain = stdout(&["sudoku", &fixture("classic.sudoku")]);
     let drawn = stdout(&["sudoku", &fixture("drawn.sudoku")]);
     assert_eq!(drawn, plain);
@@ -146,7 +146,7 @@ fn sudoku_reads_drawn_grids_and_a_byte_order_mark() {
 
 /// A file of several puzzles: each in turn, after `# puzzle K` (JSON: `"puzzle":K`).
 #[test]
-fn sudoku_files_may_hold_several_puzzles() {
+fn a_file_may_hold_several_puzzles() {
     let read = |name: &str| std::fs::read_to_string(fixture(name)).unwrap();
     let three = format!(
         "{}\n{}{}",
@@ -218,7 +218,7 @@ fn sudoku_files_may_hold_several_puzzles() {
 /// Boxes of any size: 4×4, 16×16 and 25×25 puzzles, each solution checked; numbers in,
 /// numbers out; a digit past the grid refused with its place.
 #[test]
-fn sudoku_of_any_box_size() {
+fn puzzles_of_any_box_size_are_solved() {
     for name in ["16x16.sudoku", "25x25.sudoku"] {
         let text = stdout(&["sudoku", &fixture(name)]);
         let solution: Grid = text.parse().expect("a grid");
@@ -283,7 +283,7 @@ fn sudoku_of_any_box_size() {
 /// says how much of it that was (it left it out: a 25×25 puzzle solved by propagation took
 /// 36 ms, and --stats said 30 µs).
 #[test]
-fn sudoku_stats_count_the_propagation_at_the_root() {
+fn stats_count_the_propagation_at_the_root() {
     let file = fixture("25x25.sudoku");
     let out = backtrack(&["sudoku", "--stats", &file]);
     assert!(out.status.success());
@@ -318,7 +318,7 @@ fn sudoku_stats_count_the_propagation_at_the_root() {
 /// output labels its solutions (`# puzzle 2`) and the JSON its objects (`"puzzle":2`): the
 /// blocks came one after another with nothing to tell them apart.
 #[test]
-fn sudoku_stats_of_several_puzzles_say_which_puzzle() {
+fn stats_of_several_puzzles_say_which_puzzle() {
     let file = fixture("several.sudoku");
     for mode in [&[][..], &["--count"]] {
         let out = backtrack(&[&["sudoku", "--stats", &file][..], mode].concat());
@@ -352,7 +352,7 @@ fn sudoku_stats_of_several_puzzles_say_which_puzzle() {
 /// `--estimate` of a file of several puzzles ends with the summary line as the other modes
 /// do, the estimated nodes and time added up (it used to end with none).
 #[test]
-fn sudoku_estimates_of_several_puzzles_are_summed_up() {
+fn estimates_of_several_puzzles_are_summed_up() {
     // The puzzles of several.sudoku but its 16×16 one, whose 837 nodes take 50 to 90 ms in
     // a debug build, near enough the estimate's sample of a quarter of a second for a
     // loaded machine to cut them short (and the estimate be by probes, not exact); in its
@@ -400,7 +400,7 @@ fn sudoku_estimates_of_several_puzzles_are_summed_up() {
 /// The limits apply to each puzzle of a file: one stopped, the next is searched, and the
 /// exit status is 3 (they used to stop the whole file after `# puzzle 1`, silently).
 #[test]
-fn sudoku_limits_apply_to_each_puzzle() {
+fn limits_apply_to_each_puzzle() {
     let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
     let two = format!("{}\n{classic}", ".".repeat(81));
     let solution = stdout(&["sudoku", &fixture("classic.sudoku")]);
@@ -473,7 +473,7 @@ fn sudoku_limits_apply_to_each_puzzle() {
 }
 
 #[test]
-fn sudoku_json_lines_parse() {
+fn json_lines_hold_solved_grids_and_the_number_found() {
     let lines = json_lines(&stdout(&[
         "sudoku",
         "--format",
@@ -510,7 +510,7 @@ fn sudoku_json_lines_parse() {
 }
 
 #[test]
-fn sudoku_tree_follows_the_placements() {
+fn the_tree_follows_the_placements() {
     // The classic puzzle falls to singles: the root is the solution.
     let classic = stdout(&["sudoku", "--tree", "--all", &fixture("classic.sudoku")]);
     assert_eq!(
