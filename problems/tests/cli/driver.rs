@@ -731,16 +731,54 @@ fn no_progress_line_off_a_terminal() {
 #[cfg(target_os = "linux")]
 #[test]
 fn the_progress_line_fits_a_narrow_terminal() {
-    let command = format!("stty cols 50 rows 20; timeout -s INT 1.5 '{BIN}' queens 17 --count");
-    let Ok(out) = Command::new("script")
+    // The count stopped by SIGINT once the terminal has shown a whole progress line (it
+    // was stopped after a fixed 1.5 s, which on a loaded machine could come before any);
+    // `timeout` passes the signal on, and ends the run after two minutes if none came.
+    let pid_file = crate::common::scratch("progress.pid");
+    let command = format!(
+        "stty cols 50 rows 20; echo $$ > '{}'; exec timeout -s INT 120 '{BIN}' queens 17 --count",
+        pid_file.display()
+    );
+    let Ok(mut script) = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .stdin(Stdio::null())
-        .output()
+        .stdout(Stdio::piped())
+        .spawn()
     else {
         return; // no `script` here
     };
-    let terminal = String::from_utf8_lossy(&out.stdout);
-    // What the terminal shows: escape sequences out, each line as the last \r left it.
+    let mut terminal = Vec::new();
+    let mut reader = script.stdout.take().expect("piped");
+    let mut chunk = [0u8; 4096];
+    loop {
+        let read = reader.read(&mut chunk).expect("the terminal is read");
+        if read == 0 {
+            break;
+        }
+        terminal.extend_from_slice(&chunk[..read]);
+        let shown = shown_on_a_terminal(&terminal);
+        // A whole progress line: one that a line end or a redraw has closed.
+        let (closed, _) = shown.rsplit_once(['\r', '\n']).unwrap_or_default();
+        if !progress_lines(closed).is_empty() {
+            let pid = std::fs::read_to_string(&pid_file).expect("the shell wrote its pid");
+            let _ = Command::new("kill").args(["-INT", pid.trim()]).status();
+            break;
+        }
+    }
+    reader.read_to_end(&mut terminal).unwrap();
+    script.wait().unwrap();
+    let shown = shown_on_a_terminal(&terminal);
+    let progress = progress_lines(&shown);
+    assert!(!progress.is_empty(), "no progress line: {shown:?}");
+    for segment in progress {
+        assert!(segment.chars().count() <= 48, "{segment:?}");
+    }
+}
+
+/// What a terminal shows of `output`: escape sequences out (each line is then as the
+/// last `\r` left it).
+fn shown_on_a_terminal(output: &[u8]) -> String {
+    let terminal = String::from_utf8_lossy(output);
     let mut shown = String::new();
     let mut chars = terminal.chars();
     while let Some(c) = chars.next() {
@@ -754,16 +792,17 @@ fn the_progress_line_fits_a_narrow_terminal() {
             shown.push(c);
         }
     }
-    let progress: Vec<&str> = shown
+    shown
+}
+
+/// The progress lines of what a terminal showed.
+fn progress_lines(shown: &str) -> Vec<&str> {
+    shown
         .split(['\r', '\n'])
         // A note (this one, a long count's expected time) is a line of its own, which may
         // wrap as notes do; the progress line must not.
         .filter(|segment| segment.contains(" nodes") && !segment.starts_with("backtrack: "))
-        .collect();
-    assert!(!progress.is_empty(), "no progress line: {shown:?}");
-    for segment in progress {
-        assert!(segment.chars().count() <= 48, "{segment:?}");
-    }
+        .collect()
 }
 
 #[test]
