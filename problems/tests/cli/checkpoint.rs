@@ -2,58 +2,67 @@
 //! goes on where it stopped and ends with the count of an uninterrupted run; a damaged,
 //! cut or foreign checkpoint is refused or repaired, never trusted.
 
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::cell::Cell;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 use crate::common::{
-    backtrack, error_line, json_lines, refused, refused_output, scratch, stdout, text, BIN,
+    backtrack, error_line, json_lines, kill, queens_count, refused, refused_output, scratch,
+    size_of, stdout, text, wait_for, with, Run,
 };
 
-/// The JSON line of a finished count, and its `--stats` object.
-fn count_and_stats(args: &[&str]) -> (serde_json::Value, serde_json::Value) {
-    let out = backtrack(args);
-    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
-    let line = json_lines(&text(&out.stdout)).remove(0);
-    let stats = json_lines(&text(&out.stderr)).remove(0);
-    (line, stats)
-}
-
-/// Starts the count with `args`, and stops it after `after` with `signal` (`INT` or
-/// `KILL`), once the checkpoint `journal`, if given, has grown (a run stopped before it
-/// recorded anything leaves nothing new to resume: a loaded machine runs a debug build
-/// slowly, and the rounds would never end). Returns whether it ended by itself before.
-fn interrupted(args: &[&str], after: Duration, signal: &str, journal: Option<&str>) -> bool {
-    let size = || {
-        journal.map_or(0, |file| {
-            std::fs::metadata(file).map_or(0, |meta| meta.len())
-        })
-    };
-    let before = size();
-    let grown = || journal.is_none() || size() > before;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = std::time::Instant::now();
-    while start.elapsed() < after || !(grown() || start.elapsed() > Duration::from_secs(60)) {
-        if child.try_wait().unwrap().is_some() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(2));
+/// Starts `run`, and stops it with `signal` (`INT` or `KILL`) once `after` has passed and
+/// `ready()` says it has something to keep (its checkpoint grown: a run stopped before it
+/// recorded anything leaves nothing new to resume, and on a loaded machine, where a debug
+/// build runs slowly, the rounds would never end). Returns whether it ended by itself
+/// before.
+fn interrupted(run: &Run, after: Duration, signal: &str, mut ready: impl FnMut() -> bool) -> bool {
+    let mut child = run.start(Stdio::null(), Stdio::null());
+    let start = Instant::now();
+    if !wait_for(&mut child, "keep something to resume", || {
+        start.elapsed() >= after && ready()
+    }) {
+        return true;
     }
-    let status = Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    kill(&mut child, signal);
     let status = child.wait().unwrap();
     // Stopped by SIGINT, the count exits 130 after recording what it finished; killed,
     // it has no say. Either way the next run resumes from the file.
     assert!(status.code() == Some(130) || status.code().is_none() || status.success());
     status.success()
+}
+
+/// `run` stopped (by [`interrupted`], at the points and with the signals `stops` gives
+/// for each round) and resumed as `again`, until it ends by itself or `rounds` are made.
+/// Returns how many were.
+fn stopped_and_resumed(
+    run: &Run,
+    again: &Run,
+    rounds: usize,
+    mut stops: impl FnMut(usize) -> (Duration, &'static str),
+    mut ready: impl FnMut() -> bool,
+) -> usize {
+    let mut round = 0;
+    let mut finished = false;
+    while !finished && round < rounds {
+        let (after, signal) = stops(round);
+        finished = interrupted(
+            if round == 0 { run } else { again },
+            after,
+            signal,
+            &mut ready,
+        );
+        round += 1;
+    }
+    round
+}
+
+/// The next of a fixed pseudo-random sequence (the tests that use it are repeatable).
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    *seed
 }
 
 #[test]
@@ -68,61 +77,31 @@ fn a_count_stopped_and_killed_at_random_points_resumes_to_the_exact_count() {
 fn stopped_and_killed_at_random_points(symmetry: &str) {
     let path = scratch(&format!("queens-14-{symmetry}.checkpoint"));
     let file = path.to_str().unwrap();
-    let whole = [
-        "queens",
-        "14",
-        "--count",
-        "--threads",
-        "1",
-        "--format",
-        "json",
-        "--stats",
-        "--symmetry",
-        symmetry,
-    ];
-    let (expected, expected_stats) = count_and_stats(&whole);
+    let run = queens_count(14, &["--threads", "1"]);
+    let (expected, expected_stats) = run
+        .clone()
+        .and(&["--format", "json", "--stats", "--symmetry", symmetry])
+        .json_and_stats();
     // OEIS A000170 for n = 14.
     assert_eq!(expected["count"].as_u64(), Some(365_596));
-    let first = [
-        "queens",
-        "14",
-        "--count",
-        "--threads",
-        "1",
-        "--checkpoint",
-        file,
-        "--symmetry",
-        symmetry,
-    ];
-    let again = [
-        "queens",
-        "14",
-        "--count",
-        "--threads",
-        "1",
-        "--resume",
-        file,
-        "--symmetry",
-        symmetry,
-    ];
+    let first = run.clone().checkpoint(file).and(&["--symmetry", symmetry]);
+    let again = run.resume(file).and(&["--symmetry", symmetry]);
     // Stop points from a fixed pseudo-random sequence (the test is repeatable), alternately
-    // by SIGINT and by SIGKILL.
+    // by SIGINT and by SIGKILL, each once the checkpoint has grown.
     let mut seed: u64 = 0x1234_5678;
-    let mut rounds = 0;
-    let mut finished = false;
-    while !finished && rounds < 40 {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let after = Duration::from_millis(20 + (seed >> 33) % 120);
-        let signal = if rounds % 2 == 0 { "INT" } else { "KILL" };
-        let args: &[&str] = if rounds == 0 { &first } else { &again };
-        finished = interrupted(args, after, signal, Some(file));
-        rounds += 1;
-    }
-    let mut last: Vec<&str> = again.to_vec();
-    last.extend(["--format", "json", "--stats"]);
-    let (resumed, stats) = count_and_stats(&last);
+    let journal = Cell::new(0);
+    let rounds = stopped_and_resumed(
+        &first,
+        &again,
+        40,
+        |round| {
+            let after = Duration::from_millis(20 + (next(&mut seed) >> 33) % 120);
+            journal.set(size_of(file));
+            (after, if round % 2 == 0 { "INT" } else { "KILL" })
+        },
+        || size_of(file) > journal.get(),
+    );
+    let (resumed, stats) = again.and(&["--format", "json", "--stats"]).json_and_stats();
     assert_eq!(resumed["count"], expected["count"], "{resumed}");
     assert_eq!(resumed["complete"], true);
     assert!(rounds > 2, "stopped at least twice: {rounds}");
@@ -132,12 +111,12 @@ fn stopped_and_killed_at_random_points(symmetry: &str) {
         assert_eq!(stats[key], expected_stats[key], "{key}");
     }
     // The classes too, from a count that tells them apart.
-    let unique = ["queens", "14", "--count", "--unique", "--resume", file];
+    let unique = queens_count(14, &["--unique"]).resume(file);
     if symmetry == "full" {
-        assert_eq!(stdout(&unique), "45752\n");
+        assert_eq!(unique.stdout(), "45752\n");
     } else {
         // Half boards are never whole: their count cannot tell classes apart.
-        refused(&unique, "in it symmetry is \"halves\", not \"full\"");
+        unique.refused("in it symmetry is \"halves\", not \"full\"");
     }
     // The last run searched only what the checkpoint did not have, and its speed is
     // that of those nodes over its own time. (Not by half boards: their subproblems are a
@@ -164,15 +143,15 @@ fn stopped_and_killed_at_random_points(symmetry: &str) {
 fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
     let path = scratch("queens-11.checkpoint");
     let file = path.to_str().unwrap();
-    let run = |flag: &str| backtrack(&["queens", "11", "--count", flag, file]);
-    assert!(run("--checkpoint").status.success());
+    let count = queens_count(11, &[]);
+    count.clone().checkpoint(file).stdout();
     let good = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = good.lines().collect();
     assert!(lines.len() > 10, "a header and a line per subproblem");
     // A last line cut short (a crash while writing it) is dropped and counted again.
     let cut = format!("{}\n{}", lines[..5].join("\n"), &lines[5][..7]);
     std::fs::write(&path, cut).unwrap();
-    let out = run("--resume");
+    let out = count.clone().resume(file).output();
     assert_eq!(text(&out.stdout), "2680\n", "{}", text(&out.stderr));
     // A changed count (line 3), or a changed board in the header, is caught by the line's
     // checksum.
@@ -184,59 +163,42 @@ fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
         damaged[line - 1] = damaged[line - 1].replacen(from, to, 1);
         assert_ne!(damaged[line - 1], lines[line - 1]);
         std::fs::write(&path, damaged.join("\n") + "\n").unwrap();
-        error_line(
-        &["queens", "11", "--count", "--resume", file],
-        &format!("--resume {file}, line {line}: its checksum does not match: the file was changed or damaged"),
-        );
+        count.clone().resume(file).error_line(&format!(
+            "--resume {file}, line {line}: its checksum does not match: the file was changed or damaged"
+        ));
     }
     // Another board's checkpoint names what differs.
     std::fs::write(&path, &good).unwrap();
-    error_line(
-        &["queens", "10", "--count", "--resume", file],
-        &format!("--resume {file} records another count: in it n is 11, not 10"),
-    );
+    queens_count(10, &[]).resume(file).error_line(&format!(
+        "--resume {file} records another count: in it n is 11, not 10"
+    ));
     // A file that is not a checkpoint is refused, and left as it was.
     std::fs::write(&path, "my notes\n").unwrap();
-    refused(
-        &["queens", "11", "--count", "--checkpoint", file],
-        "is not a checkpoint of backtrack",
-    );
+    count
+        .clone()
+        .checkpoint(file)
+        .refused("is not a checkpoint of backtrack");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes\n");
     // Not a file of its own, or empty.
     let dir = std::env::temp_dir();
     let dir = dir.to_str().unwrap();
-    error_line(
-        &["queens", "11", "--count", "--checkpoint", dir],
-        &format!("--checkpoint {dir}: not a regular file (a checkpoint is a file of its own)"),
-    );
+    count.clone().checkpoint(dir).error_line(&format!(
+        "--checkpoint {dir}: not a regular file (a checkpoint is a file of its own)"
+    ));
     std::fs::write(&path, "").unwrap();
-    error_line(
-        &["queens", "11", "--count", "--resume", file],
-        &format!("--resume {file}: the file is empty: it is not a checkpoint"),
-    );
+    count.clone().resume(file).error_line(&format!(
+        "--resume {file}: the file is empty: it is not a checkpoint"
+    ));
     // --resume needs the file; the flags apply to whole counts.
     let missing = scratch("missing.checkpoint");
     let missing = missing.to_str().unwrap();
-    error_line(
-        &["queens", "11", "--count", "--resume", missing],
-        &format!("--resume {missing}: no such file (--checkpoint FILE makes one)"),
-    );
-    error_line(
-        &["queens", "11", "--count", "--limit", "3", "--checkpoint", file],
+    count.clone().resume(missing).error_line(&format!(
+        "--resume {missing}: no such file (--checkpoint FILE makes one)"
+    ));
+    count.clone().and(&["--limit", "3"]).checkpoint(file).error_line(
         "--checkpoint cannot be used with --count --limit: a count with a checkpoint counts every solution",
     );
-    refused(
-        &[
-            "queens",
-            "11",
-            "--count",
-            "--checkpoint",
-            file,
-            "--resume",
-            file,
-        ],
-        "--resume",
-    );
+    count.checkpoint(file).resume(file).refused("--resume");
 }
 
 #[test]
@@ -249,11 +211,10 @@ fn every_count_through_the_engine_keeps_a_checkpoint() {
     let mut args = vec!["subset-sum", "--target", "30", "--count"];
     args.extend(numbers);
     let plain = stdout(&args);
-    args.extend(["--checkpoint", file]);
-    assert_eq!(stdout(&args), plain);
+    let checkpointed = with(&args).checkpoint(file);
+    assert_eq!(checkpointed.stdout(), plain);
     // Run again, everything is already counted: the same total.
-    *args.last_mut().unwrap() = file;
-    let again = stdout(&args);
+    let again = checkpointed.stdout();
     assert_eq!(again, plain);
 }
 
@@ -263,20 +224,10 @@ fn a_checkpointed_count_stopped_midway_prints_all_it_found_and_says_what_the_fil
     let file = path.to_str().unwrap();
     // No subproblem of 19 queens in Takaken's space ends in 2 s (the biggest go first,
     // and this is a debug build): each one stopped was cut short.
-    let args = [
-        "queens",
-        "19",
-        "--count",
-        "--symmetry",
-        "full",
-        "--threads",
-        "2",
-        "--checkpoint",
-        file,
-        "--time-limit",
-        "2s",
-    ];
-    let out = backtrack(&args);
+    let out = queens_count(19, &["--symmetry", "full", "--threads", "2"])
+        .checkpoint(file)
+        .and(&["--time-limit", "2s"])
+        .output();
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
     let printed = text(&out.stdout);
     let count: u64 = printed
@@ -313,17 +264,9 @@ fn a_checkpoint_goes_on_with_any_number_of_threads() {
     let header = |threads: &str| {
         let path = scratch(&format!("queens-13-{threads}.checkpoint"));
         let file = path.to_str().unwrap();
-        let args = [
-            "queens",
-            "13",
-            "--count",
-            "--threads",
-            threads,
-            "--checkpoint",
-            file,
-        ];
         // OEIS A000170 for n = 13.
-        assert_eq!(stdout(&args), "73712\n");
+        let count = queens_count(13, &["--threads", threads]).checkpoint(file);
+        assert_eq!(count.stdout(), "73712\n");
         let text = std::fs::read_to_string(&path).unwrap();
         (path, text.lines().next().unwrap().to_string())
     };
@@ -332,67 +275,34 @@ fn a_checkpoint_goes_on_with_any_number_of_threads() {
     assert_eq!(one, many);
     // A file written on one thread goes on, on 64: here, with nothing left to count.
     let file = path.to_str().unwrap();
-    let args = [
-        "queens",
-        "13",
-        "--count",
-        "--threads",
-        "64",
-        "--resume",
-        file,
-        "--stats",
-    ];
-    let out = backtrack(&args);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "73712\n");
+    let resumed = queens_count(13, &["--threads", "64"])
+        .resume(file)
+        .and(&["--stats"]);
+    assert_eq!(resumed.stdout(), "73712\n");
 }
 
-/// Does `file` hold something (a checkpoint written)?
-fn written(file: &str) -> bool {
-    std::fs::metadata(file).is_ok_and(|meta| meta.len() > 0)
-}
-
-/// Runs the listing `args` with its output to a string, stopped by `signal` after
-/// `after` if it is still running; returns its output and whether it ended by itself
+/// Runs the listing `run` with its output to a string, stopped by `signal` once `after`
+/// has passed and `ready()` says so; returns its output and whether it ended by itself
 /// (exited with success: it may end just before the signal, which then stops nothing).
-fn listing_until(args: &[&str], after: Duration, signal: &str) -> (String, bool) {
-    listing_until_and(args, after, signal, || true)
-}
-
-/// [`listing_until`], the signal sent only once `ready` also says so (or after a minute).
-fn listing_until_and(
-    args: &[&str],
+fn listing_until(
+    run: &Run,
     after: Duration,
     signal: &str,
     mut ready: impl FnMut() -> bool,
 ) -> (String, bool) {
     use std::io::Read as _;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = run.start(Stdio::piped(), Stdio::null());
     let mut stdout = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
         stdout.read_to_string(&mut text).unwrap();
         text
     });
-    let start = std::time::Instant::now();
-    let mut ended = false;
-    while start.elapsed() < after || !(ready() || start.elapsed() > Duration::from_secs(60)) {
-        if child.try_wait().unwrap().is_some() {
-            ended = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    if !ended {
-        let _ = Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status();
+    let start = Instant::now();
+    if wait_for(&mut child, "save its listing", || {
+        start.elapsed() >= after && ready()
+    }) {
+        kill(&mut child, signal);
     }
     let status = child.wait().unwrap();
     (reader.join().unwrap(), status.success())
@@ -402,28 +312,26 @@ fn listing_until_and(
 fn a_listing_stopped_goes_on_where_it_stopped_with_its_numbers() {
     let path = scratch("queens-13-listing.checkpoint");
     let file = path.to_str().unwrap();
-    let whole = stdout(&["queens", "13", "--format", "compact"]);
-    let first = ["queens", "13", "--format", "compact", "--checkpoint", file];
-    let again = ["queens", "13", "--format", "compact", "--resume", file];
-    // Stopped by SIGINT (a clean stop): the pieces add up to the whole listing, each
-    // solution once, numbered on.
+    let listing = with(&["queens", "13", "--format", "compact"]);
+    let whole = listing.stdout();
+    let first = listing.clone().checkpoint(file);
+    let again = listing.resume(file);
+    // Stopped by SIGINT (a clean stop), each time once the checkpoint is written: the
+    // pieces add up to the whole listing, each solution once, numbered on.
     let mut pieces = String::new();
     let mut seed: u64 = 99;
     let mut done = false;
     let mut rounds = 0;
     while !done && rounds < 40 {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let after = Duration::from_millis(10 + (seed >> 33) % 60);
-        let args: &[&str] = if rounds == 0 { &first } else { &again };
-        let (piece, finished) = listing_until_and(args, after, "INT", || written(file));
+        let after = Duration::from_millis(10 + (next(&mut seed) >> 33) % 60);
+        let run = if rounds == 0 { &first } else { &again };
+        let (piece, finished) = listing_until(run, after, "INT", || size_of(file) > 0);
         pieces.push_str(&piece);
         done = finished;
         rounds += 1;
     }
-    let (rest, _) = listing_until(&again, Duration::from_secs(600), "INT");
-    pieces.push_str(&rest);
+    // The rest, to the end.
+    pieces.push_str(&text(&again.output().stdout));
     assert!(rounds > 2, "stopped at least twice");
     assert_eq!(pieces.lines().count(), whole.lines().count());
     assert!(
@@ -433,18 +341,19 @@ fn a_listing_stopped_goes_on_where_it_stopped_with_its_numbers() {
     // Killed (after its first save, every two seconds): what was printed since the last
     // save is printed again, with the same numbers; every solution is there.
     std::fs::remove_file(&path).unwrap();
-    let slow = ["queens", "14", "--format", "compact", "--checkpoint", file];
-    let whole = stdout(&["queens", "14", "--format", "compact"]);
+    let listing = with(&["queens", "14", "--format", "compact"]);
+    let whole = listing.stdout();
+    let slow = listing.checkpoint(file);
     // Killed once a save after the first (which records the start) is on disk: on a busy
     // machine the first two seconds of the listing can take longer.
     let mut first_save = None;
-    let (piece, finished) = listing_until_and(&slow, Duration::from_millis(2500), "KILL", || {
+    let (piece, finished) = listing_until(&slow, Duration::from_millis(2500), "KILL", || {
         let Ok(saved) = std::fs::read(&path) else {
             return false;
         };
         first_save.get_or_insert_with(|| saved.clone()) != &saved
     });
-    let (rest, _) = listing_until(&slow, Duration::from_secs(600), "INT");
+    let rest = text(&slow.output().stdout);
     let number = |line: &&str| {
         line[3..]
             .split_whitespace()
@@ -630,28 +539,23 @@ fn a_branch_and_bound_stopped_goes_on_with_its_best_so_far() {
     let path = scratch("knapsack-best.checkpoint");
     let file = path.to_str().unwrap();
     // On one thread, as a branch and bound with a checkpoint runs: the same statistics.
-    let whole = [
-        "knapsack",
-        knapsack,
-        "--format",
-        "json",
-        "--stats",
-        "--threads",
-        "1",
-    ];
-    let (expected, expected_stats) = count_and_stats(&whole);
-    let first = ["knapsack", knapsack, "--checkpoint", file];
-    let again = ["knapsack", knapsack, "--resume", file];
-    let mut rounds = 0;
-    let mut finished = false;
-    while !finished && rounds < 6 {
-        let args: &[&str] = if rounds == 0 { &first } else { &again };
-        finished = interrupted(args, Duration::from_millis(150), "INT", None);
-        rounds += 1;
-    }
-    let mut last = again.to_vec();
-    last.extend(["--format", "json", "--stats"]);
-    let (best, stats) = count_and_stats(&last);
+    let run = with(&["knapsack", knapsack]);
+    let (expected, expected_stats) = run
+        .clone()
+        .and(&["--format", "json", "--stats", "--threads", "1"])
+        .json_and_stats();
+    let first = run.clone().checkpoint(file);
+    let again = run.resume(file);
+    // Each stop once the checkpoint is there (the first run makes it): stopped before, the
+    // run leaves nothing to resume.
+    let rounds = stopped_and_resumed(
+        &first,
+        &again,
+        6,
+        |_| (Duration::from_millis(150), "INT"),
+        || size_of(file) > 0,
+    );
+    let (best, stats) = again.and(&["--format", "json", "--stats"]).json_and_stats();
     assert!(rounds > 1, "stopped at least once");
     assert_eq!(best, expected, "the same best packing");
     for key in ["nodes", "solutions", "prunings", "max_depth"] {
@@ -665,39 +569,19 @@ fn a_branch_and_bound_stopped_goes_on_with_its_best_so_far() {
 fn a_checkpoint_in_use_by_another_run_is_refused() {
     let path = scratch("in-use.checkpoint");
     let file = path.to_str().unwrap();
-    let args = [
-        "queens",
-        "17",
-        "--count",
-        "--threads",
-        "1",
-        "--checkpoint",
-        file,
-    ];
-    let mut first = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let count = queens_count(17, &["--threads", "1"]).checkpoint(file);
     // The header is written once the file is locked.
-    let mut waited = 0;
-    while std::fs::metadata(&path).map_or(true, |m| m.len() == 0) {
-        assert!(waited < 3000, "the first run never wrote its checkpoint");
-        std::thread::sleep(Duration::from_millis(10));
-        waited += 10;
-    }
-    let out = backtrack(&args);
+    let mut first = started_with_checkpoint(&count, file);
+    let out = count.output();
     let _ = first.kill();
     let _ = first.wait();
     refused_output(
-        &args,
+        &count.args(),
         &out,
         &format!("--checkpoint {file} is in use by another run counting into it"),
     );
     // Once the first run is gone, the file is free again.
-    let out = backtrack(&["queens", "8", "--count", "--checkpoint", file]);
+    let out = queens_count(8, &[]).checkpoint(file).output();
     assert!(
         !out.status.success(),
         "a checkpoint of queens 17 is not one of queens 8"
@@ -709,21 +593,16 @@ fn a_checkpoint_in_use_by_another_run_is_refused() {
     );
 }
 
-/// Starts `args` in the background and waits for the checkpoint at `path` to be written.
-fn started_with_checkpoint(args: &[&str], path: &std::path::Path) -> std::process::Child {
-    let child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut waited = 0;
-    while std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
-        assert!(waited < 5000, "the run never wrote its checkpoint");
-        std::thread::sleep(Duration::from_millis(10));
-        waited += 10;
-    }
+/// Starts `run` in the background (its stderr piped) and waits for its checkpoint `file`
+/// to be written: however long that takes on a loaded machine (a fixed few seconds did
+/// not always do).
+fn started_with_checkpoint(run: &Run, file: &str) -> std::process::Child {
+    let mut child = run.start(Stdio::null(), Stdio::piped());
+    assert!(
+        wait_for(&mut child, "write its checkpoint", || size_of(file) > 0),
+        "{:?} ended before it wrote its checkpoint",
+        run.args()
+    );
     child
 }
 
@@ -733,7 +612,7 @@ fn started_with_checkpoint(args: &[&str], path: &std::path::Path) -> std::proces
 fn a_listing_checkpoint_in_use_is_refused() {
     let path = scratch("listing-in-use.checkpoint");
     let file = path.to_str().unwrap();
-    let mut first = started_with_checkpoint(&["queens", "17", "--checkpoint", file], &path);
+    let mut first = started_with_checkpoint(&with(&["queens", "17"]).checkpoint(file), file);
     for flag in ["--checkpoint", "--resume"] {
         let args = ["queens", "17", "--limit", "2", flag, file];
         let out = backtrack(&args);
@@ -826,7 +705,7 @@ fn a_checkpoint_that_cannot_be_written_fails_the_run_as_output() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("listing.checkpoint");
     let file = path.to_str().unwrap().to_string();
-    let first = started_with_checkpoint(&["queens", "17", "--checkpoint", &file], &path);
+    let first = started_with_checkpoint(&with(&["queens", "17"]).checkpoint(&file), &file);
     std::fs::remove_dir_all(&dir).unwrap();
     let out = first.wait_with_output().unwrap();
     let stderr = text(&out.stderr);

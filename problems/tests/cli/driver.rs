@@ -6,7 +6,8 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::{
-    assert_unwritable_output_fails, backtrack, fixture, json_lines, spawn_with_stdin, text, BIN,
+    assert_unwritable_output_fails, backtrack, fixture, json_lines, kill, spawn_with_stdin,
+    stopped_after_first_output, text, wait_for_cpu, BIN,
 };
 
 /// A run that cannot finish in a test's time, for each subcommand: its arguments, its
@@ -101,52 +102,6 @@ fn long_runs() -> Vec<LongRun> {
     ]
 }
 
-/// Waits until process `pid` handles SIGINT and SIGTERM itself (Linux: the `SigCgt` mask
-/// of `/proc/PID/status`).
-fn wait_for_handlers(pid: u32) {
-    let wanted = (1u64 << (2 - 1)) | (1u64 << (15 - 1));
-    wait_until(pid, "install its signal handlers", |pid| {
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-        let caught = status
-            .lines()
-            .find_map(|line| line.strip_prefix("SigCgt:"))
-            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-            .unwrap_or(0);
-        caught & wanted == wanted
-    });
-}
-
-/// Waits until process `pid` has run for `ticks` clock ticks (user and system time, from
-/// `/proc/PID/stat`): CPU time it spent, however loaded the machine, not time that passed.
-fn wait_for_cpu(pid: u32, ticks: u64) {
-    wait_until(pid, "use the processor", |pid| {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        // After the command's name in parentheses: field 3 (state) on; utime and stime
-        // are fields 14 and 15.
-        let fields: Vec<&str> = stat
-            .rsplit_once(')')
-            .map_or("", |(_, rest)| rest)
-            .split_whitespace()
-            .collect();
-        let time = |k: usize| fields.get(k).and_then(|f| f.parse::<u64>().ok());
-        time(11)
-            .zip(time(12))
-            .is_some_and(|(user, system)| user + system >= ticks)
-    });
-}
-
-/// Waits (at most a minute) until `done(pid)`.
-fn wait_until(pid: u32, what: &str, done: impl Fn(u32) -> bool) {
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(60) {
-        if done(pid) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("process {pid} did not {what} within a minute");
-}
-
 /// Starts `run`, sends it `signal` (`INT`, `TERM`) once its search has found something,
 /// and returns how it ended. A listing has found something when its first output comes
 /// (a block of its buffer); the others once they have searched for 50 ms of CPU time
@@ -156,25 +111,12 @@ fn signalled(run: &LongRun, extra: &[&str], signal: &str) -> Output {
     let mut args: Vec<&str> = run.args.iter().map(String::as_str).collect();
     args.extend_from_slice(extra);
     let mut child = spawn_with_stdin(&args, &run.input);
-    let mut stdout = child.stdout.take().expect("piped");
-    wait_for_handlers(child.id());
-    let mut output = Vec::new();
     if run.kind == Kind::List {
-        let mut first = [0u8; 1];
-        stdout.read_exact(&mut first).expect("the listing writes");
-        output.push(first[0]);
-    } else {
-        wait_for_cpu(child.id(), 5);
+        return stopped_after_first_output(child, signal);
     }
-    let kill = Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
-    stdout.read_to_end(&mut output).unwrap();
-    let mut out = child.wait_with_output().unwrap();
-    out.stdout = output;
-    out
+    assert!(wait_for_cpu(&mut child, 5), "{args:?} ended by itself");
+    kill(&mut child, signal);
+    child.wait_with_output().unwrap()
 }
 
 /// Runs `run` with more flags, to its end.
@@ -789,16 +731,54 @@ fn no_progress_line_off_a_terminal() {
 #[cfg(target_os = "linux")]
 #[test]
 fn the_progress_line_fits_a_narrow_terminal() {
-    let command = format!("stty cols 50 rows 20; timeout -s INT 1.5 '{BIN}' queens 17 --count");
-    let Ok(out) = Command::new("script")
+    // The count stopped by SIGINT once the terminal has shown a whole progress line (it
+    // was stopped after a fixed 1.5 s, which on a loaded machine could come before any);
+    // `timeout` passes the signal on, and ends the run after two minutes if none came.
+    let pid_file = crate::common::scratch("progress.pid");
+    let command = format!(
+        "stty cols 50 rows 20; echo $$ > '{}'; exec timeout -s INT 120 '{BIN}' queens 17 --count",
+        pid_file.display()
+    );
+    let Ok(mut script) = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .stdin(Stdio::null())
-        .output()
+        .stdout(Stdio::piped())
+        .spawn()
     else {
         return; // no `script` here
     };
-    let terminal = String::from_utf8_lossy(&out.stdout);
-    // What the terminal shows: escape sequences out, each line as the last \r left it.
+    let mut terminal = Vec::new();
+    let mut reader = script.stdout.take().expect("piped");
+    let mut chunk = [0u8; 4096];
+    loop {
+        let read = reader.read(&mut chunk).expect("the terminal is read");
+        if read == 0 {
+            break;
+        }
+        terminal.extend_from_slice(&chunk[..read]);
+        let shown = shown_on_a_terminal(&terminal);
+        // A whole progress line: one that a line end or a redraw has closed.
+        let (closed, _) = shown.rsplit_once(['\r', '\n']).unwrap_or_default();
+        if !progress_lines(closed).is_empty() {
+            let pid = std::fs::read_to_string(&pid_file).expect("the shell wrote its pid");
+            let _ = Command::new("kill").args(["-INT", pid.trim()]).status();
+            break;
+        }
+    }
+    reader.read_to_end(&mut terminal).unwrap();
+    script.wait().unwrap();
+    let shown = shown_on_a_terminal(&terminal);
+    let progress = progress_lines(&shown);
+    assert!(!progress.is_empty(), "no progress line: {shown:?}");
+    for segment in progress {
+        assert!(segment.chars().count() <= 48, "{segment:?}");
+    }
+}
+
+/// What a terminal shows of `output`: escape sequences out (each line is then as the
+/// last `\r` left it).
+fn shown_on_a_terminal(output: &[u8]) -> String {
+    let terminal = String::from_utf8_lossy(output);
     let mut shown = String::new();
     let mut chars = terminal.chars();
     while let Some(c) = chars.next() {
@@ -812,16 +792,17 @@ fn the_progress_line_fits_a_narrow_terminal() {
             shown.push(c);
         }
     }
-    let progress: Vec<&str> = shown
+    shown
+}
+
+/// The progress lines of what a terminal showed.
+fn progress_lines(shown: &str) -> Vec<&str> {
+    shown
         .split(['\r', '\n'])
         // A note (this one, a long count's expected time) is a line of its own, which may
         // wrap as notes do; the progress line must not.
         .filter(|segment| segment.contains(" nodes") && !segment.starts_with("backtrack: "))
-        .collect();
-    assert!(!progress.is_empty(), "no progress line: {shown:?}");
-    for segment in progress {
-        assert!(segment.chars().count() <= 48, "{segment:?}");
-    }
+        .collect()
 }
 
 #[test]
@@ -1048,18 +1029,13 @@ fn a_stopped_tree_is_printed_whole() {
 fn a_signal_stops_a_big_board_being_printed() {
     let mut child = spawn_with_stdin(&["queens", "10000000", "--first"], "");
     let mut stdout = child.stdout.take().expect("piped");
-    wait_for_handlers(child.id());
     // The board is built and being printed: its first rows have come (and the pipe, not
     // read further, holds the rest back).
     let mut output = vec![0u8; 4096];
     stdout
         .read_exact(&mut output)
         .expect("the board is printed");
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
+    assert!(kill(&mut child, "INT"), "the board was printed whole first");
     stdout.read_to_end(&mut output).unwrap();
     let out = child.wait_with_output().unwrap();
     let stderr = text(&out.stderr);

@@ -1,13 +1,17 @@
 //! `--estimate`: the size and time of a search, before running it, on every subcommand.
 
-use crate::common::{backtrack, error_line, fixture, json_lines, refused, stdout, text};
+use crate::common::{
+    all_error_lines, all_refused, backtrack, fixture, json_lines, queens_count, stdout, text, with,
+    Run,
+};
 
-/// The one JSON object `--estimate --format json` prints.
-fn estimate(args: &[&str]) -> serde_json::Value {
-    let mut all = args.to_vec();
-    all.extend_from_slice(&["--estimate", "--format", "json", "--quiet"]);
-    let lines = json_lines(&stdout(&all));
-    assert_eq!(lines.len(), 1, "{args:?}: {lines:?}");
+/// The one JSON object `--estimate --format json` prints of `run`.
+fn estimate(run: &Run) -> serde_json::Value {
+    let estimated = run
+        .clone()
+        .and(&["--estimate", "--format", "json", "--quiet"]);
+    let lines = json_lines(&estimated.stdout());
+    assert_eq!(lines.len(), 1, "{:?}: {lines:?}", run.args());
     lines[0]["estimate"].clone()
 }
 
@@ -26,19 +30,19 @@ fn a_search_too_big_for_its_sample_is_estimated_with_intervals_that_hold_the_cou
     // A000170), must lie in the interval of the solutions.
     // In Takaken's space, whose nodes all cost about the same: the count by half boards
     // times a few blocks, whose speeds differ, and so its time only roughly.
-    let found = estimate(&[
-        "queens",
-        "18",
-        "--count",
-        "--symmetry",
-        "full",
-        "--threads",
-        "1",
-        "--probes",
-        "4000",
-        "--probe-seed",
-        "3",
-    ]);
+    let found = estimate(&queens_count(
+        18,
+        &[
+            "--symmetry",
+            "full",
+            "--threads",
+            "1",
+            "--probes",
+            "4000",
+            "--probe-seed",
+            "3",
+        ],
+    ));
     assert_eq!(found["exact"], false, "{found}");
     assert_eq!(found["probes"], 4000);
     // Those asked for are said only of an estimate cut short.
@@ -59,17 +63,17 @@ fn a_search_too_big_for_its_sample_is_estimated_with_intervals_that_hold_the_cou
 #[test]
 fn the_same_seed_gives_the_same_estimate_and_another_seed_another() {
     let run = |seed: &str| {
-        let found = estimate(&[
-            "queens",
-            "20",
-            "--count",
-            "--symmetry",
-            "none",
-            "--probes",
-            "500",
-            "--probe-seed",
-            seed,
-        ]);
+        let found = estimate(&queens_count(
+            20,
+            &[
+                "--symmetry",
+                "none",
+                "--probes",
+                "500",
+                "--probe-seed",
+                seed,
+            ],
+        ));
         (found["nodes"].clone(), found["solutions"].clone())
     };
     assert_eq!(run("7"), run("7"));
@@ -78,7 +82,7 @@ fn the_same_seed_gives_the_same_estimate_and_another_seed_another() {
 
 #[test]
 fn a_search_that_ends_within_its_sample_is_reported_exactly() {
-    let found = estimate(&["queens", "8", "--count"]);
+    let found = estimate(&queens_count(8, &[]));
     assert_eq!(found["exact"], true, "{found}");
     assert_eq!(found["solutions"]["mean"], 92.0);
     assert_eq!(found["solutions"]["low"], 92.0);
@@ -111,7 +115,7 @@ fn an_exact_estimate_s_time_says_it_is_one_thread_s() {
         ),
         "{text}"
     );
-    let found = estimate(&args);
+    let found = estimate(&with(&args));
     assert_eq!(found["exact"], true, "{found}");
     assert_eq!(found["threads"], 1, "{found}");
     let (seconds, _, _) = figure(&found["seconds"]);
@@ -216,7 +220,14 @@ fn an_estimate_whose_probes_reach_no_solution_does_not_claim_there_are_none() {
     );
     // In JSON the figures the text cannot give are null (they were 0, 0 and 0), and the
     // least the sample found is `at_least`.
-    let found = estimate(&["knights-tour", "8", "8", "--all", "--probes", "200"]);
+    let found = estimate(&with(&[
+        "knights-tour",
+        "8",
+        "8",
+        "--all",
+        "--probes",
+        "200",
+    ]));
     let solutions = &found["solutions"];
     for key in ["mean", "low", "high"] {
         assert!(solutions[key].is_null(), "{found}");
@@ -232,7 +243,7 @@ fn an_estimate_whose_probes_reach_no_solution_does_not_claim_there_are_none() {
 #[test]
 fn an_estimate_whose_probes_disagree_gives_a_positive_interval_and_says_it_is_rough() {
     let args = ["queens", "40", "--count", "--probes", "100"];
-    let found = estimate(&args);
+    let found = estimate(&with(&args));
     for key in ["nodes", "solutions"] {
         let (mean, low, high) = figure(&found[key]);
         assert!(0.0 < low && low < mean && mean < high, "{key}: {found}");
@@ -293,7 +304,7 @@ fn unknown_solutions_are_null_in_json() {
         ),
         "{out}"
     );
-    let found = estimate(&args);
+    let found = estimate(&with(&args));
     assert_eq!(
         found["solutions"],
         serde_json::json!({"mean": null, "low": null, "high": null}),
@@ -304,42 +315,48 @@ fn unknown_solutions_are_null_in_json() {
 
 #[test]
 fn estimate_flags_are_checked() {
-    refused(&["queens", "8", "--estimate", "--first"], "--first");
-    // A first tour is the knight's tour's default: the estimate of the whole tree said
-    // 65,000 years for a search that ends in a millisecond.
-    error_line(
-        &["knights-tour", "8", "8", "--estimate"],
-        "--estimate estimates a whole search: this one stops at its first solution by default; add --all or --count",
-    );
-    refused(&["queens", "8", "--estimate", "--tree"], "--tree");
-    error_line(
-        &["queens", "8", "--count", "--estimate", "--stats"],
-        "--stats applies to a search: --estimate runs only a short sample of the search",
-    );
-    error_line(
-        &["queens", "8", "--estimate", "--time-limit", "1s"],
-        "--time-limit applies to a search: --estimate runs only a short sample of the search",
-    );
-    error_line(
-        &["queens", "8", "--probes", "5"],
-        "--probes applies to --estimate: add --estimate",
-    );
-    error_line(
-        &["queens", "8", "--probe-seed", "5"],
-        "--probe-seed applies to --estimate: add --estimate",
-    );
-    refused(
-        &["queens", "8", "--estimate", "--probes", "0"],
-        "must be at least 1, not 0",
-    );
-    refused(
-        &["queens", "8", "--estimate", "--probes", "many"],
-        "must be a whole number, not 'many'",
-    );
-    refused(
-        &["queens", "8", "--estimate", "--probe-seed", "-1"],
-        "must be at least 0, not -1",
-    );
+    // Each exactly this line.
+    all_error_lines(&[
+        // A first tour is the knight's tour's default: the estimate of the whole tree
+        // said 65,000 years for a search that ends in a millisecond.
+        (
+            &["knights-tour", "8", "8", "--estimate"],
+            "--estimate estimates a whole search: this one stops at its first solution by default; add --all or --count",
+        ),
+        (
+            &["queens", "8", "--count", "--estimate", "--stats"],
+            "--stats applies to a search: --estimate runs only a short sample of the search",
+        ),
+        (
+            &["queens", "8", "--estimate", "--time-limit", "1s"],
+            "--time-limit applies to a search: --estimate runs only a short sample of the search",
+        ),
+        (
+            &["queens", "8", "--probes", "5"],
+            "--probes applies to --estimate: add --estimate",
+        ),
+        (
+            &["queens", "8", "--probe-seed", "5"],
+            "--probe-seed applies to --estimate: add --estimate",
+        ),
+    ]);
+    // Each one line holding this.
+    all_refused(&[
+        (&["queens", "8", "--estimate", "--first"], "--first"),
+        (&["queens", "8", "--estimate", "--tree"], "--tree"),
+        (
+            &["queens", "8", "--estimate", "--probes", "0"],
+            "must be at least 1, not 0",
+        ),
+        (
+            &["queens", "8", "--estimate", "--probes", "many"],
+            "must be a whole number, not 'many'",
+        ),
+        (
+            &["queens", "8", "--estimate", "--probe-seed", "-1"],
+            "must be at least 0, not -1",
+        ),
+    ]);
 }
 
 /// Runs `args` with its standard streams on a terminal (through `script`), and gives what
@@ -405,15 +422,15 @@ fn a_long_count_on_a_terminal_says_how_long_it_is_expected_to_take() {
 /// reports, and times a sample of its blocks (however long they take).
 #[test]
 fn a_count_by_half_boards_estimates_the_nodes_its_statistics_report() {
-    let args = ["queens", "15", "--count", "--threads", "1"];
-    let found = estimate(&args);
+    let count = queens_count(15, &["--threads", "1"]);
+    let found = estimate(&count);
     assert!(found["search"]
         .as_str()
         .unwrap()
         .starts_with("half boards joined"));
-    let mut counted = args.to_vec();
-    counted.extend_from_slice(&["--stats", "--format", "json", "--quiet"]);
-    let out = backtrack(&counted);
+    let out = count
+        .and(&["--stats", "--format", "json", "--quiet"])
+        .output();
     assert!(out.status.success());
     let stderr = text(&out.stderr);
     let stats = &json_lines(stderr.lines().last().unwrap())[0];

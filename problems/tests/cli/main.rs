@@ -1,18 +1,22 @@
 //! The `backtrack` binary, run for real: one test binary, one module per part.
 
 mod checkpoint;
+mod coloring;
 mod common;
 mod driver;
 mod estimate;
 mod html;
 mod json;
-mod more;
+mod knapsack;
+mod knights_tour;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod parallel;
 mod parts;
-mod problems;
+mod permutations;
 mod queens;
 mod readme;
+mod subset_sum;
+mod sudoku;
 mod tree;
 mod usage;

@@ -5,10 +5,7 @@
 
 use std::process::{Command, Output};
 
-use crate::common::{text, BIN};
-
-/// OEIS A000170 and A002562 for n = 12 and 13.
-const OEIS: [(usize, u64, u64); 2] = [(12, 14_200, 1787), (13, 73_712, 9233)];
+use crate::common::{text, BIN, OEIS};
 
 /// `mpirun --allow-run-as-root --oversubscribe -np 3 backtrack ARGS`, or `None` (and a
 /// note) without mpirun.

@@ -1,10 +1,9 @@
 //! `--threads N` for listings and the best: the output of `--threads 1`, the serial
 //! search, byte for byte.
 
-use std::process::{Command, Stdio};
-use std::time::Duration;
-
-use crate::common::{backtrack, backtrack_with_stdin, fixture, spawn_with_stdin, text, BIN};
+use crate::common::{
+    backtrack, backtrack_with_stdin, fixture, spawn_with_stdin, stopped_after_first_output, text,
+};
 
 /// Runs `args` on one thread and on `threads`, with `input` on standard input: the same
 /// output and exit status. Returns the output.
@@ -176,20 +175,9 @@ fn a_closed_pipe_ends_a_parallel_listing_quietly() {
 #[test]
 fn an_interrupted_parallel_listing_prints_a_prefix_of_the_serial_one() {
     let args = ["queens", "13", "--format", "compact", "--threads", "2"];
-    let child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(150));
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
+    // Stopped once it has listed something, and handles the signal: a fixed wait of
+    // 150 ms could come before either on a loaded machine.
+    let out = stopped_after_first_output(spawn_with_stdin(&args, ""), "INT");
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     let listed = stdout.lines().count();

@@ -2,28 +2,18 @@
 
 use std::path::Path;
 
-use crate::common::{backtrack, error_line, refused, scratch_dir, stdout, text};
-
-/// OEIS A000170 and A002562 for n = 12 and 13.
-const OEIS: [(usize, u64, u64); 2] = [(12, 14_200, 1787), (13, 73_712, 9233)];
+use crate::common::{
+    all_refused, backtrack, error_line, queens_count, refused, scratch_dir, stats_of, stdout, text,
+    OEIS,
+};
 
 /// Runs part `k` of `parts` of `queens n --count` (plus `extra`) and writes its record to
 /// `dir/part-k.json`; returns the path.
 fn part(dir: &Path, n: usize, k: usize, parts: usize, extra: &[&str]) -> String {
-    let (n, k, parts) = (n.to_string(), k.to_string(), parts.to_string());
-    let mut args = vec![
-        "queens",
-        &n,
-        "--count",
-        "--threads",
-        "1",
-        "--parts",
-        &parts,
-        "--part",
-        &k,
-    ];
-    args.extend_from_slice(extra);
-    let record = stdout(&args);
+    let (k, parts) = (k.to_string(), parts.to_string());
+    let record = queens_count(n, &["--threads", "1", "--parts", &parts, "--part", &k])
+        .and(extra)
+        .stdout();
     assert_eq!(record.lines().count(), 1, "one record: {record}");
     let path = dir.join(format!("part-{k}-of-{parts}.json"));
     std::fs::write(&path, record).unwrap();
@@ -56,17 +46,8 @@ fn parts_with_symmetry_merge_to_the_count(
     let scratch = scratch_dir();
     let dir = scratch.path();
     let extra = ["--symmetry", symmetry];
-    let whole = backtrack(&[
-        "queens",
-        &n.to_string(),
-        "--count",
-        "--stats",
-        "--format",
-        "json",
-        "--symmetry",
-        symmetry,
-    ]);
-    let stats: serde_json::Value = serde_json::from_str(text(&whole.stderr).trim()).unwrap();
+    let whole = queens_count(n, &["--stats", "--format", "json", "--symmetry", symmetry]);
+    let stats = stats_of(&whole.output());
     for parts in 1..=7 {
         let mut files: Vec<String> = (1..=parts)
             .map(|k| part(dir, n, k, parts, &extra))
@@ -300,9 +281,9 @@ fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
 
 #[test]
 fn parts_flags_are_refused_where_they_mean_nothing() {
-    for (args, message) in [
+    all_refused(&[
         (
-            &["queens", "8", "--count", "--parts", "4", "--part", "0"][..],
+            &["queens", "8", "--count", "--parts", "4", "--part", "0"],
             "--part must be at least 1, not 0",
         ),
         (
@@ -353,9 +334,7 @@ fn parts_flags_are_refused_where_they_mean_nothing() {
             &["queens", "8", "--count", "--parts", "x", "--part", "1"],
             "--parts must be a whole number, not 'x'",
         ),
-    ] {
-        refused(args, message);
-    }
+    ]);
 }
 
 /// The generic path: any count the engine splits can be shared, here subset sum and the
@@ -420,9 +399,9 @@ fn mpi_needs_a_build_with_the_feature() {
 
 #[test]
 fn mpi_flags_are_refused_where_they_mean_nothing() {
-    for (args, message) in [
+    all_refused(&[
         (
-            &["queens", "8", "--mpi"][..],
+            &["queens", "8", "--mpi"],
             "--mpi applies to counts (--count)",
         ),
         (
@@ -439,9 +418,7 @@ fn mpi_flags_are_refused_where_they_mean_nothing() {
             ],
             "--mpi cannot be used with --parts",
         ),
-    ] {
-        refused(args, message);
-    }
+    ]);
 }
 
 /// A part stopped before its end still writes its record, marked partial (exit status 3

@@ -1,6 +1,6 @@
 //! `backtrack queens`: golden outputs, modes, formats, and bad input.
 
-use crate::common::{backtrack, error_line, json_lines, stdout, text, BIN};
+use crate::common::{all_error_lines, backtrack, error_line, json_lines, stdout, text, BIN};
 
 use std::process::{Command, Stdio};
 
@@ -289,7 +289,7 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn bad_input_is_refused_clearly() {
-    let cases: [(&[&str], &str); 18] = [
+    all_error_lines(&[
         (&["queens", "0"], "the board size N must be at least 1, not 0"),
         (&["queens", "-3"], "the board size N must be at least 1, not -3"),
         (&["queens", "eight"], "the board size N must be a whole number, not 'eight'"),
@@ -308,10 +308,7 @@ fn bad_input_is_refused_clearly() {
         (&["queens", "8", "--format", "board", "--glyphs", "Q"], "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q' (1 character)"),
         (&["queens", "8", "--count", "--threads", "0"], "--threads must be at least 1, not 0"),
         (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
 }
 
 /// A board size too long even for a 128-bit integer is still a number: too big (or too
@@ -346,14 +343,16 @@ fn board_size_beyond_any_integer_is_called_too_big() {
 /// `--threads` beyond any machine is refused at once (it used to hang starting the pool).
 #[test]
 fn absurd_thread_counts_are_refused_not_started() {
-    error_line(
-        &["queens", "8", "--count", "--threads", "4294967295"],
-        "--threads must be at most 1024, not 4294967295",
-    );
-    error_line(
-        &["queens", "8", "--count", "--threads", "1025"],
-        "--threads must be at most 1024, not 1025",
-    );
+    all_error_lines(&[
+        (
+            &["queens", "8", "--count", "--threads", "4294967295"],
+            "--threads must be at most 1024, not 4294967295",
+        ),
+        (
+            &["queens", "8", "--count", "--threads", "1025"],
+            "--threads must be at most 1024, not 1025",
+        ),
+    ]);
     assert_eq!(
         stdout(&["queens", "8", "--count", "--threads", "1024"]),
         "92\n"
@@ -390,21 +389,23 @@ fn unwritable_stderr_does_not_panic() {
 /// refused with the count of characters, which says why.
 #[test]
 fn glyphs_with_combining_marks_are_refused_with_the_count() {
-    error_line(
-        &["queens", "4", "--format", "board", "--glyphs", "e\u{301}."],
-        "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'e\u{301}.' (3 characters)",
-    );
-    error_line(
-        &["queens", "4", "--format", "board", "--glyphs", ""],
-        "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '' (0 characters)",
-    );
+    all_error_lines(&[
+        (
+            &["queens", "4", "--format", "board", "--glyphs", "e\u{301}."],
+            "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'e\u{301}.' (3 characters)",
+        ),
+        (
+            &["queens", "4", "--format", "board", "--glyphs", ""],
+            "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '' (0 characters)",
+        ),
+    ]);
 }
 
 /// The flags of the issue that were silently ignored or badly worded: each refused with a
 /// message that says what applies where.
 #[test]
 fn flags_without_meaning_are_refused_with_a_reason() {
-    let cases: [(&[&str], &str); 17] = [
+    all_error_lines(&[
         (&["queens", "8", "--threads", "2", "--node-limit", "100"], "--threads cannot be used with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["knapsack", "--threads", "2", "--node-limit", "5", "-"], "--threads cannot be used with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"),
         (&["queens", "8", "--threads", "2", "--checkpoint", "/nonexistent/listing"], "--threads cannot be used with --checkpoint: a listing with a checkpoint runs on one thread, in search order (its position is one path of the tree)"),
@@ -422,10 +423,7 @@ fn flags_without_meaning_are_refused_with_a_reason() {
         (&["queens", "28", "--count", "--symmetry", "halves"], "--symmetry halves counts boards up to N = 27 (its half boards take memory), not 28; use --symmetry full"),
         (&["queens", "14", "--count", "--symmetry", "halves", "--node-limit", "100"], "--node-limit stops one search at an exact node, and half boards are many searches: use --symmetry full (the default with --node-limit)"),
         (&["queens", "8", "--count", "--limit", "3", "--threads", "2"], "--threads cannot be used with --count --limit: a count capped at K solutions runs on one thread, in search order"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
     // The help names formats by what they are, not by the documents they come from
     // ("seed 004"; --seed is another thing).
     let help = stdout(&["queens", "--help"]);
@@ -584,7 +582,7 @@ fn direct_methods_refuse_what_they_cannot_do() {
             "--method applies to a first solution (--first, without --unique)",
         );
     }
-    let cases: [(&[&str], &str); 12] = [
+    all_error_lines(&[
         (&["queens", "8", "--first", "--method", "construct", "--time-limit", "1s"], "--time-limit and --node-limit apply to the search, not to --method construct (the construction takes O(N) and needs none)"),
         // Past the search's sizes, a flag only the search has says so, not the method
         // auto chose.
@@ -599,10 +597,7 @@ fn direct_methods_refuse_what_they_cannot_do() {
         (&["queens", "1000001"], "the search takes N <= 1000000, not 1000001: for one solution of a bigger board, use --first (the construction, or --method local)"),
         (&["queens", "10001", "--first", "--format", "board"], "--format board draws N×N characters: it takes N <= 10000, not 10001"),
         (&["queens", "10000001", "--first"], "the board size N must be at most 10000000, not 10000001"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
 }
 
 /// `auto` keeps the search when the run asks for what only the search has; `--limit 1`

@@ -1,6 +1,6 @@
 //! `--tree`: the solution tree, recorded or streamed, and its options.
 
-use crate::common::{backtrack, error_line, json_lines, text};
+use crate::common::{all_error_lines, backtrack, error_line, json_lines, text};
 
 /// The standard output of a run.
 fn stdout(output: &std::process::Output) -> String {
@@ -175,7 +175,7 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn tree_options_need_tree_and_bad_input_is_refused() {
-    let cases: [(&[&str], &str); 15] = [
+    all_error_lines(&[
         (&["queens", "4", "--tree-format", "dot"], "--tree-format applies to the solution tree: add --tree"),
         // Beside a flag that cannot go with --tree, a tree option alone is still refused.
         (&["queens", "8", "--tree-stream", "--count"], "--tree-stream applies to the solution tree: add --tree"),
@@ -192,10 +192,7 @@ fn tree_options_need_tree_and_bad_input_is_refused() {
         (&["queens", "4", "--tree", "--tree-stream", "--tree-budget", "5"], "--tree-stream cannot be used with --tree-budget"),
         (&["queens", "4", "--tree", "--tree-stream", "--tree-format", "html"], "--tree-stream cannot be used with --tree-format html: the page is written whole, from the recorded tree"),
         (&["subset-sum", "--target", "5", "1", "2", "3", "--tree", "--tree-format", "html", "--tree-stream"], "--tree-stream cannot be used with --tree-format html: the page is written whole, from the recorded tree"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
     let help = text(&backtrack(&["queens", "--help"]).stdout);
     assert!(help.contains("--tree-budget <N>\n"), "{help}");
     error_line(

@@ -5,14 +5,15 @@
 use std::process::Command;
 
 use crate::common::{
-    assert_unwritable_output_fails, backtrack, error_line, refused, stdout, text, BIN,
+    all_error_lines, assert_unwritable_output_fails, backtrack, error_line, refused, stdout, text,
+    BIN,
 };
 
 /// Whatever the parser refuses is one line, `backtrack: error: …`, and exit status 2 (not
 /// clap's three to six lines with their tips and usage).
 #[test]
 fn every_usage_error_is_one_line_naming_the_place() {
-    let cases: [(&[&str], &str); 30] = [
+    all_error_lines(&[
         (&["queens", "0"], "the board size N must be at least 1, not 0"),
         (&["queens", "8", "--count", "--count"], "--count was given twice: give it once"),
         (&["queens", "8", "--limit", "2", "--limit", "3"], "--limit was given twice: give it once"),
@@ -46,10 +47,7 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["subset-sum", "-t", "1", "--limit", "0", "1"], "--limit must be at least 1, not 0"),
         (&["queens", "8", "--limit", "99999999999999999999"], "--limit must be at most 18446744073709551615, not 99999999999999999999"),
         (&["subset-sum", "-t", "5.5", "1"], "--target must be a whole number, not '5.5'"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
     // An argument that is not UTF-8 is named (as far as it can be shown).
     #[cfg(unix)]
     {
@@ -139,7 +137,7 @@ fn conflicting_flags_are_refused_in_one_wording() {
 /// for a flag and suggested `-- -1`); `-V` after a subcommand is the tool's.
 #[test]
 fn negative_numbers_for_flags_get_the_flags_message() {
-    let cases: [(&[&str], &str); 9] = [
+    all_error_lines(&[
         (&["queens", "8", "--limit", "-1"], "--limit must be at least 1, not -1"),
         (&["queens", "8", "--count", "--threads", "-1"], "--threads must be at least 1, not -1"),
         (&["queens", "8", "--node-limit", "-1"], "--node-limit must be at least 1, not -1"),
@@ -149,10 +147,7 @@ fn negative_numbers_for_flags_get_the_flags_message() {
         (&["queens", "8", "--time-limit", "-1s"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '-1s'"),
         (&["queens", "-V"], "-V belongs to backtrack itself, not to queens: backtrack --version prints the version"),
         (&["sudoku", "--version"], "--version belongs to backtrack itself, not to sudoku: backtrack --version prints the version"),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
     // A glyph may be a hyphen.
     assert_eq!(
         stdout(&["queens", "4", "--first", "--format", "board", "--glyphs", "-."]),
@@ -163,7 +158,7 @@ fn negative_numbers_for_flags_get_the_flags_message() {
 /// A flag of another subcommand says where it applies, not that it is unexpected.
 #[test]
 fn flags_of_other_subcommands_say_where_they_apply() {
-    let cases: [(&[&str], &str); 6] = [
+    all_error_lines(&[
         (
             &["sudoku", "--glyphs", "QE"],
             "--glyphs applies to queens (with --format board), not sudoku",
@@ -188,10 +183,7 @@ fn flags_of_other_subcommands_say_where_they_apply() {
             &["man", "--count"],
             "--count applies to queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring and knights-tour, not man",
         ),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
 }
 
 /// Each subcommand's help says what is true there: knapsack's --all is not the default,
@@ -225,7 +217,7 @@ fn each_subcommand_help_says_what_is_true_for_it() {
         stdout(&["queens", "4", "--format", "text"]),
         stdout(&["queens", "4"])
     );
-    let cases: [(&[&str], &str); 3] = [
+    all_error_lines(&[
         (
             &["subset-sum", "-t", "3", "1", "2", "--indices", "--count"],
             "--indices applies to text listings: a count prints no subsets",
@@ -247,10 +239,7 @@ fn each_subcommand_help_says_what_is_true_for_it() {
             ],
             "--indices applies to text listings: the JSON lines have both numbers and positions",
         ),
-    ];
-    for (args, message) in cases {
-        error_line(args, message);
-    }
+    ]);
 }
 
 /// The headings every subcommand shares come in one order in each one's help (knapsack's
@@ -354,4 +343,15 @@ fn options_of_the_tree_and_the_estimate_together_say_they_cannot_be_used_togethe
         &["queens", "8", "--tree-format", "json", "--probes", "1"],
         "--tree-format applies to the solution tree and --probes to --estimate, which cannot be used together: keep the options of one",
     );
+}
+
+#[test]
+fn tree_and_count_do_not_mix() {
+    for args in [
+        &["queens", "4", "--tree", "--count"][..],
+        &["sudoku", "--tree", "--count", "-"],
+        &["subset-sum", "-t", "1", "1", "--tree", "--count"],
+    ] {
+        crate::common::error_line(args, "--tree cannot be used with --count");
+    }
 }

@@ -1,29 +1,15 @@
-//! `backtrack sudoku`, `knapsack` and `subset-sum`: golden outputs, modes, trees, and bad
-//! input.
+//! `backtrack sudoku`: golden outputs, files of several puzzles, any box size, modes,
+//! limits, statistics, estimates, trees, and bad input named by its place.
 
 use backtrack_problems::sudoku::Grid;
 
 use crate::common::{
-    backtrack, backtrack_with_stdin, error_line, fixture, json_lines, refused, refused_output,
-    stdout, text,
+    backtrack, backtrack_with_stdin, error_line, error_of, fixture, json_lines, read_error,
+    refused_output, stdout, text,
 };
 
-/// The error reading `path` gives here, as the binary reports it after `cannot read PATH: `.
-fn read_error(path: &str) -> String {
-    std::fs::read(path).unwrap_err().to_string()
-}
-
-/// A run refused by the binary with one line of error naming the problem: returns it.
-fn error(args: &[&str]) -> String {
-    let stderr = refused(args, "backtrack: error: ");
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-    stderr.trim_end().to_string()
-}
-
-// Sudoku.
-
 #[test]
-fn golden_sudoku_solve() {
+fn the_classic_puzzle_is_solved_extending_its_givens() {
     let text = stdout(&["sudoku", &fixture("classic.sudoku")]);
     let solution: Grid = text.parse().expect("nine lines of digits");
     assert!(solution.is_solved());
@@ -36,7 +22,7 @@ fn golden_sudoku_solve() {
 }
 
 #[test]
-fn sudoku_reads_one_line_from_stdin() {
+fn a_puzzle_on_one_line_is_read_from_stdin() {
     let one_line: String = std::fs::read_to_string(fixture("classic.sudoku"))
         .unwrap()
         .split_whitespace()
@@ -50,7 +36,7 @@ fn sudoku_reads_one_line_from_stdin() {
 }
 
 #[test]
-fn sudoku_count_and_limits() {
+fn a_count_and_a_listing_stop_at_their_limit_and_all_lists_the_one_solution() {
     assert_eq!(
         stdout(&["sudoku", "--count", &fixture("classic.sudoku")]),
         "1\n"
@@ -78,7 +64,7 @@ fn sudoku_count_and_limits() {
 }
 
 #[test]
-fn unsolvable_sudoku_says_no_solution() {
+fn an_unsolvable_puzzle_says_no_solution() {
     let out = backtrack(&["sudoku", &fixture("unsolvable.sudoku")]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "no solution\n");
@@ -87,13 +73,13 @@ fn unsolvable_sudoku_says_no_solution() {
 }
 
 #[test]
-fn malformed_sudoku_is_one_clear_error() {
-    let short = error(&["sudoku", &fixture("short.sudoku")]);
+fn a_malformed_puzzle_is_one_clear_error() {
+    let short = error_of(&["sudoku", &fixture("short.sudoku")]);
     assert!(
         short.ends_with("short.sudoku: line 1: expected 81 cells, found 80"),
         "{short}"
     );
-    let bad = error(&["sudoku", &fixture("bad_char.sudoku")]);
+    let bad = error_of(&["sudoku", &fixture("bad_char.sudoku")]);
     assert_eq!(
         bad,
         format!(
@@ -121,7 +107,7 @@ fn malformed_sudoku_is_one_clear_error() {
         text(&out.stderr),
         "backtrack: <stdin>: line 2, row 1, column 9: 3 is already in its row, column or box: no solution\n"
     );
-    let missing = error(&["sudoku", &fixture("no-such-file.sudoku")]);
+    let missing = error_of(&["sudoku", &fixture("no-such-file.sudoku")]);
     assert_eq!(
         missing,
         format!(
@@ -146,7 +132,7 @@ fn malformed_sudoku_is_one_clear_error() {
 
 /// A byte order mark, grids drawn with `|` and `---+---`, and `#` comments.
 #[test]
-fn sudoku_reads_drawn_grids_and_a_byte_order_mark() {
+fn drawn_grids_and_a_byte_order_mark_are_read() {
     let plain = stdout(&["sudoku", &fixture("classic.sudoku")]);
     let drawn = stdout(&["sudoku", &fixture("drawn.sudoku")]);
     assert_eq!(drawn, plain);
@@ -160,7 +146,7 @@ fn sudoku_reads_drawn_grids_and_a_byte_order_mark() {
 
 /// A file of several puzzles: each in turn, after `# puzzle K` (JSON: `"puzzle":K`).
 #[test]
-fn sudoku_files_may_hold_several_puzzles() {
+fn a_file_may_hold_several_puzzles() {
     let read = |name: &str| std::fs::read_to_string(fixture(name)).unwrap();
     let three = format!(
         "{}\n{}{}",
@@ -232,7 +218,7 @@ fn sudoku_files_may_hold_several_puzzles() {
 /// Boxes of any size: 4×4, 16×16 and 25×25 puzzles, each solution checked; numbers in,
 /// numbers out; a digit past the grid refused with its place.
 #[test]
-fn sudoku_of_any_box_size() {
+fn puzzles_of_any_box_size_are_solved() {
     for name in ["16x16.sudoku", "25x25.sudoku"] {
         let text = stdout(&["sudoku", &fixture(name)]);
         let solution: Grid = text.parse().expect("a grid");
@@ -297,7 +283,7 @@ fn sudoku_of_any_box_size() {
 /// says how much of it that was (it left it out: a 25×25 puzzle solved by propagation took
 /// 36 ms, and --stats said 30 µs).
 #[test]
-fn sudoku_stats_count_the_propagation_at_the_root() {
+fn stats_count_the_propagation_at_the_root() {
     let file = fixture("25x25.sudoku");
     let out = backtrack(&["sudoku", "--stats", &file]);
     assert!(out.status.success());
@@ -332,7 +318,7 @@ fn sudoku_stats_count_the_propagation_at_the_root() {
 /// output labels its solutions (`# puzzle 2`) and the JSON its objects (`"puzzle":2`): the
 /// blocks came one after another with nothing to tell them apart.
 #[test]
-fn sudoku_stats_of_several_puzzles_say_which_puzzle() {
+fn stats_of_several_puzzles_say_which_puzzle() {
     let file = fixture("several.sudoku");
     for mode in [&[][..], &["--count"]] {
         let out = backtrack(&[&["sudoku", "--stats", &file][..], mode].concat());
@@ -366,7 +352,7 @@ fn sudoku_stats_of_several_puzzles_say_which_puzzle() {
 /// `--estimate` of a file of several puzzles ends with the summary line as the other modes
 /// do, the estimated nodes and time added up (it used to end with none).
 #[test]
-fn sudoku_estimates_of_several_puzzles_are_summed_up() {
+fn estimates_of_several_puzzles_are_summed_up() {
     // The puzzles of several.sudoku but its 16×16 one, whose 837 nodes take 50 to 90 ms in
     // a debug build, near enough the estimate's sample of a quarter of a second for a
     // loaded machine to cut them short (and the estimate be by probes, not exact); in its
@@ -414,7 +400,7 @@ fn sudoku_estimates_of_several_puzzles_are_summed_up() {
 /// The limits apply to each puzzle of a file: one stopped, the next is searched, and the
 /// exit status is 3 (they used to stop the whole file after `# puzzle 1`, silently).
 #[test]
-fn sudoku_limits_apply_to_each_puzzle() {
+fn limits_apply_to_each_puzzle() {
     let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
     let two = format!("{}\n{classic}", ".".repeat(81));
     let solution = stdout(&["sudoku", &fixture("classic.sudoku")]);
@@ -487,7 +473,7 @@ fn sudoku_limits_apply_to_each_puzzle() {
 }
 
 #[test]
-fn sudoku_json_lines_parse() {
+fn json_lines_hold_solved_grids_and_the_number_found() {
     let lines = json_lines(&stdout(&[
         "sudoku",
         "--format",
@@ -524,7 +510,7 @@ fn sudoku_json_lines_parse() {
 }
 
 #[test]
-fn sudoku_tree_follows_the_placements() {
+fn the_tree_follows_the_placements() {
     // The classic puzzle falls to singles: the root is the solution.
     let classic = stdout(&["sudoku", "--tree", "--all", &fixture("classic.sudoku")]);
     assert_eq!(
@@ -623,312 +609,6 @@ fn a_terminal_as_standard_input_gets_a_hint() {
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
 
-// Knapsack.
-
-#[test]
-fn golden_knapsack_best() {
-    insta::assert_snapshot!(
-        "knapsack_textbook",
-        stdout(&["knapsack", &fixture("textbook.knapsack")])
-    );
-}
-
-#[test]
-fn knapsack_reads_stdin_and_reports_stats() {
-    let text = std::fs::read_to_string(fixture("textbook.knapsack")).unwrap();
-    let out = backtrack_with_stdin(&["knapsack", "-", "--stats"], &text);
-    assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        stdout(&["knapsack", &fixture("textbook.knapsack")])
-    );
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("prunings:"), "{stderr}");
-}
-
-#[test]
-fn golden_knapsack_tree() {
-    let text = stdout(&["knapsack", "--tree", &fixture("tiny.knapsack")]);
-    assert!(text.contains("✂ pruned"));
-    insta::assert_snapshot!("knapsack_tiny_tree", text);
-}
-
-#[test]
-fn knapsack_streamed_tree_is_the_recorded_one() {
-    let recorded = stdout(&[
-        "knapsack",
-        "--tree",
-        "--tree-format",
-        "json",
-        &fixture("textbook.knapsack"),
-    ]);
-    let streamed = stdout(&[
-        "knapsack",
-        "--tree",
-        "--tree-stream",
-        "--tree-format",
-        "json",
-        &fixture("textbook.knapsack"),
-    ]);
-    let recorded: serde_json::Value = serde_json::from_str(&recorded).unwrap();
-    let streamed: Vec<serde_json::Value> = streamed
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
-    let (end, nodes) = streamed
-        .split_last()
-        .expect("a stream ends with its counts");
-    assert_eq!(end["end"]["complete"], true);
-    assert_eq!(recorded["nodes"].as_array().unwrap(), nodes);
-    assert!(nodes.iter().any(|node| node["status"] == "pruned"));
-}
-
-#[test]
-fn malformed_knapsack_is_one_clear_error() {
-    let bad = error(&["knapsack", &fixture("malformed.knapsack")]);
-    assert!(
-        bad.ends_with("malformed.knapsack: line 3: the value `apples` is not a number"),
-        "{bad}"
-    );
-    for path in [fixture("no-such-file.knapsack"), fixture("")] {
-        crate::common::error_line(
-            &["knapsack", &path],
-            &format!("cannot read {path}: {}", read_error(&path)),
-        );
-    }
-    let out = backtrack_with_stdin(&["knapsack", "-"], "capacity 5\n1 \u{fffd}\n");
-    refused_output(
-        &["knapsack", "-"],
-        &out,
-        "backtrack: error: <stdin>: line 2: the value `\u{fffd}` is not a number\n",
-    );
-    let out = backtrack_with_stdin(&["knapsack", "-"], "10 60\n");
-    refused_output(
-        &["knapsack"],
-        &out,
-        "<stdin>: line 1: expected `capacity <number>` first, found `10 60`",
-    );
-}
-
-/// Each bad number says what is wrong with it, a long bad line is quoted short, and a
-/// byte order mark is no character of the input.
-#[test]
-fn knapsack_numbers_get_their_own_messages() {
-    let cases = [
-        ("capacity -10\n", "<stdin>: line 1: the capacity `-10` is negative: capacities, weights and values are 0 or more"),
-        ("capacity 10.5\n", "<stdin>: line 1: the capacity `10.5` is not a whole number"),
-        ("capacity 99999999999999999999\n", "<stdin>: line 1: the capacity `99999999999999999999` is too large (at most 18446744073709551615)"),
-        ("capacity 5\n1 -2\n", "<stdin>: line 2: the value `-2` is negative: capacities, weights and values are 0 or more"),
-        ("capacity 5\n1\u{200b} 2\n", "<stdin>: line 2: the weight `1\\u{200b}` is not a number"),
-    ];
-    for (input, message) in cases {
-        let out = backtrack_with_stdin(&["knapsack"], input);
-        let stderr = refused_output(&["knapsack"], &out, message);
-        assert_eq!(stderr, format!("backtrack: error: {message}\n"));
-    }
-    let long = format!("capacity 5\n{}\n", "y".repeat(1 << 20));
-    let out = backtrack_with_stdin(&["knapsack"], &long);
-    let stderr = refused_output(&["knapsack"], &out, "found `yyyy");
-    assert_eq!(
-        stderr,
-        format!(
-            "backtrack: error: <stdin>: line 2: expected `<weight> <value>`, found `{}…`\n",
-            "y".repeat(40)
-        )
-    );
-    // A long number is cut the same way.
-    let long = format!("capacity 5\n1 {}\n", "2".repeat(1 << 20));
-    let out = backtrack_with_stdin(&["knapsack"], &long);
-    let stderr = refused_output(&["knapsack"], &out, "is too large");
-    assert_eq!(
-        stderr,
-        format!(
-            "backtrack: error: <stdin>: line 2: the value `{}…` is too large (at most 18446744073709551615)\n",
-            "2".repeat(40)
-        )
-    );
-    let out = backtrack_with_stdin(&["knapsack"], "\u{feff}capacity 50\n10 60\n");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    // Two items of weight u64::MAX: too heavy together, but each fits alone.
-    let max = u64::MAX;
-    let out = backtrack_with_stdin(
-        &["knapsack"],
-        &format!("capacity {max}\n{max} 3\n{max} 4\n"),
-    );
-    assert_eq!(
-        text(&out.stdout),
-        format!("value 4\nweight {max} of {max}\nitem 2: weight {max}, value 4\n")
-    );
-}
-
-#[test]
-fn knapsack_modes_count_and_list_the_packings_that_fit() {
-    let file = fixture("textbook.knapsack");
-    // Weights 10, 20, 30 in 50: every subset fits but all three together.
-    assert_eq!(stdout(&["knapsack", "--count", &file]), "7\n");
-    let all = stdout(&["knapsack", "--all", &file]);
-    let packings = |text: &str| text.lines().filter(|l| l.starts_with("value ")).count();
-    assert_eq!(packings(&all), 7);
-    // The first packing in search order is the greedy one.
-    assert_eq!(
-        stdout(&["knapsack", "--first", &file]),
-        "value 160\nweight 30 of 50\nitem 1: weight 10, value 60\nitem 2: weight 20, value 100\n"
-    );
-    assert_eq!(packings(&stdout(&["knapsack", "--limit", "2", &file])), 2);
-    let best = json_lines(&stdout(&["knapsack", "--format", "json", &file]));
-    assert_eq!(best.len(), 1);
-    assert_eq!(best[0]["value"], 220);
-    assert_eq!(best[0]["complete"], true);
-    assert_eq!(
-        best[0]["items"][0],
-        serde_json::json!({"item": 2, "weight": 20, "value": 100})
-    );
-    let listed = json_lines(&stdout(&["knapsack", "--all", "--format", "json", &file]));
-    assert_eq!(listed.len(), 8);
-    assert_eq!(
-        listed[7],
-        serde_json::json!({"solutions": 7, "complete": true})
-    );
-}
-
-/// When nothing fits, the best packing is the empty one, and the output says so: a line
-/// `no item taken` in text (not only no item lines), an empty list in JSON.
-#[test]
-fn knapsack_empty_packing_says_no_item_is_taken() {
-    let input = "capacity 4\n5 10\n9 3\n";
-    let best = backtrack_with_stdin(&["knapsack"], input);
-    assert_eq!(best.status.code(), Some(0));
-    assert_eq!(
-        text(&best.stdout),
-        "value 0\nweight 0 of 4\nno item taken\n"
-    );
-    let json = backtrack_with_stdin(&["knapsack", "--format", "json"], input);
-    let json = json_lines(&text(&json.stdout));
-    assert_eq!(json.len(), 1);
-    assert_eq!(json[0]["items"], serde_json::json!([]));
-    assert_eq!(json[0]["value"], 0);
-    // In a listing too, the empty packing among the others.
-    let listed = backtrack_with_stdin(&["knapsack", "--all"], "capacity 1\n1 2\n");
-    assert_eq!(
-        text(&listed.stdout),
-        "value 2\nweight 1 of 1\nitem 1: weight 1, value 2\n\nvalue 0\nweight 0 of 1\nno item taken\n"
-    );
-}
-
-// Subset sum.
-
-const NUMBERS: [&str; 6] = ["3", "34", "4", "12", "5", "2"];
-
-fn subset_sum(extra: &[&str]) -> Vec<String> {
-    let mut args = vec!["subset-sum", "--target", "9"];
-    args.extend_from_slice(extra);
-    args.extend_from_slice(&NUMBERS);
-    args.into_iter().map(String::from).collect()
-}
-
-fn run(args: &[String]) -> String {
-    stdout(&args.iter().map(String::as_str).collect::<Vec<_>>())
-}
-
-#[test]
-fn golden_subset_sum_listing() {
-    let text = run(&subset_sum(&[]));
-    for line in text.lines() {
-        let sum: u64 = line.split(' ').map(|n| n.parse::<u64>().unwrap()).sum();
-        assert_eq!(sum, 9, "{line}");
-    }
-    insta::assert_snapshot!("subset_sum_listing", text);
-}
-
-#[test]
-fn subset_sum_json_lines_parse() {
-    let lines = json_lines(&run(&subset_sum(&["--format", "json"])));
-    assert_eq!(
-        lines[0],
-        serde_json::json!({"index": 1, "numbers": [3, 4, 2], "positions": [1, 3, 6]})
-    );
-    assert_eq!(
-        lines[2],
-        serde_json::json!({"solutions": 2, "complete": true})
-    );
-    let count = json_lines(&run(&subset_sum(&["--count", "--format", "json"])));
-    assert_eq!(count, [serde_json::json!({"count": 2, "complete": true})]);
-    refused(
-        &[
-            "subset-sum",
-            "-t",
-            "1",
-            "1",
-            "--indices",
-            "--format",
-            "json",
-        ],
-        "--indices applies to text listings: the JSON lines have both numbers and positions",
-    );
-}
-
-#[test]
-fn subset_sum_modes() {
-    assert_eq!(run(&subset_sum(&["--count"])), "2\n");
-    assert_eq!(run(&subset_sum(&["--first"])), "3 4 2\n");
-    assert_eq!(run(&subset_sum(&["--indices"])), "1 3 6\n3 5\n");
-    let out = backtrack(&["subset-sum", "-t", "100", "1", "2"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "no solution\n");
-    assert_eq!(stdout(&["subset-sum", "-t", "0"]), "(empty)\n");
-}
-
-#[test]
-fn subset_sum_rejects_what_is_not_a_number() {
-    let cases: [(&[&str], &str); 7] = [
-        (&["subset-sum", "-t", "5", "1", "x", "3"], "backtrack: error: NUMBERS: number 2, `x`, is not a whole number"),
-        (&["subset-sum", "-t", "5", "1", "-2"], "backtrack: error: NUMBERS: number 2, `-2`, is negative: the numbers must be 0 or more"),
-        (&["subset-sum", "-t", "9", "--", "-3"], "backtrack: error: NUMBERS: number 1, `-3`, is negative: the numbers must be 0 or more"),
-        (&["subset-sum", "-t", "9", "1.5"], "backtrack: error: NUMBERS: number 1, `1.5`, is not a whole number"),
-        (&["subset-sum", "-t", "9", "18446744073709551616"], "backtrack: error: NUMBERS: number 1, `18446744073709551616`, is too large (at most 18446744073709551615)"),
-        (&["subset-sum", "-t", "-5", "1"], "backtrack: error: --target must be 0 or more, not -5"),
-        (&["subset-sum", "3", "4"], "backtrack: error: subset-sum needs --target T, the sum to reach"),
-    ];
-    for (args, message) in cases {
-        let stderr = refused(args, message);
-        assert!(stderr.starts_with(message), "{args:?}: {stderr}");
-        assert!(
-            !stderr.contains("-- -"),
-            "no tip to write `-- -2`: {stderr}"
-        );
-    }
-    // A huge bad number is not echoed whole.
-    let huge = "x".repeat(10_000);
-    crate::common::error_line(
-        &["subset-sum", "-t", "5", &huge],
-        &format!(
-            "NUMBERS: number 1, `{}…`, is not a whole number",
-            "x".repeat(40)
-        ),
-    );
-}
-
-#[test]
-fn golden_subset_sum_tree() {
-    let text = run(&subset_sum(&["--tree"]));
-    insta::assert_snapshot!("subset_sum_tree", text);
-}
-
-// Shared.
-
-#[test]
-fn tree_and_count_do_not_mix() {
-    for args in [
-        &["queens", "4", "--tree", "--count"][..],
-        &["sudoku", "--tree", "--count", "-"],
-        &["subset-sum", "-t", "1", "1", "--tree", "--count"],
-    ] {
-        crate::common::error_line(args, "--tree cannot be used with --count");
-    }
-}
-
-/// A `Grid` is public and built by hand: a cell over 9 is an error, not a shift overflow
-/// (a panic from 16 on) nor a wrong "already in its row" (10 to 15).
 /// A puzzle typed where its file's name goes is told how to give it.
 #[test]
 fn a_puzzle_given_as_a_file_name_gets_a_hint() {
@@ -936,36 +616,4 @@ fn a_puzzle_given_as_a_file_name_gets_a_hint() {
         &["sudoku", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
         "cannot read 53..7....6..195....98...…: no such file; to give a puzzle on the command line, pipe it in and give - as the file",
     );
-}
-
-#[test]
-fn sudoku_refuses_hand_built_cells_over_nine() {
-    use backtrack_problems::sudoku::SudokuError;
-
-    for value in [10u8, 15, 16, 255] {
-        let mut cells = vec![0u8; 81];
-        cells[12] = value;
-        let err = Grid::new(3, cells).unwrap_err();
-        assert_eq!(
-            err,
-            SudokuError::Digit {
-                row: 2,
-                col: 4,
-                value,
-                side: 9
-            }
-        );
-        assert_eq!(
-            err.to_string(),
-            format!("row 2, column 4: {value} is not a digit 1-9 or 0 (empty)")
-        );
-    }
-}
-
-#[test]
-fn grid_get_refuses_a_column_past_the_edge() {
-    let grid = backtrack_problems::sudoku::Grid::empty(3);
-    assert_eq!(grid.get(8, 8), 0);
-    let result = std::panic::catch_unwind(|| grid.get(0, 9));
-    assert!(result.is_err(), "column 9 must not read row 1's first cell");
 }

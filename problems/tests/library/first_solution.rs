@@ -2,8 +2,8 @@
 //! the construction, the local search), every board checked by the pairwise `verify`.
 //!
 //! The big boards are `#[ignore]`d: run them in a release build,
-//! `cargo test --release -p backtrack-problems --test first_solution -- --ignored --nocapture
-//! --test-threads=1`.
+//! `cargo test --release -p backtrack-problems --test library -- --ignored --nocapture
+//! --test-threads=1 first_solution::`.
 
 use std::thread;
 use std::time::{Duration, Instant};
