@@ -22,7 +22,7 @@ pub struct Position {
     /// nothing to go on with.
     pub done: bool,
     /// For each node of the path below the root, the index of the operator that made it
-    /// in its parent's search range. Empty, with `nodes` 0, for a search not started.
+    /// in its parent's search range. Empty, with `stats.nodes` 0, for a search not started.
     pub path: Vec<usize>,
     /// How many operators of the top node's search range were tried: the next one tried
     /// is the one at this index.
@@ -34,21 +34,10 @@ pub struct Position {
     /// children is entered, one of them pruned, is bounded, not a dead end.)
     #[serde(default)]
     pub pruned_child: bool,
-    /// The statistics so far, their time aside.
-    pub nodes: u64,
-    /// See [`Stats::solutions`].
-    pub solutions: u64,
-    /// See [`Stats::dead_ends`].
-    pub dead_ends: u64,
-    /// See [`Stats::bounded`].
-    #[serde(default)]
-    pub bounded: u64,
-    /// See [`Stats::rejections`].
-    pub rejections: u64,
-    /// See [`Stats::prunings`].
-    pub prunings: u64,
-    /// See [`Stats::max_depth`].
-    pub max_depth: usize,
+    /// The statistics so far, their time aside (zero, and left out of the JSON): in the
+    /// JSON, their fields follow the others, one by one.
+    #[serde(flatten)]
+    pub stats: Stats,
 }
 
 /// Why [`Search::resume`] cannot go on from a [`Position`]: it is not one of this
@@ -118,13 +107,11 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             tried: 0,
             entered_child: !self.run.fresh,
             pruned_child: self.run.fresh && self.run.cut,
-            nodes: stats.nodes,
-            solutions: stats.solutions,
-            dead_ends: stats.dead_ends,
-            bounded: stats.bounded,
-            rejections: stats.rejections,
-            prunings: stats.prunings,
-            max_depth: stats.max_depth.max(self.run.deepest_leaf),
+            stats: Stats {
+                max_depth: stats.max_depth.max(self.run.deepest_leaf),
+                elapsed: Duration::ZERO,
+                ..*stats
+            },
         };
         let live = self.run.live;
         if position.done || self.run.phase == Phase::Fresh || live == 0 {
@@ -165,21 +152,15 @@ impl<P: Problem> Search<P> {
         let mut search = Search::new(problem);
         let run = &mut search.run;
         run.stats = Stats {
-            nodes: position.nodes,
-            solutions: position.solutions,
-            dead_ends: position.dead_ends,
-            bounded: position.bounded,
-            rejections: position.rejections,
-            prunings: position.prunings,
-            max_depth: position.max_depth,
             elapsed: Duration::ZERO,
+            ..position.stats
         };
-        run.deepest_leaf = position.max_depth;
+        run.deepest_leaf = position.stats.max_depth;
         if position.done {
             run.phase = Phase::Done(None);
             return Ok(search);
         }
-        if position.nodes == 0 {
+        if position.stats.nodes == 0 {
             return Ok(search);
         }
         let depth = position.path.len();
@@ -212,7 +193,7 @@ impl<P: Problem> Search<P> {
         run.fresh = !position.entered_child;
         run.cut = position.pruned_child;
         run.phase = Phase::Running;
-        run.checkpoint = position.nodes;
+        run.checkpoint = position.stats.nodes;
         Ok(search)
     }
 }
