@@ -1,5 +1,5 @@
 //! The lean count: [`Search::count_solutions`](super::Search::count_solutions) watched by
-//! an observer of solutions only ([`Observer::SOLUTIONS_ONLY`]), with no node or solution
+//! an observer of solutions only ([`Solutions`](crate::observer::Solutions)), with no node or solution
 //! budget.
 //!
 //! The general kernel keeps a frame for every node of the path, so that the search can

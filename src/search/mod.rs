@@ -22,7 +22,7 @@
 //!
 //! A count that needs none of what the frames are for (pausing, going on after a stop,
 //! telling an observer of every event) runs a leaner kernel of its own: see
-//! [`Search::count_solutions`] and [`Observer::SOLUTIONS_ONLY`].
+//! [`Search::count_solutions`] and [`observer::Solutions`](crate::observer::Solutions).
 
 //!
 //! One concept a file: `kernel` the one loop; `mode` what it does at a solution;
@@ -295,12 +295,12 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     /// Counts the solutions without building any: [`Problem::solution`] is never called.
     ///
-    /// A search watched by an observer of solutions only ([`Observer::SOLUTIONS_ONLY`], as
-    /// the no-op observer `()`), with no node or solution budget, is counted by a leaner
+    /// A search watched by an observer of solutions only (the no-op observer `()`, or a
+    /// [`Solutions`](crate::observer::Solutions)), with no node or solution budget, is counted by a leaner
     /// kernel, with the same count and the same statistics.
     pub fn count_solutions(mut self) -> Outcome<u64> {
         let before = self.run.stats.solutions;
-        if O::SOLUTIONS_ONLY && self.lean_fits() {
+        if O::LEAN.is_lean() && self.lean_fits() {
             self.timed(Self::lean_count);
         } else {
             self.timed(|s| s.kernel(&mut Count));
