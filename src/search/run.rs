@@ -44,7 +44,7 @@ pub(super) enum Phase {
     /// Stopped by a limit or a cancellation, where it can go on (given other limits).
     Stopped(StopReason),
     /// Ended: the tree exhausted (`None`), or stopped for good (an observer's
-    /// [`Control::Stop`]; a solution budget met at the root).
+    /// [`Control::Stop`](crate::Control::Stop); a solution budget met at the root).
     Done(Option<StopReason>),
 }
 

@@ -17,7 +17,7 @@ pub(super) struct Value<P: Problem> {
 }
 
 /// How the stack keeps the states of the current path: the only thing that differs between
-/// searching in place and by value. Monomorphised, like [`Mode`].
+/// searching in place and by value. Monomorphised, like [`Mode`](super::mode::Mode).
 pub(super) trait Tape<P: Problem> {
     /// One node of the current path.
     type Frame;
