@@ -47,50 +47,14 @@ pub enum Control {
 /// `dead_end` and `backtrack` (before its operator is undone), the parent for `reject` and
 /// `prune`.
 pub trait Observer<P: Problem + ?Sized> {
-    /// Does this observer look at solutions only: is [`solution`](Observer::solution) (and
-    /// perhaps [`stop`](Observer::stop)) the only hook it implements, the others left as
-    /// they are? Then [`Search::count_solutions`](crate::Search::count_solutions) of a
-    /// problem searched by value may count with a leaner kernel, which calls only those
-    /// two. `false` by default; the no-op observer `()` says `true`. Say `true` only when
-    /// every other hook does nothing: the lean kernel does not call them.
-    ///
-    /// ```
-    /// use backtrack::{Observer, Problem, Search};
-    ///
-    /// /// Binary strings of length 12 with no two adjacent ones, by value.
-    /// #[derive(Clone, Copy)]
-    /// struct Strings { bits: u32, len: u32 }
-    ///
-    /// impl Problem for Strings {
-    ///     type Op = u32;
-    ///     type Ops = std::ops::RangeInclusive<u32>;
-    ///     type Solution = u32;
-    ///
-    ///     fn operators(&self) -> Self::Ops { 0..=1 }
-    ///     fn admissible(&self, bit: u32) -> bool { bit == 0 || self.bits & 1 == 0 }
-    ///     fn apply(&mut self, bit: u32) { self.bits = self.bits << 1 | bit; self.len += 1 }
-    ///     fn undo(&mut self, _: u32) { unreachable!("searched by value") }
-    ///     fn is_complete(&self) -> bool { self.len == 12 }
-    ///     fn solution(&self) -> u32 { self.bits }
-    ///     fn by_value(&self) -> Option<Self> { Some(*self) }
-    /// }
-    ///
-    /// /// Counts the solutions that end with a one.
-    /// struct EndsWithOne(u64);
-    ///
-    /// impl Observer<Strings> for EndsWithOne {
-    ///     const SOLUTIONS_ONLY: bool = true;
-    ///     fn solution(&mut self, problem: &Strings, _depth: usize) {
-    ///         self.0 += u64::from(problem.bits & 1);
-    ///     }
-    /// }
-    ///
-    /// let mut ends = EndsWithOne(0);
-    /// let outcome = Search::new(Strings { bits: 0, len: 0 }).observer(&mut ends).count_solutions();
-    /// // Fibonacci: 377 strings, 144 of them ending with a one.
-    /// assert_eq!((outcome.found, ends.0), (377, 144));
-    /// ```
-    const SOLUTIONS_ONLY: bool = false;
+    /// Is this observer one of solutions only, by its type: the no-op `()`, a
+    /// [`Solutions`], or made of such? Then [`Search::count_solutions`](crate::Search::count_solutions)
+    /// may count with a leaner kernel, which calls [`solution`](Observer::solution) and
+    /// [`stop`](Observer::stop) only. Not for observers to set: an observer of solutions
+    /// only implements [`OnSolution`] and is wrapped in [`Solutions`], so that no hook it
+    /// implements can be skipped.
+    #[doc(hidden)]
+    const LEAN: Lean = Lean(false);
 
     /// A node is entered; `op` is the operator that led to it (`None` for the root).
     #[inline]
@@ -163,11 +127,11 @@ pub trait Observer<P: Problem + ?Sized> {
 
 /// The no-op observer: zero-sized, and every hook compiles to nothing.
 impl<P: Problem + ?Sized> Observer<P> for () {
-    const SOLUTIONS_ONLY: bool = true;
+    const LEAN: Lean = Lean(true);
 }
 
 impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
-    const SOLUTIONS_ONLY: bool = O::SOLUTIONS_ONLY;
+    const LEAN: Lean = O::LEAN;
 
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
@@ -211,7 +175,7 @@ impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
 /// Two observers side by side: both see every event, in order (`A` first). On `enter`,
 /// the stronger answer wins: `Stop` over `Prune` over `Continue`.
 impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B) {
-    const SOLUTIONS_ONLY: bool = A::SOLUTIONS_ONLY && B::SOLUTIONS_ONLY;
+    const LEAN: Lean = Lean(A::LEAN.0 && B::LEAN.0);
 
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
@@ -262,6 +226,87 @@ impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B)
     fn stop(&mut self, problem: &P, reason: StopReason) {
         self.0.stop(problem, reason);
         self.1.stop(problem, reason);
+    }
+}
+
+/// Whether an observer's type is one of solutions only ([`Observer::LEAN`]): made only by
+/// this module, so that only `()`, [`Solutions`] and their pairs and borrows are.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lean(bool);
+
+impl Lean {
+    /// Is the observer one of solutions only?
+    pub const fn is_lean(self) -> bool {
+        self.0
+    }
+}
+
+/// What an observer of solutions only does at each solution: the one hook of a
+/// [`Solutions`] observer.
+///
+/// ```
+/// use backtrack::{observer::{OnSolution, Solutions}, Problem, Search};
+///
+/// /// Binary strings of length 12 with no two adjacent ones.
+/// #[derive(Clone, Copy)]
+/// struct Strings { bits: u32, len: u32 }
+///
+/// impl Problem for Strings {
+///     type Op = u32;
+///     type Ops = std::ops::RangeInclusive<u32>;
+///     type Solution = u32;
+///
+///     fn operators(&self) -> Self::Ops { 0..=1 }
+///     fn admissible(&self, bit: u32) -> bool { bit == 0 || self.bits & 1 == 0 }
+///     fn apply(&mut self, bit: u32) { self.bits = self.bits << 1 | bit; self.len += 1 }
+///     fn undo(&mut self, _: u32) { self.bits >>= 1; self.len -= 1 }
+///     fn is_complete(&self) -> bool { self.len == 12 }
+///     fn solution(&self) -> u32 { self.bits }
+/// }
+///
+/// /// Counts the solutions that end with a one.
+/// struct EndsWithOne(u64);
+///
+/// impl OnSolution<Strings> for EndsWithOne {
+///     fn on_solution(&mut self, problem: &Strings, _depth: usize) {
+///         self.0 += u64::from(problem.bits & 1);
+///     }
+/// }
+///
+/// let mut ends = EndsWithOne(0);
+/// let outcome = Search::new(Strings { bits: 0, len: 0 })
+///     .observer(Solutions(&mut ends))
+///     .count_solutions();
+/// // Fibonacci: 377 strings, 144 of them ending with a one.
+/// assert_eq!((outcome.found, ends.0), (377, 144));
+/// ```
+pub trait OnSolution<P: Problem + ?Sized> {
+    /// The current node is complete: a solution, at `depth`.
+    fn on_solution(&mut self, problem: &P, depth: usize);
+}
+
+impl<P: Problem + ?Sized, X: OnSolution<P> + ?Sized> OnSolution<P> for &mut X {
+    #[inline]
+    fn on_solution(&mut self, problem: &P, depth: usize) {
+        (**self).on_solution(problem, depth);
+    }
+}
+
+/// An observer of solutions only: [`Observer::solution`] calls `X`'s
+/// [`on_solution`](OnSolution::on_solution), and every other hook does nothing. A count
+/// it watches runs the engine's lean kernel, as one with no observer does
+/// ([`Search::count_solutions`](crate::Search::count_solutions)). An observer that needs
+/// other hooks implements [`Observer`] itself, and every hook it implements is called.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Solutions<X>(pub X);
+
+impl<P: Problem + ?Sized, X: OnSolution<P>> Observer<P> for Solutions<X> {
+    const LEAN: Lean = Lean(true);
+
+    #[inline]
+    fn solution(&mut self, problem: &P, depth: usize) {
+        self.0.on_solution(problem, depth);
     }
 }
 

@@ -20,7 +20,9 @@
 //!   search order). Its nodes and prunings depend on timing.
 //! - [`solutions`] lists every solution in search order, the subtrees searched ahead on
 //!   worker threads in bounded memory; an exhausted listing's statistics are the serial
-//!   search's.
+//!   search's. It moves the problem to threads of its own, so the problem must be
+//!   `'static`; [`solutions_scoped`] lists a problem that borrows what it searches (a
+//!   graph, a table), as [`count`] and [`first`] do, on threads scoped to the call.
 //!
 //! The three modes whose answer depends on order see the solutions shallower than the
 //! split in their place between the subtrees, as the serial search meets them.
@@ -33,7 +35,7 @@ mod solutions;
 
 pub use best::best;
 pub use first::first;
-pub use solutions::{solutions, Solutions, BUFFER, WINDOW_PER_THREAD};
+pub use solutions::{solutions, solutions_scoped, Solutions, BUFFER, WINDOW_PER_THREAD};
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;

@@ -33,7 +33,24 @@
 /// must not borrow the state (the state changes while the iterator is alive): a range,
 /// a bitmask cursor, an index into a fixed table.
 ///
-/// A complete state (the boundary) is a leaf: its operators are never asked for.
+/// A complete state (the boundary) is a leaf: its operators are never asked for. **Every
+/// other state is expanded**, including one that is *full* but not complete (three dice
+/// thrown whose total is not the one asked for): the engine asks for its search range and
+/// tries each operator. Say that nothing is left to try, either by an empty search range
+/// once the state is full (`0..0`, an empty mask: a dead end at once, the cheaper way), or
+/// by [`admissible`](Problem::admissible) refusing every operator (each one tried and
+/// counted as a rejection, then a dead end). Otherwise the search goes on below the full
+/// state: a larger tree for the same solutions, or one that never ends.
+///
+/// When a constraint seems to need the child's state, check the operator against what the
+/// state keeps for it (incremental sums, updated by `apply` and `undo`): the fastest, no
+/// child is made for a refused operator. Or apply it in [`apply`](Problem::apply), note
+/// that the child breaks the constraint, and give the child an empty search range: no copy
+/// of the state, but each refused child is a node, entered and undone (a dead end, not a
+/// rejection). Cloning the state in
+/// `admissible` is slowest by far. The guide, `docs/own-problem.md` in the repository, has
+/// worked examples of both ("The boundary: full is not complete", "Constraints that need
+/// the child").
 ///
 /// # Example
 ///

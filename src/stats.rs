@@ -8,7 +8,7 @@ use std::time::Duration;
 /// `nodes` counts every node of the solution tree that was entered, the root included:
 /// 17 for 4-queens, 2057 for 8-queens. Refused operators are not nodes: they are counted
 /// as `rejections` (constraints) and `prunings` (optimality bound).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     /// Nodes entered, root included.
     pub nodes: u64,
@@ -30,12 +30,22 @@ pub struct Stats {
     /// Time spent inside the engine, in seconds in JSON. Zero for counts taken from a
     /// search's events rather than by the engine (a [tree](crate::tree::Tree)'s), which
     /// JSON leaves out.
-    #[serde(serialize_with = "secs", skip_serializing_if = "Duration::is_zero")]
+    #[serde(
+        serialize_with = "secs",
+        deserialize_with = "from_secs",
+        skip_serializing_if = "Duration::is_zero",
+        default
+    )]
     pub elapsed: Duration,
 }
 
 fn secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(d.as_secs_f64())
+}
+
+fn from_secs<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    let secs = <f64 as serde::Deserialize>::deserialize(d)?;
+    Duration::try_from_secs_f64(secs).map_err(serde::de::Error::custom)
 }
 
 impl Stats {

@@ -1,10 +1,10 @@
 //! Every solution in search order, the subtrees searched ahead on worker threads, in
 //! bounded memory.
 
+use std::any::Any;
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
 use super::chute::{chute, Reader, Writer};
@@ -91,62 +91,210 @@ where
     P::Op: Send + Sync + 'static,
     P::Solution: Send + 'static,
 {
-    let start = Instant::now();
-    let (split, pieces) = ordered::split(&problem, split_depth, limits.clone().into(), P::solution);
-    let threads = threads.max(1);
-    let mut listing = Solutions {
-        pieces: pieces.into(),
-        paths: split.ops.into_iter(),
-        running: VecDeque::new(),
-        batch: VecDeque::new(),
-        window: threads.saturating_mul(WINDOW_PER_THREAD),
-        jobs: None,
-        workers: Vec::new(),
-        flag: ordered::whole_flag(limits),
-        searched: Arc::new(Mutex::new(split.above.stats)),
-        stopped: split.above.stopped,
-        start,
-        meter: limits.meter.clone(),
-    };
-    if listing.stopped.is_some() {
-        // The split stopped: only a prefix of the pieces is known, and no subtree is
-        // searched. The solutions before the first subtree are what the serial search
-        // would have listed before the stop.
-        let known = listing
-            .pieces
-            .iter()
-            .take_while(|piece| matches!(piece, Piece::Solution(_)))
-            .count();
-        listing.pieces.truncate(known);
-        return listing;
-    }
-    if let Some(meter) = &limits.meter {
-        meter.add_parts(listing.paths.len() as u64);
-    }
-    let (jobs, queue) = mpsc::channel::<Job<P>>();
-    let queue = Arc::new(Mutex::new(queue));
     let problem = Arc::new(problem);
-    let threads = threads.min(listing.paths.len());
-    for _ in 0..threads {
-        let queue = Arc::clone(&queue);
-        let problem = Arc::clone(&problem);
-        let limits = limits.clone();
-        let flag = listing.flag.clone();
-        let searched = Arc::clone(&listing.searched);
-        listing.workers.push(std::thread::spawn(move || {
-            let worker = Worker {
-                limits: &limits,
-                flag: &flag,
-                searched: &searched,
-                split_depth,
-                start,
-            };
-            worker.work(&*problem, &queue);
-        }));
+    let (mut listing, queue) = Solutions::split(&*problem, split_depth, limits, threads);
+    for _ in 0..listing.crew.count() {
+        let task = listing.task(Arc::clone(&problem), &queue, limits, split_depth);
+        std::thread::spawn(task);
     }
-    listing.jobs = Some(jobs);
     listing.fill();
     listing
+}
+
+/// [`solutions`] for a problem that borrows what it searches (a graph, a table): `problem`
+/// need not be `'static`, nor be moved. The workers run on threads scoped to the call
+/// ([`std::thread::scope`]), and the listing is lent to `list`: it is stopped, and its
+/// workers joined, when `list` returns, which is when `solutions_scoped` returns what
+/// `list` did. Otherwise the same as [`solutions`]: the same solutions in the same order,
+/// the same statistics, limits and stops.
+///
+/// ```
+/// use backtrack::{parallel, ParallelLimits, Problem, Search};
+///
+/// /// Paths from vertex 0 that visit every vertex of a graph once, the graph borrowed.
+/// #[derive(Clone)]
+/// struct Hamilton<'g> { edges: &'g [Vec<usize>], path: Vec<usize> }
+///
+/// impl Problem for Hamilton<'_> {
+///     type Op = usize;
+///     type Ops = std::ops::Range<usize>;
+///     type Solution = Vec<usize>;
+///     fn operators(&self) -> Self::Ops { 0..self.edges.len() }
+///     fn admissible(&self, v: usize) -> bool {
+///         let last = *self.path.last().unwrap();
+///         self.edges[last].contains(&v) && !self.path.contains(&v)
+///     }
+///     fn apply(&mut self, v: usize) { self.path.push(v) }
+///     fn undo(&mut self, _: usize) { self.path.pop(); }
+///     fn is_complete(&self) -> bool { self.path.len() == self.edges.len() }
+///     fn solution(&self) -> Vec<usize> { self.path.clone() }
+/// }
+///
+/// // The complete graph on 5 vertices, built here: not `'static`.
+/// let edges: Vec<Vec<usize>> = (0..5).map(|u| (0..5).filter(|&v| v != u).collect()).collect();
+/// let root = Hamilton { edges: &edges, path: vec![0] };
+/// let all = parallel::solutions_scoped(&root, 2, &ParallelLimits::none(), 2, |listing| {
+///     listing.collect::<Vec<_>>()
+/// });
+/// assert_eq!(all.len(), 24);
+/// assert!(all.into_iter().eq(Search::new(root.clone())));
+/// ```
+pub fn solutions_scoped<P, R>(
+    problem: &P,
+    split_depth: usize,
+    limits: &ParallelLimits,
+    threads: usize,
+    list: impl FnOnce(&mut Solutions<P>) -> R,
+) -> R
+where
+    P: Problem + Clone + Sync,
+    P::Op: Send + Sync,
+    P::Solution: Send,
+{
+    let (mut listing, queue) = Solutions::split(problem, split_depth, limits, threads);
+    std::thread::scope(|scope| {
+        for _ in 0..listing.crew.count() {
+            scope.spawn(listing.task(problem, &queue, limits, split_depth));
+        }
+        listing.fill();
+        let listed = list(&mut listing);
+        listing.stop();
+        listed
+    })
+}
+
+impl<P: Problem> Solutions<P> {
+    /// Splits the tree of `problem` at `split_depth` into the listing's pieces, and opens
+    /// the queue of its subtrees to the workers, as many as [`Crew::count`] says (none
+    /// if the split stopped).
+    fn split(
+        problem: &P,
+        split_depth: usize,
+        limits: &ParallelLimits,
+        threads: usize,
+    ) -> (Self, Arc<Mutex<Receiver<Job<P>>>>)
+    where
+        P: Clone,
+    {
+        let start = Instant::now();
+        let (split, pieces) =
+            ordered::split(problem, split_depth, limits.clone().into(), P::solution);
+        let threads = threads.max(1);
+        let (jobs, queue) = mpsc::channel::<Job<P>>();
+        let mut listing = Solutions {
+            pieces: pieces.into(),
+            paths: split.ops.into_iter(),
+            running: VecDeque::new(),
+            batch: VecDeque::new(),
+            window: threads.saturating_mul(WINDOW_PER_THREAD),
+            jobs: None,
+            crew: Arc::new(Crew::new(0)),
+            flag: ordered::whole_flag(limits),
+            searched: Arc::new(Mutex::new(split.above.stats)),
+            stopped: split.above.stopped,
+            start,
+            meter: limits.meter.clone(),
+        };
+        let queue = Arc::new(Mutex::new(queue));
+        if listing.stopped.is_some() {
+            // The split stopped: only a prefix of the pieces is known, and no subtree is
+            // searched. The solutions before the first subtree are what the serial search
+            // would have listed before the stop.
+            let known = listing
+                .pieces
+                .iter()
+                .take_while(|piece| matches!(piece, Piece::Solution(_)))
+                .count();
+            listing.pieces.truncate(known);
+            return (listing, queue);
+        }
+        if let Some(meter) = &limits.meter {
+            meter.add_parts(listing.paths.len() as u64);
+        }
+        listing.crew = Arc::new(Crew::new(threads.min(listing.paths.len())));
+        listing.jobs = Some(jobs);
+        (listing, queue)
+    }
+
+    /// The work of one worker thread: to search the subtrees of `problem` (an `Arc` or a
+    /// reference) it takes from `queue`, and then to tell the crew it is done.
+    fn task<Q>(
+        &self,
+        problem: Q,
+        queue: &Arc<Mutex<Receiver<Job<P>>>>,
+        limits: &ParallelLimits,
+        split_depth: usize,
+    ) -> impl FnOnce() + Send
+    where
+        Q: std::ops::Deref<Target = P> + Send,
+        P: Clone,
+        Job<P>: Send,
+    {
+        let queue = Arc::clone(queue);
+        let limits = limits.clone();
+        let flag = self.flag.clone();
+        let searched = Arc::clone(&self.searched);
+        let crew = Arc::clone(&self.crew);
+        let start = self.start;
+        move || {
+            crew.run(|| {
+                let worker = Worker {
+                    limits: &limits,
+                    flag: &flag,
+                    searched: &searched,
+                    split_depth,
+                    start,
+                };
+                worker.work(&*problem, &queue);
+            });
+        }
+    }
+}
+
+/// The worker threads of a listing, spawned or scoped: how many are still at work, and
+/// what the first that panicked panicked with. The listing waits on it, as it would join
+/// its threads.
+struct Crew {
+    /// Workers still at work, and the first panic.
+    state: Mutex<(usize, Option<Box<dyn Any + Send>>)>,
+    /// Signalled as each worker ends.
+    ended: Condvar,
+}
+
+impl Crew {
+    /// A crew of `count` workers, none ended yet.
+    fn new(count: usize) -> Self {
+        Crew {
+            state: Mutex::new((count, None)),
+            ended: Condvar::new(),
+        }
+    }
+
+    /// How many workers are still at work.
+    fn count(&self) -> usize {
+        self.state.lock().expect("no panics while locked").0
+    }
+
+    /// Runs one worker's `work`, and says it ended, with its panic if it panicked.
+    fn run(&self, work: impl FnOnce()) {
+        let ended = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        let mut state = self.state.lock().expect("no panics while locked");
+        state.0 -= 1;
+        if let Err(panic) = ended {
+            state.1.get_or_insert(panic);
+        }
+        self.ended.notify_all();
+    }
+
+    /// Waits until every worker has ended. Returns what the first that panicked panicked
+    /// with, if one did (once).
+    fn wait(&self) -> Option<Box<dyn Any + Send>> {
+        let mut state = self.state.lock().expect("no panics while locked");
+        while state.0 > 0 {
+            state = self.ended.wait(state).expect("no panics while locked");
+        }
+        state.1.take()
+    }
 }
 
 /// The listing of [`solutions`]: an iterator over every solution in search order, and,
@@ -171,7 +319,8 @@ pub struct Solutions<P: Problem> {
     window: usize,
     /// Where the subtrees are handed out (`None` once the listing has ended).
     jobs: Option<Sender<Job<P>>>,
-    workers: Vec<JoinHandle<()>>,
+    /// The workers, to wait for as the listing ends.
+    crew: Arc<Crew>,
     /// Stops the workers: a child of the caller's flag.
     flag: Cancel,
     /// The statistics of the split and of every subtree searched, as far as it went.
@@ -277,21 +426,15 @@ impl<P: Problem> Solutions<P> {
         }
     }
 
-    /// Ends the listing: stops the workers and joins them. Returns what a worker that
+    /// Ends the listing: stops the workers and waits for them. Returns what a worker that
     /// panicked panicked with, if one did.
-    fn end(&mut self) -> Option<Box<dyn std::any::Any + Send>> {
+    fn end(&mut self) -> Option<Box<dyn Any + Send>> {
         self.flag.cancel();
         self.jobs = None;
         self.running.clear();
         self.batch.clear();
         self.pieces.clear();
-        let mut panicked = None;
-        for worker in self.workers.drain(..) {
-            if let Err(panic) = worker.join() {
-                panicked.get_or_insert(panic);
-            }
-        }
-        panicked
+        self.crew.wait()
     }
 }
 
@@ -357,7 +500,7 @@ impl<P: Problem> std::fmt::Debug for Solutions<P> {
         f.debug_struct("Solutions")
             .field("pieces", &self.pieces.len())
             .field("running", &self.running.len())
-            .field("workers", &self.workers.len())
+            .field("workers", &self.crew.count())
             .field("stats", &self.stats())
             .field("stopped", &self.stopped)
             .finish_non_exhaustive()

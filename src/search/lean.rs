@@ -1,6 +1,6 @@
 //! The lean count: [`Search::count_solutions`](super::Search::count_solutions) watched by
-//! an observer of solutions only ([`Observer::SOLUTIONS_ONLY`]), with no node or solution
-//! budget.
+//! an observer of solutions only ([`Solutions`](crate::observer::Solutions)), with no node
+//! or solution budget.
 //!
 //! The general kernel keeps a frame for every node of the path, so that the search can
 //! pause between two solutions, go on after a stop, and tell every observer of every
@@ -18,6 +18,14 @@
 //!
 //! The statistics are the general kernel's, to the last node: the tests compare the two
 //! on random trees, whole and stopped.
+//!
+//! Why a loop of its own, not a mode of the kernel: what it saves is the frames, the
+//! per-node figures and the checks for a pause, which every mode of the kernel has; made a
+//! mode, the count took from a fifth to a half more instructions on the queens and
+//! permutation counts (the figures are in the history of this file). It keeps two walks,
+//! by value ([`count`]) and in place ([`count_in_place`]), because their stacks differ:
+//! by value a frame only for a parent with operators left, its next one fetched ahead; in
+//! place a frame for every node of the path, with the operator to undo.
 
 use super::{copy_of, Run};
 use crate::{Limits, Observer, Problem, StopReason};
@@ -99,47 +107,55 @@ struct Parent<P: Problem> {
     depth: usize,
 }
 
-/// The next admissible operator of the search range `$ops` of `$state`, a node already
+/// The next admissible operator of the search range `ops` of `state`, a node already
 /// counted: each refused one counted, and every so many the clock looked at, the path
-/// being `$depth` deep (`$unwind` undoes it if the count stops there).
-macro_rules! admitted {
-    ($cx:ident, $refused:ident, $left:ident, $state:expr, $ops:expr, $depth:expr, $unwind:block) => {
-        loop {
-            match $ops.next() {
-                None => break None,
-                Some(op) if $state.admissible(op) => break Some(op),
-                Some(_) => {
-                    $refused.left -= 1;
-                    if $refused.left == 0 {
-                        match $cx.refusals_look($depth, $refused, $left) {
-                            Ok(next) => $refused = next,
-                            Err(reason) => {
-                                $unwind;
-                                return Some(reason);
-                            }
-                        }
-                    }
-                }
-            }
+/// being `depth` deep, `left` nodes still allowed before the next look at the limits.
+/// `Err` says why the limits stop the count there.
+#[inline(always)]
+#[expect(
+    clippy::inline_always,
+    reason = "part of the lean kernels: keeps `refused` in registers"
+)]
+fn admitted<P: Problem>(
+    cx: &mut Context,
+    refused: &mut Refused,
+    left: u64,
+    state: &P,
+    ops: &mut P::Ops,
+    depth: usize,
+) -> Result<Option<P::Op>, StopReason> {
+    loop {
+        let Some(op) = ops.next() else {
+            return Ok(None);
+        };
+        if state.admissible(op) {
+            return Ok(Some(op));
         }
-    };
+        refused.left -= 1;
+        if refused.left == 0 {
+            *refused = cx.refusals_look(depth, *refused, left)?;
+        }
+    }
 }
 
-/// A node is about to be entered, the path `$depth` deep: counted down, and at the end of
-/// the count the limits looked at (`$unwind` undoes the path if they stop the count).
-macro_rules! before_entering {
-    ($cx:ident, $refused:ident, $left:ident, $depth:expr, $unwind:block) => {
-        if $left == 0 {
-            match $cx.look($depth, $refused) {
-                Ok(allowed) => $left = allowed,
-                Err(reason) => {
-                    $unwind;
-                    return Some(reason);
-                }
-            }
-        }
-        $left -= 1;
-    };
+/// A node is about to be entered, the path `depth` deep: counted down in `left`, and at
+/// the end of the count the limits looked at. `Err` says why they stop the count.
+#[inline(always)]
+#[expect(
+    clippy::inline_always,
+    reason = "part of the lean kernels: keeps `left` in registers"
+)]
+fn before_entering(
+    cx: &mut Context,
+    refused: Refused,
+    left: &mut u64,
+    depth: usize,
+) -> Result<(), StopReason> {
+    if *left == 0 {
+        *left = cx.look(depth, refused)?;
+    }
+    *left -= 1;
+    Ok(())
 }
 
 /// What both lean kernels keep besides their path, the operators refused ([`Refused`]),
@@ -233,18 +249,42 @@ where
     O: Observer<P>,
 {
     let (mut cx, mut refused, mut left) = Context::new(run, limits);
+    match walk_copies(&mut cx, &mut refused, &mut left, root, observer) {
+        Ok(()) => cx.end(refused, left),
+        Err(reason) => Some(reason),
+    }
+}
+
+/// [`count`]'s walk, its figures in `cx`, `refused` and `left`: `Err` says why a limit
+/// stopped it.
+#[inline(always)]
+#[expect(
+    clippy::inline_always,
+    reason = "keeps `refused` and `left` in registers"
+)]
+fn walk_copies<P, O>(
+    cx: &mut Context,
+    refused: &mut Refused,
+    left: &mut u64,
+    root: &P,
+    observer: &mut O,
+) -> Result<(), StopReason>
+where
+    P: Problem,
+    O: Observer<P>,
+{
     let mut stack: Vec<Parent<P>> = Vec::new();
     let mut state = copy_of(root);
     let mut ops = state.operators();
     let mut depth = 0;
-    let Some(mut op) = admitted!(cx, refused, left, state, ops, 0, {}) else {
+    let Some(mut op) = admitted(cx, refused, *left, &state, &mut ops, 0)? else {
         cx.tally.dead_ends = 1;
-        return cx.end(refused, left);
+        return Ok(());
     };
-    let mut next = admitted!(cx, refused, left, state, ops, 0, {});
+    let mut next = admitted(cx, refused, *left, &state, &mut ops, 0)?;
     'search: loop {
         // `op`, admissible, is tried on `state`; `next`, fetched ahead, is the one after.
-        before_entering!(cx, refused, left, depth, {});
+        before_entering(cx, *refused, left, depth)?;
         let mut child = copy_of(&state);
         child.apply(op);
         'leaf: {
@@ -254,7 +294,7 @@ where
                 break 'leaf;
             }
             let mut child_ops = child.operators();
-            let Some(child_op) = admitted!(cx, refused, left, child, child_ops, depth + 1, {})
+            let Some(child_op) = admitted(cx, refused, *left, &child, &mut child_ops, depth + 1)?
             else {
                 cx.tally.dead_ends += 1;
                 break 'leaf;
@@ -271,24 +311,24 @@ where
             state = child;
             ops = child_ops;
             op = child_op;
-            next = admitted!(cx, refused, left, state, ops, depth, {});
+            next = admitted(cx, refused, *left, &state, &mut ops, depth)?;
             continue 'search;
         }
         // `state` entered a leaf, at `depth + 1`: the deepest nodes are leaves.
         cx.tally.deepest = cx.tally.deepest.max(depth + 1);
         if let Some(after) = next {
             op = after;
-            next = admitted!(cx, refused, left, state, ops, depth + 1, {});
+            next = admitted(cx, refused, *left, &state, &mut ops, depth + 1)?;
         } else {
             // `state` is left for good, and with it the nodes since the parent popped.
             let Some(parent) = stack.pop() else {
-                return cx.end(refused, left);
+                return Ok(());
             };
             state = parent.state;
             ops = parent.ops;
             op = parent.next;
             depth = parent.depth;
-            next = admitted!(cx, refused, left, state, ops, depth + 1, {});
+            next = admitted(cx, refused, *left, &state, &mut ops, depth + 1)?;
         }
     }
 }
@@ -316,10 +356,45 @@ where
     O: Observer<P>,
 {
     let (mut cx, mut refused, mut left) = Context::new(run, limits);
+    match walk_in_place(&mut cx, &mut refused, &mut left, problem, observer) {
+        Ok(()) => cx.end(refused, left),
+        Err(reason) => Some(reason),
+    }
+}
+
+/// Undoes `child` if any, and the operators that made the nodes in `path` below the root:
+/// back at the root.
+fn unwind<P: Problem>(problem: &mut P, path: &[Open<P>], child: Option<P::Op>) {
+    if let Some(child) = child {
+        problem.undo(child);
+    }
+    for open in path[1..].iter().rev() {
+        problem.undo(open.made_by);
+    }
+}
+
+/// [`count_in_place`]'s walk, its figures in `cx`, `refused` and `left`: `Err` says why a
+/// limit stopped it, the problem back at the root.
+#[inline(always)]
+#[expect(
+    clippy::inline_always,
+    reason = "keeps `refused` and `left` in registers"
+)]
+fn walk_in_place<P, O>(
+    cx: &mut Context,
+    refused: &mut Refused,
+    left: &mut u64,
+    problem: &mut P,
+    observer: &mut O,
+) -> Result<(), StopReason>
+where
+    P: Problem,
+    O: Observer<P>,
+{
     let mut root_ops = problem.operators();
-    let Some(mut op) = admitted!(cx, refused, left, problem, root_ops, 0, {}) else {
+    let Some(mut op) = admitted(cx, refused, *left, problem, &mut root_ops, 0)? else {
         cx.tally.dead_ends = 1;
-        return cx.end(refused, left);
+        return Ok(());
     };
     // The path, root first, in `stack[..=live]`: each node's remaining search range and
     // the operator that made it; the node being expanded is `stack[live]`, its depth
@@ -331,28 +406,15 @@ where
         made_by: op,
     }];
     let mut live = 0;
-
-    /// Undoes `$child` if any, and the operators that made the nodes in `$path` below the
-    /// root: back at the root.
-    macro_rules! unwind {
-        ($path:expr, $child:expr) => {{
-            if let Some(child) = $child {
-                problem.undo(child);
-            }
-            for open in $path[1..].iter().rev() {
-                problem.undo(open.made_by);
-            }
-        }};
-    }
-
     'grow: loop {
         let slots = &mut stack[..];
         'search: loop {
             // `op`, admissible, is tried on the node being expanded, at depth `live`.
             let depth = live;
-            before_entering!(cx, refused, left, depth, {
-                unwind!(slots[..=live], None::<P::Op>);
-            });
+            if let Err(reason) = before_entering(cx, *refused, left, depth) {
+                unwind(problem, &slots[..=live], None);
+                return Err(reason);
+            }
             problem.apply(op);
             'leaf: {
                 if problem.is_complete() {
@@ -361,12 +423,18 @@ where
                     break 'leaf;
                 }
                 let mut child_ops = problem.operators();
-                let Some(child_op) = admitted!(cx, refused, left, problem, child_ops, depth + 1, {
-                    unwind!(slots[..=live], Some(op));
-                }) else {
-                    cx.tally.dead_ends += 1;
-                    break 'leaf;
-                };
+                let child_op =
+                    match admitted(cx, refused, *left, problem, &mut child_ops, depth + 1) {
+                        Ok(Some(child_op)) => child_op,
+                        Ok(None) => {
+                            cx.tally.dead_ends += 1;
+                            break 'leaf;
+                        }
+                        Err(reason) => {
+                            unwind(problem, &slots[..=live], Some(op));
+                            return Err(reason);
+                        }
+                    };
                 let open = Open {
                     ops: child_ops,
                     made_by: op,
@@ -387,17 +455,20 @@ where
             // that has one; each of them entered a child.
             loop {
                 let depth = live;
-                if let Some(next) =
-                    admitted!(cx, refused, left, problem, slots[live].ops, depth + 1, {
-                        unwind!(slots[..=live], None::<P::Op>);
-                    })
-                {
-                    op = next;
-                    break;
+                match admitted(cx, refused, *left, problem, &mut slots[live].ops, depth + 1) {
+                    Ok(Some(next)) => {
+                        op = next;
+                        break;
+                    }
+                    Ok(None) => {}
+                    Err(reason) => {
+                        unwind(problem, &slots[..=live], None);
+                        return Err(reason);
+                    }
                 }
                 // The node is left for good.
                 if live == 0 {
-                    return cx.end(refused, left);
+                    return Ok(());
                 }
                 problem.undo(slots[live].made_by);
                 live -= 1;

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use backtrack::observer::{OnSolution, Solutions};
 use backtrack::progress::Meter;
 use backtrack::{Cancel, Limits, Observer, Outcome, Problem, Search, StopReason};
 use backtrack_problems::queens::{BitState, Mask, Queens};
@@ -11,15 +12,20 @@ use proptest::prelude::*;
 
 use crate::common::{counts, tables, TableProblem, Tables, ValueTable};
 
-/// Every solution's path and depth, as an observer of solutions only (`LEAN`), which the
-/// lean count may run with, or as one the general kernel must run with.
+/// Every solution's path and depth, as an observer of solutions only (`LEAN`, watching
+/// as a [`Solutions`]), which the lean count may run with, or as one the general kernel
+/// must run with.
 struct Seen<const LEAN: bool>(Vec<(Vec<u8>, usize)>);
 
-impl<'a, const LEAN: bool> Observer<ValueTable<'a>> for Seen<LEAN> {
-    const SOLUTIONS_ONLY: bool = LEAN;
-
-    fn solution(&mut self, problem: &ValueTable<'a>, depth: usize) {
+impl<'a, const LEAN: bool> OnSolution<ValueTable<'a>> for Seen<LEAN> {
+    fn on_solution(&mut self, problem: &ValueTable<'a>, depth: usize) {
         self.0.push((problem.path(), depth));
+    }
+}
+
+impl<'a, const LEAN: bool> Observer<ValueTable<'a>> for Seen<LEAN> {
+    fn solution(&mut self, problem: &ValueTable<'a>, depth: usize) {
+        self.on_solution(problem, depth);
     }
 }
 
@@ -27,7 +33,7 @@ proptest! {
     #[test]
     fn an_observer_of_solutions_sees_the_same_in_the_lean_count(tables in tables()) {
         let mut lean = Seen::<true>(Vec::new());
-        let fast = Search::new(ValueTable::new(&tables)).observer(&mut lean).count_solutions();
+        let fast = Search::new(ValueTable::new(&tables)).observer(Solutions(&mut lean)).count_solutions();
         let mut general = Seen::<false>(Vec::new());
         let reference = Search::new(ValueTable::new(&tables)).observer(&mut general).count_solutions();
         prop_assert_eq!(&lean.0, &general.0);
@@ -46,9 +52,13 @@ struct FlagAt<const LEAN: bool> {
 }
 
 impl<P: Problem, const LEAN: bool> Observer<P> for FlagAt<LEAN> {
-    const SOLUTIONS_ONLY: bool = LEAN;
+    fn solution(&mut self, problem: &P, depth: usize) {
+        self.on_solution(problem, depth);
+    }
+}
 
-    fn solution(&mut self, _: &P, depth: usize) {
+impl<P: Problem, const LEAN: bool> OnSolution<P> for FlagAt<LEAN> {
+    fn on_solution(&mut self, _: &P, depth: usize) {
         if let Some(expected) = self.depth {
             assert_eq!(depth, expected, "the depth of every solution");
         }
@@ -70,7 +80,7 @@ fn the_lean_count_stops_when_cancelled_with_its_figures_so_far() {
         depth: Some(30),
     };
     let outcome = Search::new(BitState::<u32>::new(30))
-        .observer(&mut observer)
+        .observer(Solutions(&mut observer))
         .limits(Limits::none().cancel(cancel))
         .count_solutions();
     assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
@@ -118,9 +128,13 @@ fn the_lean_count_of_queens_has_the_general_kernels_statistics() {
 struct SeenInPlace<const LEAN: bool>(Vec<(Vec<u8>, usize)>);
 
 impl<const LEAN: bool> Observer<&mut TableProblem> for SeenInPlace<LEAN> {
-    const SOLUTIONS_ONLY: bool = LEAN;
-
     fn solution(&mut self, problem: &&mut TableProblem, depth: usize) {
+        self.on_solution(problem, depth);
+    }
+}
+
+impl<const LEAN: bool> OnSolution<&mut TableProblem> for SeenInPlace<LEAN> {
+    fn on_solution(&mut self, problem: &&mut TableProblem, depth: usize) {
         self.0.push((problem.path.clone(), depth));
     }
 }
@@ -130,7 +144,7 @@ proptest! {
     fn the_lean_count_in_place_agrees_with_the_general_kernel(tables in tables()) {
         let mut problem = TableProblem::new(tables.clone());
         let mut lean = SeenInPlace::<true>(Vec::new());
-        let fast = Search::new(&mut problem).observer(&mut lean).count_solutions();
+        let fast = Search::new(&mut problem).observer(Solutions(&mut lean)).count_solutions();
         // Lent to the search, the problem is given back at the root.
         prop_assert!(problem.path.is_empty());
         prop_assert_eq!(problem.node, 0);
@@ -153,10 +167,8 @@ struct CancelQueensAfter {
     seen: u64,
 }
 
-impl Observer<&mut Queens> for CancelQueensAfter {
-    const SOLUTIONS_ONLY: bool = true;
-
-    fn solution(&mut self, problem: &&mut Queens, depth: usize) {
+impl OnSolution<&mut Queens> for CancelQueensAfter {
+    fn on_solution(&mut self, problem: &&mut Queens, depth: usize) {
         assert_eq!((problem.placed().len(), depth), (12, 12));
         self.seen += 1;
         if self.seen == self.after {
@@ -176,7 +188,7 @@ fn the_lean_count_in_place_stops_at_the_root() {
     // 12-queens has 14,200 solutions; the flag is seen long before the end.
     let mut queens = Queens::new(12);
     let outcome = Search::new(&mut queens)
-        .observer(&mut observer)
+        .observer(Solutions(&mut observer))
         .limits(Limits::none().cancel(cancel))
         .count_solutions();
     assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
@@ -204,10 +216,12 @@ fn stopped_at_first<P: Problem, const LEAN: bool>(problem: P) -> Outcome<u64> {
         seen: 0,
         depth: None,
     };
-    Search::new(problem)
-        .observer(observer)
-        .limits(Limits::none().cancel(cancel))
-        .count_solutions()
+    let search = Search::new(problem).limits(Limits::none().cancel(cancel));
+    if LEAN {
+        search.observer(Solutions(observer)).count_solutions()
+    } else {
+        search.observer(observer).count_solutions()
+    }
 }
 
 #[test]

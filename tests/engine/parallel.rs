@@ -89,6 +89,37 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A problem that borrows its tables (not `'static`: `parallel::solutions` cannot take
+    /// it) is listed by `solutions_scoped`, with the serial search's solutions and
+    /// statistics, whole or stopped by the caller half-way.
+    #[test]
+    fn a_scoped_listing_of_a_borrowing_problem_is_the_serial_one(
+        tables in tables(),
+        split in 0usize..7,
+        threads in 1usize..=3,
+    ) {
+        let borrowed = Tables::clone(&tables);
+        let root = ValueTable::new(&borrowed);
+        let mut serial = Search::new(root);
+        let expected: Vec<Vec<u8>> = serial.by_ref().collect();
+        let (listed, stats, stopped) =
+            parallel::solutions_scoped(&root, split, &ParallelLimits::none(), threads, |listing| {
+                let listed: Vec<Vec<u8>> = listing.by_ref().collect();
+                (listed, listing.stats(), listing.stopped())
+            });
+        prop_assert_eq!(&listed, &expected);
+        prop_assert_eq!(counts(&stats), counts(serial.stats()));
+        prop_assert_eq!(stopped, None);
+        let few = parallel::solutions_scoped(&root, split, &ParallelLimits::none(), threads, |listing| {
+            listing.take(3).collect::<Vec<_>>()
+        });
+        prop_assert_eq!(&few[..], &expected[..expected.len().min(3)]);
+    }
+}
+
 /// Strings of `len` bits, zero before one. With `only: Some(lead)`, the one solution is
 /// `lead` followed by zeros, and the rest of the tree is searched for nothing.
 #[derive(Clone, Debug)]

@@ -7,7 +7,7 @@
 //! canonical solutions lists one representative of each. [`OrbitCounter`] counts classes
 //! in Takaken's reduced space instead, by the least of their members there.
 
-use backtrack::Observer;
+use backtrack::observer::OnSolution;
 
 use super::bitboard::Mask;
 use super::count::Counts;
@@ -166,11 +166,9 @@ impl OrbitCounter {
     }
 }
 
-impl<M: Mask> Observer<SymmetricQueens<M>> for OrbitCounter {
-    const SOLUTIONS_ONLY: bool = true;
-
+impl<M: Mask> OnSolution<SymmetricQueens<M>> for OrbitCounter {
     #[inline]
-    fn solution(&mut self, problem: &SymmetricQueens<M>, _depth: usize) {
+    fn on_solution(&mut self, problem: &SymmetricQueens<M>, _depth: usize) {
         problem.placed_into(&mut self.cols);
         self.count(problem.n());
     }
@@ -307,6 +305,7 @@ fn class_size_if_least(cols: &[usize], inverse: &mut [usize]) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    use backtrack::observer::Solutions;
     use backtrack::Search;
 
     use super::*;
@@ -350,7 +349,7 @@ mod tests {
         for n in 0..=1 {
             let mut counter = OrbitCounter::new(n);
             let outcome = Search::new(SymmetricQueens::<u32>::new(n))
-                .observer(&mut counter)
+                .observer(Solutions(&mut counter))
                 .count_solutions();
             assert_eq!(counter.counts().unique, Some(outcome.found), "n = {n}");
         }

@@ -47,12 +47,12 @@ const NO_ROW: u8 = u8::MAX;
 /// lexicographic order.
 ///
 /// ```
-/// use backtrack::Search;
+/// use backtrack::{observer::Solutions, Search};
 /// use backtrack_problems::queens::{in_search_space, OrbitCounter, SymmetricQueens};
 ///
 /// let mut counter = OrbitCounter::new(8);
 /// let outcome = Search::new(SymmetricQueens::<u32>::new(8))
-///     .observer(&mut counter)
+///     .observer(Solutions(&mut counter))
 ///     .count_solutions();
 /// assert_eq!((counter.counts().total, counter.counts().unique), (92, Some(12)));
 /// assert!(outcome.found < 92 / 4);

@@ -1,6 +1,7 @@
 //! N-Queens: counts against OEIS, every solution checked independently, orders, symmetry,
 //! pre-placed queens against brute force.
 
+use backtrack::observer::Solutions;
 use backtrack::split::{Share, Subproblem};
 use backtrack::{Limits, ParallelLimits, Problem, Search};
 use backtrack_problems::queens::{
@@ -416,7 +417,7 @@ fn symmetric_search_visits_under_a_quarter_of_the_tree() {
     let full = Search::new(BitQueens::<u32>::new(12)).count_solutions();
     let mut counter = OrbitCounter::new(12);
     let reduced = Search::new(SymmetricQueens::<u32>::new(12))
-        .observer(&mut counter)
+        .observer(Solutions(&mut counter))
         .count_solutions();
     assert_eq!(counter.counts().total, full.found);
     // Single-threaded and split: the same reduced tree.

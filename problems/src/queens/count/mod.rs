@@ -12,8 +12,9 @@ mod reductions;
 
 use std::time::Instant;
 
+use backtrack::observer::{OnSolution, Solutions};
 use backtrack::progress::Meter;
-use backtrack::{parallel, Limits, Observer, Outcome, ParallelLimits, Search, Stats};
+use backtrack::{parallel, Limits, Outcome, ParallelLimits, Search, Stats};
 use thiserror::Error;
 
 use super::bitboard::{with_mask, Mask, MaskJob};
@@ -225,7 +226,7 @@ impl MaskJob for RunInOrder<'_> {
             Reduction::Full if n > 1 => {
                 let mut counter = OrbitCounter::new(n);
                 let outcome = Search::new(SymmetricQueens::<M>::new(n))
-                    .observer(&mut counter)
+                    .observer(Solutions(&mut counter))
                     .limits(limits)
                     .count_solutions();
                 with_found(&outcome, counter.counts())
@@ -261,7 +262,7 @@ impl MaskJob for RunInOrder<'_> {
                 join.join
                     .limit(deadline, limits.cancel.clone(), limits.meter.clone());
                 let outcome = Search::new(HalfBlocks::new(n))
-                    .observer(&mut join)
+                    .observer(Solutions(&mut join))
                     .limits(limits)
                     .count_solutions();
                 let found = join.join.total();
@@ -298,11 +299,9 @@ struct Metered {
     meter: Option<Meter>,
 }
 
-impl Observer<HalfBlocks> for Metered {
-    const SOLUTIONS_ONLY: bool = true;
-
-    fn solution(&mut self, block: &HalfBlocks, depth: usize) {
-        self.join.solution(block, depth);
+impl OnSolution<HalfBlocks> for Metered {
+    fn on_solution(&mut self, block: &HalfBlocks, depth: usize) {
+        self.join.on_solution(block, depth);
         if let Some(meter) = &self.meter {
             meter.set_found(self.join.total());
         }

@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use backtrack::observer::{OnSolution, Solutions};
 use backtrack::progress::Meter;
 use backtrack::split::{self, Layout, ReplayError, Share, Subproblem};
 use backtrack::{
@@ -145,15 +146,15 @@ trait Tally<P: Problem>: Observer<P> + Send + Sized {
     }
 }
 
-impl<M: Mask> Tally<SymmetricQueens<M>> for OrbitCounter {
+impl<M: Mask> Tally<SymmetricQueens<M>> for Solutions<OrbitCounter> {
     fn below(n: usize, _: &[M], _: &HalfCache) -> Self {
-        OrbitCounter::new(n)
+        Solutions(OrbitCounter::new(n))
     }
     fn add(&mut self, other: &Self) {
-        OrbitCounter::add(self, other);
+        self.0.add(&other.0);
     }
     fn counts(&self, _: u64) -> Counts {
-        OrbitCounter::counts(self)
+        self.0.counts()
     }
 }
 
@@ -172,30 +173,30 @@ impl<M: Mask> Tally<BitState<M>> for Mirrored {
     }
 }
 
-impl Tally<HalfBlocks> for HalfJoin {
+impl Tally<HalfBlocks> for Solutions<HalfJoin> {
     fn below(n: usize, _: &[u32], cache: &HalfCache) -> Self {
-        HalfJoin::cached(n, cache)
+        Solutions(HalfJoin::cached(n, cache))
     }
     fn add(&mut self, other: &Self) {
-        HalfJoin::add(self, other);
+        self.0.add(&other.0);
     }
     fn recycle(self, cache: &HalfCache) {
-        HalfJoin::recycle(self, cache);
+        self.0.recycle(cache);
     }
     fn counts(&self, _: u64) -> Counts {
         Counts {
-            total: self.total(),
+            total: self.0.total(),
             unique: None,
         }
     }
     fn stats(&self, searched: Stats) -> Stats {
-        half_stats(self, &searched)
+        half_stats(&self.0, &searched)
     }
     fn limit(&mut self, deadline: Option<Instant>, cancel: Option<Cancel>, meter: Option<Meter>) {
-        HalfJoin::limit(self, deadline, cancel, meter);
+        self.0.limit(deadline, cancel, meter);
     }
     fn cut(&self) -> Option<StopReason> {
-        HalfJoin::cut(self)
+        self.0.cut()
     }
 }
 
@@ -203,13 +204,14 @@ impl Tally<HalfBlocks> for HalfJoin {
 /// `SINGLE` (a board of at most one square).
 struct Plain<const SINGLE: bool>;
 
-impl<P: Problem, const SINGLE: bool> Observer<P> for Plain<SINGLE> {
-    const SOLUTIONS_ONLY: bool = true;
+impl<P: Problem, const SINGLE: bool> OnSolution<P> for Plain<SINGLE> {
+    #[inline]
+    fn on_solution(&mut self, _: &P, _: usize) {}
 }
 
-impl<P: Problem, const SINGLE: bool> Tally<P> for Plain<SINGLE> {
+impl<P: Problem, const SINGLE: bool> Tally<P> for Solutions<Plain<SINGLE>> {
     fn below(_: usize, _: &[P::Op], _: &HalfCache) -> Self {
-        Plain
+        Solutions(Plain)
     }
     fn add(&mut self, _: &Self) {}
     fn counts(&self, found: u64) -> Counts {
@@ -236,17 +238,21 @@ impl<J: TallyJob> MaskJob for Dispatch<'_, J> {
         let depth = split_depth(n);
         match plan.reduction {
             Reduction::Full if n > 1 => {
-                job.run::<_, OrbitCounter>(&SymmetricQueens::<M>::new(n), n, depth)
+                job.run::<_, Solutions<OrbitCounter>>(&SymmetricQueens::<M>::new(n), n, depth)
             }
-            Reduction::Full => job.run::<_, Plain<true>>(&BitState::<M>::new(n), n, depth),
+            Reduction::Full => {
+                job.run::<_, Solutions<Plain<true>>>(&BitState::<M>::new(n), n, depth)
+            }
             Reduction::Mirror => job.run::<_, Mirrored>(&BitState::<M>::new(n), n, depth),
-            Reduction::Halves => job.run::<_, HalfJoin>(&HalfBlocks::new(n), n, depth),
+            Reduction::Halves => job.run::<_, Solutions<HalfJoin>>(&HalfBlocks::new(n), n, depth),
             Reduction::None if placement.is_empty() => {
-                job.run::<_, Plain<false>>(&BitState::<M>::new(n), n, depth)
+                job.run::<_, Solutions<Plain<false>>>(&BitState::<M>::new(n), n, depth)
             }
-            Reduction::None => {
-                job.run::<_, Plain<false>>(&BitQueens::<M>::with_placement(placement), n, depth)
-            }
+            Reduction::None => job.run::<_, Solutions<Plain<false>>>(
+                &BitQueens::<M>::with_placement(placement),
+                n,
+                depth,
+            ),
         }
     }
 }

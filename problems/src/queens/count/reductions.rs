@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use backtrack::observer::{OnSolution, Solutions};
 use backtrack::{parallel, Control, Observer, Outcome, ParallelLimits};
 
 use super::{half_stats, split_depth, with_found, Counts};
@@ -81,10 +82,8 @@ impl CanonicalCounter {
     }
 }
 
-impl<M: Mask> Observer<BitQueens<M>> for CanonicalCounter {
-    const SOLUTIONS_ONLY: bool = true;
-
-    fn solution(&mut self, problem: &BitQueens<M>, _depth: usize) {
+impl<M: Mask> OnSolution<BitQueens<M>> for CanonicalCounter {
+    fn on_solution(&mut self, problem: &BitQueens<M>, _depth: usize) {
         problem.placed_into(&mut self.cols);
         if self.symmetry.is_canonical(&self.cols) {
             self.canonical += 1;
@@ -160,7 +159,7 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
 pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     let deadline = limits.time.map(|most| Instant::now() + most);
     let cache = HalfCache::default();
-    let (outcome, join) = parallel::count_observed(
+    let (outcome, Solutions(join)) = parallel::count_observed(
         &HalfBlocks::new(n),
         // A subproblem for each block: the middle column, then the columns fixed.
         n % 2 + block_columns(n),
@@ -168,9 +167,9 @@ pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
         |_| {
             let mut join = HalfJoin::cached(n, &cache);
             join.limit(deadline, limits.cancel.clone(), limits.meter.clone());
-            join
+            Solutions(join)
         },
-        |merged, part| {
+        |Solutions(merged), Solutions(part)| {
             merged.add(&part);
             part.recycle(&cache);
             if let Some(meter) = &limits.meter {
@@ -214,12 +213,12 @@ pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> 
     if n > 0 {
         half.restrict_row(0, M::low_bits(n.div_ceil(2) as u32));
     }
-    let (outcome, canonical) = parallel::count_observed(
+    let (outcome, Solutions(canonical)) = parallel::count_observed(
         &half,
         split_depth(n),
         limits,
-        |_| CanonicalCounter::new(n),
-        |a, b| a.canonical += b.canonical,
+        |_| Solutions(CanonicalCounter::new(n)),
+        |Solutions(a), Solutions(b)| a.canonical += b.canonical,
     );
     with_found(&outcome, canonical.canonical)
 }
@@ -266,12 +265,12 @@ pub fn count_symmetric<M: Mask>(
             },
         );
     }
-    let (outcome, counter) = parallel::count_observed(
+    let (outcome, Solutions(counter)) = parallel::count_observed(
         &SymmetricQueens::<M>::new(n),
         split_depth(n),
         limits,
-        |_| OrbitCounter::new(n),
-        |merged, part| {
+        |_| Solutions(OrbitCounter::new(n)),
+        |Solutions(merged), Solutions(part)| {
             merged.add(&part);
             let counts = merged.counts();
             if let Some(meter) = &limits.meter {

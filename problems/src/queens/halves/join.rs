@@ -4,8 +4,9 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
+use backtrack::observer::OnSolution;
 use backtrack::progress::Meter;
-use backtrack::{Cancel, Observer, Stats, StopReason};
+use backtrack::{Cancel, Stats, StopReason};
 
 use super::blocks::{group_weight, HalfBlocks};
 use super::lists::{Group, Groups, HalfCache, Halves, Key, Lists};
@@ -24,11 +25,11 @@ use super::watch::{limit_reached, Watch};
 /// of it is done where the block is.
 ///
 /// ```
-/// use backtrack::Search;
+/// use backtrack::{observer::Solutions, Search};
 /// use backtrack_problems::queens::{HalfBlocks, HalfJoin};
 ///
 /// let mut join = HalfJoin::new(10);
-/// Search::new(HalfBlocks::new(10)).observer(&mut join).count_solutions();
+/// Search::new(HalfBlocks::new(10)).observer(Solutions(&mut join)).count_solutions();
 /// assert_eq!(join.total(), 724);
 /// ```
 #[derive(Clone, Debug)]
@@ -114,11 +115,11 @@ impl HalfJoin {
     /// the blocks.
     ///
     /// ```
-    /// use backtrack::Search;
+    /// use backtrack::{observer::Solutions, Search};
     /// use backtrack_problems::queens::{HalfBlocks, HalfJoin};
     ///
     /// let mut join = HalfJoin::new(8);
-    /// Search::new(HalfBlocks::new(8)).observer(&mut join).count_solutions();
+    /// Search::new(HalfBlocks::new(8)).observer(Solutions(&mut join)).count_solutions();
     /// let searched = join.searched();
     /// assert_eq!(searched.nodes, join.walked());
     /// assert_eq!(searched.max_depth, 4);
@@ -372,10 +373,8 @@ fn join_shared<K: Key>(
     low + high
 }
 
-impl Observer<HalfBlocks> for HalfJoin {
-    const SOLUTIONS_ONLY: bool = true;
-
-    fn solution(&mut self, block: &HalfBlocks, _depth: usize) {
+impl OnSolution<HalfBlocks> for HalfJoin {
+    fn on_solution(&mut self, block: &HalfBlocks, _depth: usize) {
         if self.cut.is_none() {
             self.cut = limit_reached(self.deadline, self.cancel.as_ref());
         }
@@ -394,6 +393,7 @@ impl Observer<HalfBlocks> for HalfJoin {
 mod tests {
     use std::time::Instant;
 
+    use backtrack::observer::Solutions;
     use backtrack::Search;
 
     use super::*;
@@ -410,7 +410,7 @@ mod tests {
         let mut late = HalfJoin::new(10);
         late.limit(Some(Instant::now()), None, None);
         Search::new(HalfBlocks::new(10))
-            .observer(&mut late)
+            .observer(Solutions(&mut late))
             .count_solutions();
         assert_eq!((late.total(), late.cut()), (0, Some(StopReason::TimeLimit)));
         let cancel = Cancel::new();
@@ -418,7 +418,7 @@ mod tests {
         let mut cancelled = HalfJoin::new(10);
         cancelled.limit(None, Some(cancel.clone()), None);
         Search::new(HalfBlocks::new(10))
-            .observer(&mut cancelled)
+            .observer(Solutions(&mut cancelled))
             .count_solutions();
         assert_eq!(cancelled.cut(), Some(StopReason::Cancelled));
         // Disjoint keys: every pair would count.
@@ -444,7 +444,7 @@ mod tests {
         let cache = HalfCache::default();
         let mut first = HalfJoin::cached(12, &cache);
         Search::new(HalfBlocks::new(12))
-            .observer(&mut first)
+            .observer(Solutions(&mut first))
             .count_solutions();
         let grown = first.lists.narrow.tops.keys.capacity();
         assert!(grown > 0);
@@ -562,9 +562,8 @@ mod tests {
     fn a_count_on_two_threads_searches_what_one_thread_does() {
         // Counts the blocks whose top halves are none, which one thread leaves there.
         struct Empty(u32);
-        impl Observer<HalfBlocks> for Empty {
-            const SOLUTIONS_ONLY: bool = true;
-            fn solution(&mut self, block: &HalfBlocks, _: usize) {
+        impl OnSolution<HalfBlocks> for Empty {
+            fn on_solution(&mut self, block: &HalfBlocks, _: usize) {
                 if let (tops, Some(_)) = block.walks() {
                     let searched =
                         walk::<u32, u16>(tops, &Keys::of(block), None, None, &Watch::none());
@@ -581,15 +580,15 @@ mod tests {
             for fix in [1, 3, n - 3] {
                 let mut alone = HalfJoin::new(n);
                 Search::new(HalfBlocks::fixing(n, fix))
-                    .observer(&mut alone)
+                    .observer(Solutions(&mut alone))
                     .count_solutions();
-                let (_, shared) = pool.install(|| {
+                let (_, Solutions(shared)) = pool.install(|| {
                     backtrack::parallel::count_observed(
                         &HalfBlocks::fixing(n, fix),
                         n,
                         &backtrack::ParallelLimits::none(),
-                        |_| HalfJoin::new(n),
-                        |merged, part| merged.add(&part),
+                        |_| Solutions(HalfJoin::new(n)),
+                        |Solutions(merged), Solutions(part)| merged.add(&part),
                     )
                 });
                 let (a, s) = (alone.searched(), shared.searched());
@@ -601,7 +600,7 @@ mod tests {
                 );
                 let mut empty = Empty(0);
                 Search::new(HalfBlocks::fixing(n, fix))
-                    .observer(&mut empty)
+                    .observer(Solutions(&mut empty))
                     .count_solutions();
                 empty_blocks += empty.0;
             }
@@ -620,7 +619,7 @@ mod tests {
                 // Keys in 64 bits, as from 18 columns on.
                 join.narrow &= narrow;
                 Search::new(HalfBlocks::fixing(n, fix))
-                    .observer(&mut join)
+                    .observer(Solutions(&mut join))
                     .count_solutions();
                 assert_eq!(
                     join.total(),

@@ -4,7 +4,8 @@
 use std::time::{Duration, Instant};
 
 use backtrack::estimate::{self, Figure};
-use backtrack::{Cancel, Limits, Observer, Outcome, Problem, Search, Stats, StopReason};
+use backtrack::observer::{OnSolution, Solutions};
+use backtrack::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 
 use super::blocks::HalfBlocks;
 use super::join::HalfJoin;
@@ -158,7 +159,7 @@ pub(crate) fn sample_blocks(
         } else {
             let begun = Instant::now();
             if let Some(block) = block {
-                join.solution(&block, 0);
+                join.on_solution(&block, 0);
             }
             let took = begun.elapsed();
             spent += took;
@@ -295,7 +296,7 @@ fn blocks_up_to(tree: HalfBlocks, most: usize, cancel: Option<&Cancel>) -> Optio
     let limits = watched(None, cancel).solutions(most as u64 + 1);
     let mut listed = BlockList(Vec::new());
     let outcome = Search::new(tree)
-        .observer(&mut listed)
+        .observer(Solutions(&mut listed))
         .limits(limits)
         .count_solutions();
     (outcome.stopped.is_none() && listed.0.len() <= most).then_some(listed.0)
@@ -304,9 +305,8 @@ fn blocks_up_to(tree: HalfBlocks, most: usize, cancel: Option<&Cancel>) -> Optio
 /// The blocks of a tree, as they are found.
 struct BlockList(Vec<HalfBlocks>);
 
-impl Observer<HalfBlocks> for BlockList {
-    const SOLUTIONS_ONLY: bool = true;
-    fn solution(&mut self, block: &HalfBlocks, _: usize) {
+impl OnSolution<HalfBlocks> for BlockList {
+    fn on_solution(&mut self, block: &HalfBlocks, _: usize) {
         self.0.push(*block);
     }
 }

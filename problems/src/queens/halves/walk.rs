@@ -1,7 +1,8 @@
 //! The half searches: the queens of a half board, row by row, and each complete half
 //! kept as its group and its key.
 
-use backtrack::{Observer, Problem, Search, Stats};
+use backtrack::observer::{OnSolution, Solutions};
+use backtrack::{Problem, Search, Stats};
 
 use super::blocks::HalfBlocks;
 use super::lists::{Found, Group, Key};
@@ -224,10 +225,9 @@ pub(super) fn walk<K: Key, G: Group>(
         /// The halves whose last row had no square left: dead ends, not solutions.
         blocked: u64,
     }
-    impl<K: Key, G: Group> Observer<HalfWalk> for Collect<'_, K, G> {
-        const SOLUTIONS_ONLY: bool = true;
+    impl<K: Key, G: Group> OnSolution<HalfWalk> for Collect<'_, K, G> {
         #[inline]
-        fn solution(&mut self, half: &HalfWalk, _depth: usize) {
+        fn on_solution(&mut self, half: &HalfWalk, _depth: usize) {
             if half.rows == 0 {
                 self.keep(half);
                 return;
@@ -276,7 +276,7 @@ pub(super) fn walk<K: Key, G: Group>(
         blocked: 0,
     };
     let outcome = Search::new(start)
-        .observer(&mut collect)
+        .observer(Solutions(&mut collect))
         .limits(watched(watch.deadline, watch.cancel))
         .count_solutions();
     if let Some(reason) = outcome.stopped {

@@ -1,0 +1,210 @@
+//! Where a search is, to go on from there later: [`Position`], [`Search::position`] and
+//! [`Search::resume`].
+
+use std::time::Duration;
+
+use super::run::Phase;
+use super::tape::{Place, Value};
+use super::{copy_of, Search};
+use crate::{Observer, Problem, Stats};
+
+/// Where a search is, to go on from there later, in another process perhaps
+/// ([`Search::position`], [`Search::resume`]): the path from the root as operator indices,
+/// how far the search range of the node on top of it was tried, and the statistics so far.
+/// Serialised with serde.
+///
+/// An index is a place in a node's search range ([`Problem::operators`]), counted from 0,
+/// refused operators included: a position is the same for every run of the same problem,
+/// as long as its search ranges come in the same order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Position {
+    /// Has the search ended (its tree exhausted, or stopped for good)? Then there is
+    /// nothing to go on with.
+    pub done: bool,
+    /// For each node of the path below the root, the index of the operator that made it
+    /// in its parent's search range. Empty, with `stats.nodes` 0, for a search not started.
+    pub path: Vec<usize>,
+    /// How many operators of the top node's search range were tried: the next one tried
+    /// is the one at this index.
+    pub tried: usize,
+    /// Has a child of the top node been entered? (A node none of whose children is
+    /// entered is a dead end.)
+    pub entered_child: bool,
+    /// Was a child of the top node pruned by the optimality bound? (A node none of whose
+    /// children is entered, one of them pruned, is bounded, not a dead end.)
+    #[serde(default)]
+    pub pruned_child: bool,
+    /// The statistics so far, their time aside (zero, and left out of the JSON): in the
+    /// JSON, their fields follow the others, one by one.
+    #[serde(flatten)]
+    pub stats: Stats,
+}
+
+/// Why [`Search::resume`] cannot go on from a [`Position`]: it is not one of this
+/// problem's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The depth of the node whose search range is too short.
+    pub depth: usize,
+    /// The index asked for there.
+    pub index: usize,
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the position does not fit the problem: at depth {}, the search range has no operator at index {}",
+            self.depth, self.index
+        )
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl<P: Problem, O: Observer<P>> Search<P, O> {
+    /// Where the search is: see [`Position`]. Call it between two solutions of the
+    /// iterator or after a limit stopped the search, and [`Search::resume`] goes on from
+    /// there, to the same solutions and statistics as this search would have.
+    ///
+    /// The search ranges of the nodes on the path are copied (`P::Ops: Clone`) and counted
+    /// against fresh ones of the same states, and a search in place copies its state
+    /// (`P: Clone`) to take it back up the path: O(depth × range) work, nothing per node.
+    /// An observer's own state is not part of the position.
+    ///
+    /// ```
+    /// use backtrack::{Limits, Problem, Search};
+    /// # #[derive(Clone)]
+    /// # struct Bits { bits: Vec<bool> }
+    /// # impl Problem for Bits {
+    /// #     type Op = bool;
+    /// #     type Ops = std::array::IntoIter<bool, 2>;
+    /// #     type Solution = Vec<bool>;
+    /// #     fn operators(&self) -> Self::Ops { [false, true].into_iter() }
+    /// #     fn apply(&mut self, b: bool) { self.bits.push(b) }
+    /// #     fn undo(&mut self, _: bool) { self.bits.pop(); }
+    /// #     fn is_complete(&self) -> bool { self.bits.len() == 4 }
+    /// #     fn solution(&self) -> Vec<bool> { self.bits.clone() }
+    /// # }
+    /// // Bit strings of length 4: list five, keep the position, and go on from it.
+    /// let mut search = Search::new(Bits { bits: vec![] });
+    /// let first: Vec<_> = search.by_ref().take(5).collect();
+    /// let position = search.position();
+    /// let rest: Vec<_> = Search::resume(Bits { bits: vec![] }, &position)?.collect();
+    /// assert_eq!(first.len() + rest.len(), 16);
+    /// assert_eq!(rest[0], [false, true, false, true]);
+    /// # Ok::<(), backtrack::search::PositionError>(())
+    /// ```
+    pub fn position(&self) -> Position
+    where
+        P: Clone,
+        P::Ops: Clone,
+    {
+        let stats = &self.run.stats;
+        let mut position = Position {
+            done: matches!(self.run.phase, Phase::Done(_)),
+            path: Vec::new(),
+            tried: 0,
+            entered_child: !self.run.fresh,
+            pruned_child: self.run.fresh && self.run.cut,
+            stats: Stats {
+                max_depth: stats.max_depth.max(self.run.deepest_leaf),
+                elapsed: Duration::ZERO,
+                ..*stats
+            },
+        };
+        let live = self.run.live;
+        if position.done || self.run.phase == Phase::Fresh || live == 0 {
+            position.entered_child = false;
+            position.pruned_child = false;
+            return position;
+        }
+        // How many operators each node of the path has tried: its whole range, less what
+        // is left of it.
+        let tried = |state: &P, left: &P::Ops| state.operators().count() - left.clone().count();
+        let mut taken = vec![0; live];
+        if self.problem.by_value().is_some() {
+            for (d, frame) in self.values[..live].iter().enumerate() {
+                taken[d] = tried(&frame.state, &frame.ops);
+            }
+        } else {
+            // Back up the path from the top, on a copy.
+            let mut state = self.problem.clone();
+            for d in (0..live).rev() {
+                let frame = &self.places[d];
+                taken[d] = tried(&state, &frame.ops);
+                if let Some(op) = frame.op {
+                    state.undo(op);
+                }
+            }
+        }
+        position.path = taken[..live - 1].iter().map(|&k| k - 1).collect();
+        position.tried = taken[live - 1] - usize::from(self.pending.is_some());
+        position
+    }
+}
+
+impl<P: Problem> Search<P> {
+    /// A search of `problem` (the root, as given to the search the position was taken
+    /// of) that goes on from `position`: see [`Search::position`]. With no observer and no
+    /// limits; add them as to a new search.
+    pub fn resume(problem: P, position: &Position) -> Result<Search<P>, PositionError> {
+        let mut search = Search::new(problem);
+        let run = &mut search.run;
+        run.stats = Stats {
+            elapsed: Duration::ZERO,
+            ..position.stats
+        };
+        run.deepest_leaf = position.stats.max_depth;
+        if position.done {
+            run.phase = Phase::Done(None);
+            return Ok(search);
+        }
+        if position.stats.nodes == 0 {
+            return Ok(search);
+        }
+        let depth = position.path.len();
+        if search.problem.by_value().is_some() {
+            let mut state = copy_of(&search.problem);
+            for (d, &index) in position.path.iter().enumerate() {
+                let mut ops = skipped(&state, index, d)?;
+                let op = ops.next().ok_or(PositionError { depth: d, index })?;
+                let mut child = copy_of(&state);
+                child.apply(op);
+                search.values.push(Value { state, ops });
+                state = child;
+            }
+            let ops = skipped(&state, position.tried, depth)?;
+            search.values.push(Value { state, ops });
+        } else {
+            let mut led_by = None;
+            for (d, &index) in position.path.iter().enumerate() {
+                let mut ops = skipped(&search.problem, index, d)?;
+                let op = ops.next().ok_or(PositionError { depth: d, index })?;
+                search.places.push(Place { ops, op: led_by });
+                search.problem.apply(op);
+                led_by = Some(op);
+            }
+            let ops = skipped(&search.problem, position.tried, depth)?;
+            search.places.push(Place { ops, op: led_by });
+        }
+        let run = &mut search.run;
+        run.live = depth + 1;
+        run.fresh = !position.entered_child;
+        run.cut = position.pruned_child;
+        run.phase = Phase::Running;
+        run.checkpoint = position.stats.nodes;
+        Ok(search)
+    }
+}
+
+/// The operators of `state`, `skip` of them tried.
+fn skipped<P: Problem>(state: &P, skip: usize, depth: usize) -> Result<P::Ops, PositionError> {
+    let mut ops = state.operators();
+    for index in 0..skip {
+        if ops.next().is_none() {
+            return Err(PositionError { depth, index });
+        }
+    }
+    Ok(ops)
+}

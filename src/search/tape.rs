@@ -1,0 +1,156 @@
+//! How the stack keeps the states of the current path: in place ([`InPlace`], one state
+//! changed by apply and undo) or by value ([`Copies`], a copy of each node's state).
+
+use super::copy_of;
+use crate::Problem;
+
+/// The frame of a node searched in place: its remaining search range and how it was reached.
+pub(super) struct Place<P: Problem> {
+    pub(super) ops: P::Ops,
+    pub(super) op: Option<P::Op>,
+}
+
+/// The frame of a node searched by value: its state and its remaining search range.
+pub(super) struct Value<P: Problem> {
+    pub(super) state: P,
+    pub(super) ops: P::Ops,
+}
+
+/// How the stack keeps the states of the current path: the only thing that differs between
+/// searching in place and by value. Monomorphised, like [`Mode`](super::mode::Mode).
+pub(super) trait Tape<P: Problem> {
+    /// One node of the current path.
+    type Frame;
+    /// A child just made, not yet entered or expanded.
+    type Child;
+
+    /// The stack of this kind among the search's two.
+    fn frames<'a>(
+        places: &'a mut Vec<Place<P>>,
+        values: &'a mut Vec<Value<P>>,
+    ) -> &'a mut Vec<Self::Frame>;
+    /// The root's frame.
+    fn root(problem: &P) -> Self::Frame;
+    /// The node's remaining search range.
+    fn ops(frame: &mut Self::Frame) -> &mut P::Ops;
+    /// The node's state.
+    fn state<'a>(problem: &'a P, frame: &'a Self::Frame) -> &'a P;
+    /// Makes the child of `frame`'s node by `op`.
+    fn apply(problem: &mut P, frame: &Self::Frame, op: P::Op) -> Self::Child;
+    /// The child's state.
+    fn child<'a>(problem: &'a P, child: &'a Self::Child) -> &'a P;
+    /// Drops the child made by `op`, entered or not, but not expanded.
+    fn retract(problem: &mut P, op: P::Op);
+    /// The frame of the child made by `op`, to expand it.
+    fn expand(problem: &P, child: Self::Child, op: P::Op) -> Self::Frame;
+    /// The frame's node is left: back to its parent.
+    fn leave(problem: &mut P, frame: &Self::Frame);
+}
+
+/// Search in place: [`Problem::apply`] and [`Problem::undo`] on the one state.
+pub(super) struct InPlace;
+
+impl<P: Problem> Tape<P> for InPlace {
+    type Frame = Place<P>;
+    type Child = ();
+
+    #[inline]
+    fn frames<'a>(
+        places: &'a mut Vec<Place<P>>,
+        _: &'a mut Vec<Value<P>>,
+    ) -> &'a mut Vec<Place<P>> {
+        places
+    }
+    #[inline]
+    fn root(problem: &P) -> Place<P> {
+        Place {
+            ops: problem.operators(),
+            op: None,
+        }
+    }
+    #[inline]
+    fn ops(frame: &mut Place<P>) -> &mut P::Ops {
+        &mut frame.ops
+    }
+    #[inline]
+    fn state<'a>(problem: &'a P, _: &'a Place<P>) -> &'a P {
+        problem
+    }
+    #[inline]
+    fn apply(problem: &mut P, _: &Place<P>, op: P::Op) {
+        problem.apply(op);
+    }
+    #[inline]
+    fn child<'a>(problem: &'a P, (): &'a ()) -> &'a P {
+        problem
+    }
+    #[inline]
+    fn retract(problem: &mut P, op: P::Op) {
+        problem.undo(op);
+    }
+    #[inline]
+    fn expand(problem: &P, (): (), op: P::Op) -> Place<P> {
+        Place {
+            ops: problem.operators(),
+            op: Some(op),
+        }
+    }
+    #[inline]
+    fn leave(problem: &mut P, frame: &Place<P>) {
+        if let Some(op) = frame.op {
+            problem.undo(op);
+        }
+    }
+}
+
+/// Search by value: every child a fresh copy of its parent, never undone.
+pub(super) struct Copies;
+
+impl<P: Problem> Tape<P> for Copies {
+    type Frame = Value<P>;
+    type Child = P;
+
+    #[inline]
+    fn frames<'a>(
+        _: &'a mut Vec<Place<P>>,
+        values: &'a mut Vec<Value<P>>,
+    ) -> &'a mut Vec<Value<P>> {
+        values
+    }
+    #[inline]
+    fn root(problem: &P) -> Value<P> {
+        Value {
+            state: copy_of(problem),
+            ops: problem.operators(),
+        }
+    }
+    #[inline]
+    fn ops(frame: &mut Value<P>) -> &mut P::Ops {
+        &mut frame.ops
+    }
+    #[inline]
+    fn state<'a>(_: &'a P, frame: &'a Value<P>) -> &'a P {
+        &frame.state
+    }
+    #[inline]
+    fn apply(_: &mut P, frame: &Value<P>, op: P::Op) -> P {
+        let mut child = copy_of(&frame.state);
+        child.apply(op);
+        child
+    }
+    #[inline]
+    fn child<'a>(_: &'a P, child: &'a P) -> &'a P {
+        child
+    }
+    #[inline]
+    fn retract(_: &mut P, _: P::Op) {}
+    #[inline]
+    fn expand(_: &P, child: P, _: P::Op) -> Value<P> {
+        Value {
+            ops: child.operators(),
+            state: child,
+        }
+    }
+    #[inline]
+    fn leave(_: &mut P, _: &Value<P>) {}
+}
