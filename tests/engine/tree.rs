@@ -75,6 +75,27 @@ fn four_queens_dot() {
 }
 
 #[test]
+fn dot_edges_carry_the_operator_as_the_html_page_does() {
+    let dot = tree_of(&Queens::new(4)).dot().to_string();
+    // The textbook figure: the root's edges are the columns of the first queen.
+    for (child, column) in [(2, 1), (6, 2), (10, 3), (14, 4)] {
+        assert!(
+            dot.contains(&format!("  v1 -> v{child} [label=\"{column}\"];\n")),
+            "{dot}"
+        );
+    }
+    assert!(dot.contains("  v8 -> v9 [label=\"3\"];\n"), "{dot}");
+    // Refused attempts, when shown, are labelled too, and stay dashed.
+    let dot = record(Queens::new(4), Recorder::new().show_rejected())
+        .dot()
+        .to_string();
+    assert!(
+        dot.contains("  v2 -> a2 [label=\"2\", style=dashed, color=gray50, fontcolor=gray50];\n"),
+        "{dot}"
+    );
+}
+
+#[test]
 fn four_queens_json() {
     let tree = tree_of(&Queens::new(4));
     let json = tree.json().to_string();
