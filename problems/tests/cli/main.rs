@@ -4,6 +4,7 @@ mod checkpoint;
 mod common;
 mod driver;
 mod estimate;
+mod fixes;
 mod html;
 mod json;
 mod more;
