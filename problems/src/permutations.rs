@@ -35,6 +35,22 @@ impl Permutations {
         }
     }
 
+    /// How many permutations there are, `n!`, known before any search (`u128::MAX` if
+    /// more): a count that cannot fit is refused up front rather than run for ages.
+    ///
+    /// ```
+    /// use backtrack_problems::permutations::Permutations;
+    ///
+    /// assert_eq!(Permutations::count(0), 1);
+    /// assert_eq!(Permutations::count(21), 51_090_942_171_709_440_000);
+    /// assert_eq!(Permutations::count(40), u128::MAX);
+    /// ```
+    pub fn count(n: usize) -> u128 {
+        (1..=n as u128)
+            .try_fold(1u128, u128::checked_mul)
+            .unwrap_or(u128::MAX)
+    }
+
     /// How many values are permuted.
     pub fn n(&self) -> usize {
         self.n
