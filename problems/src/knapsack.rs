@@ -49,6 +49,9 @@ pub struct Knapsack {
     /// them fits.
     weight_before: Vec<u128>,
     value_before: Vec<u64>,
+    /// The items settled before the search ([`Knapsack::settled`]), with the caller's
+    /// indices: taken if of some value (and so weightless), else left.
+    settled: Vec<(usize, Item)>,
     /// Items decided so far (a prefix of `items`).
     decided: usize,
     /// Search-order indices of the items taken.
@@ -85,10 +88,66 @@ impl Knapsack {
             order,
             weight_before,
             value_before,
+            settled: Vec::new(),
             decided: 0,
             weight: 0,
             value: 0,
         }
+    }
+
+    /// The knapsack for the best packing only, with the items whose choice is plain settled
+    /// before the search: an item that weighs nothing and is worth something is taken (it
+    /// always fits and always adds), and an item worth nothing is left (it can only use
+    /// room). The search decides the others, so that neither doubles the tree: a best
+    /// packing is still found, and solutions still list the caller's indices, the settled
+    /// items taken among them. Not for listing or counting the packings, which these
+    /// items multiply.
+    ///
+    /// ```
+    /// use backtrack::Search;
+    /// use backtrack_problems::knapsack::{Item, Knapsack};
+    ///
+    /// let items = [(10, 60), (0, 5), (20, 100), (7, 0), (30, 120)]
+    ///     .map(|(weight, value)| Item { weight, value });
+    /// let knapsack = Knapsack::settled(50, &items);
+    /// assert_eq!(knapsack.settled_counts(), (1, 1));
+    /// let best = Search::new(knapsack).best().found;
+    /// assert_eq!(best, Some((vec![1, 2, 4], 225)));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Knapsack::new`].
+    pub fn settled(capacity: u64, items: &[Item]) -> Self {
+        let (open, settled): (Vec<(usize, Item)>, Vec<(usize, Item)>) = items
+            .iter()
+            .copied()
+            .enumerate()
+            .partition(|(_, item)| item.weight > 0 && item.value > 0);
+        let searched: Vec<Item> = open.iter().map(|&(_, item)| item).collect();
+        let mut knapsack = Knapsack::new(capacity, &searched);
+        for original in &mut knapsack.order {
+            *original = open[*original].0;
+        }
+        // Only the items taken have value: they start the packing.
+        knapsack.value = settled
+            .iter()
+            .try_fold(0u64, |sum, (_, item)| sum.checked_add(item.value))
+            .filter(|value| {
+                value
+                    .checked_add(knapsack.value_before[searched.len()])
+                    .is_some()
+            })
+            .expect("total value fits in a u64");
+        knapsack.settled = settled;
+        knapsack
+    }
+
+    /// How many items were settled before the search ([`Knapsack::settled`]): taken, left.
+    pub fn settled_counts(&self) -> (usize, usize) {
+        let taken = self.settled.iter().filter(|(_, item)| item.value > 0);
+        let taken = taken.count();
+        (taken, self.settled.len() - taken)
     }
 
     /// The capacity.
@@ -96,11 +155,20 @@ impl Knapsack {
         self.capacity
     }
 
-    /// The items, in the order given to [`Knapsack::new`].
+    /// The items, in the order given to [`Knapsack::new`] or [`Knapsack::settled`].
     pub fn items(&self) -> Vec<Item> {
-        let mut items = self.items.clone();
+        let mut items = vec![
+            Item {
+                weight: 0,
+                value: 0
+            };
+            self.items.len() + self.settled.len()
+        ];
         for (sorted, &original) in self.order.iter().enumerate() {
             items[original] = self.items[sorted];
+        }
+        for &(original, item) in &self.settled {
+            items[original] = item;
         }
         items
     }
@@ -168,6 +236,8 @@ impl Problem for Knapsack {
 
     fn solution(&self) -> Vec<usize> {
         let mut chosen: Vec<usize> = self.taken.iter().map(|&i| self.order[i]).collect();
+        let settled = self.settled.iter().filter(|(_, item)| item.value > 0);
+        chosen.extend(settled.map(|&(original, _)| original));
         chosen.sort_unstable();
         chosen
     }
@@ -452,7 +522,45 @@ mod tests {
         })
     }
 
+    /// Items of which many weigh nothing or are worth nothing, or both.
+    fn items_with_zeros() -> impl Strategy<Value = Vec<Item>> {
+        let number = || prop_oneof![Just(0u64), 0u64..20];
+        proptest::collection::vec((number(), number()), 0..=10).prop_map(|pairs| {
+            pairs
+                .into_iter()
+                .map(|(weight, value)| Item { weight, value })
+                .collect()
+        })
+    }
+
     proptest! {
+        #[test]
+        fn settled_best_agrees_with_brute_force(capacity in 0u64..40, items in items_with_zeros()) {
+            let (_, best) = brute_force(capacity, &items);
+            let mut knapsack = Knapsack::settled(capacity, &items);
+            prop_assert_eq!(knapsack.items(), items.clone());
+            prop_assert_eq!(check_bounds(&mut knapsack), Some(best));
+            let (taken, left) = knapsack.settled_counts();
+            let searched = items.iter().filter(|item| item.weight > 0 && item.value > 0).count();
+            prop_assert_eq!(taken + left + searched, items.len());
+            let (chosen, value) = Search::new(knapsack).best().found.expect("a packing");
+            prop_assert_eq!(value, best);
+            let weight: u64 = chosen.iter().map(|&i| items[i].weight).sum();
+            let total: u64 = chosen.iter().map(|&i| items[i].value).sum();
+            prop_assert!(weight <= capacity);
+            prop_assert_eq!(total, value);
+            prop_assert!(chosen.windows(2).all(|w| w[0] < w[1]));
+            // Every weightless item of value is in it, no worthless one.
+            for (i, item) in items.iter().enumerate() {
+                if item.weight == 0 && item.value > 0 {
+                    prop_assert!(chosen.contains(&i));
+                }
+                if item.value == 0 {
+                    prop_assert!(!chosen.contains(&i));
+                }
+            }
+        }
+
         #[test]
         fn best_and_count_agree_with_brute_force(capacity in 0u64..60, items in items()) {
             let (feasible, best) = brute_force(capacity, &items);
@@ -483,6 +591,29 @@ mod tests {
             prop_assert_eq!(parsed.capacity(), capacity);
             prop_assert_eq!(parsed.items(), items);
         }
+    }
+
+    /// Sixty items worth nothing and forty weighing nothing doubled the tree each: settled
+    /// up front, the search is that of the three others.
+    #[test]
+    fn worthless_and_weightless_items_do_not_grow_the_tree() {
+        let mut items: Vec<Item> = [(10, 60), (20, 100), (30, 120)]
+            .map(|(weight, value)| Item { weight, value })
+            .to_vec();
+        items.extend((0..60).map(|k| Item {
+            weight: k % 2,
+            value: 0,
+        }));
+        items.extend((0..40).map(|_| Item {
+            weight: 0,
+            value: 5,
+        }));
+        let outcome = Search::new(Knapsack::settled(50, &items)).best();
+        let (chosen, value) = outcome.found.unwrap();
+        assert_eq!(value, 220 + 40 * 5);
+        assert_eq!(chosen[..2], [1, 2]);
+        assert_eq!(chosen[2..], (63..103).collect::<Vec<_>>()[..]);
+        assert!(outcome.stats.nodes < 20, "{}", outcome.stats.nodes);
     }
 
     /// Walks every node by plain recursion, checking the bound against the best below.

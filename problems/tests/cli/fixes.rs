@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{backtrack, error_line, stdout, text};
+use crate::common::{backtrack, backtrack_with_stdin, error_line, scratch, stdout, text};
 
 /// A tree as deep as its budget (a knight's tour finds its way without backtracking) takes
 /// about as many bytes as it has entries, not the square of its depth.
@@ -81,4 +81,42 @@ fn counts_past_64_bits_are_refused_at_once() {
         "-q",
     ]);
     assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+}
+
+/// Items of weight 0 (always taken if worth something) and of value 0 (never mattering)
+/// doubled the tree of a best packing each: they are settled before the search, which
+/// --stats says, and the checkpoint's identity records.
+#[test]
+fn knapsack_items_of_no_weight_or_no_value_are_settled_first() {
+    let mut input = String::from("capacity 50\n10 60\n20 100\n30 120\n");
+    for k in 0..60 {
+        input.push_str(if k % 2 == 0 { "0 0\n" } else { "1 0\n" });
+    }
+    for _ in 0..40 {
+        input.push_str("0 5\n");
+    }
+    let args = ["knapsack", "--stats", "-q", "--node-limit", "1000"];
+    let output = backtrack_with_stdin(&args, &input);
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let out = text(&output.stdout);
+    assert!(out.starts_with("value 420\nweight 50 of 50\nitem 2: weight 20, value 100\nitem 3: weight 30, value 120\nitem 64: weight 0, value 5\n"), "{out}");
+    assert_eq!(out.lines().count(), 2 + 2 + 40, "{out}");
+    assert!(!out.contains("value 0\n"), "{out}");
+    assert!(
+        stderr.contains("; settled first: 40 items taken (no weight), 60 items left (no value)\n"),
+        "{stderr}"
+    );
+    // A listing still counts every packing the settled items make.
+    let count = backtrack_with_stdin(&["knapsack", "--count"], "capacity 1\n0 5\n3 0\n1 0\n");
+    assert_eq!(text(&count.stdout), "4\n");
+    // The identity of a best packing records that items were settled; without any, not.
+    let file = scratch("settled.checkpoint");
+    for (input, settled) in [(input.as_str(), true), ("capacity 5\n2 3\n3 4\n", false)] {
+        let _ = std::fs::remove_file(&file);
+        let args = ["knapsack", "-q", "--checkpoint", file.to_str().unwrap()];
+        assert!(backtrack_with_stdin(&args, input).status.success());
+        let header = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(header.contains("\"settled\":true"), settled, "{header}");
+    }
 }
