@@ -1,5 +1,6 @@
 //! `backtrack knapsack`: the most valuable packing that fits, by branch and bound.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::rc::Rc;
 
@@ -83,11 +84,12 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
     };
     if let (taken @ 1.., left) | (taken, left @ 1..) = knapsack.settled_counts() {
         identity["settled"] = json!(true);
-        search.push_str(&format!(
+        let _ = write!(
+            search,
             "; settled first: {} taken (no weight), {} left (no value)",
             plural(taken as u64, "item", "items"),
             plural(left as u64, "item", "items"),
-        ));
+        );
     }
     let listed = packing.clone();
     let task = Task::search(knapsack, 8)
