@@ -122,21 +122,12 @@ impl Problem for Combinations {
     }
 }
 
-/// Labels for the solution tree: a state is `{1,3,_}`, the values chosen and `_` for
-/// those still to choose; an operator is the value chosen, `4`.
-impl backtrack::tree::Label for Combinations {
-    fn label(&self) -> String {
-        self.describe(None)
-    }
-
-    fn op_label(&self, value: usize) -> String {
-        value.to_string()
-    }
-
-    fn child_label(&self, value: usize) -> String {
-        self.describe(Some(value))
-    }
-}
+crate::text::label_by_describe!(
+    /// Labels for the solution tree: a state is `{1,3,_}`, the values chosen and `_` for
+    /// those still to choose; an operator is the value chosen, `4`.
+    Combinations,
+    |value: usize| value.to_string()
+);
 
 #[cfg(test)]
 mod tests {

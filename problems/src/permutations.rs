@@ -108,22 +108,13 @@ impl Problem for Permutations {
     }
 }
 
-/// Labels for the solution tree: a state is `(2,1,_)`, the values placed and `_` for the
-/// places open; an operator is the value placed, `3`.
-impl backtrack::tree::Label for Permutations {
-    fn label(&self) -> String {
-        self.describe(None)
-    }
-
-    fn op_label(&self, value: usize) -> String {
-        value.to_string()
-    }
-
-    /// The refused value in its place: `(1,1,_)`.
-    fn child_label(&self, value: usize) -> String {
-        self.describe(Some(value))
-    }
-}
+crate::text::label_by_describe!(
+    /// Labels for the solution tree: a state is `(2,1,_)`, the values placed and `_` for the
+    /// places open; an operator is the value placed, `3`; a refused value is shown in its
+    /// place, `(1,1,_)`.
+    Permutations,
+    |value: usize| value.to_string()
+);
 
 #[cfg(test)]
 mod tests {

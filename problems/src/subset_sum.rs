@@ -172,23 +172,13 @@ impl SubsetSum {
     }
 }
 
-/// Labels for the solution tree: a state is each number decided so far, taken (`+3`) or
-/// left (`-34`), and the sum taken: `[+3 -34 +4] sum=7`; an operator is `take` or
-/// `leave`.
-impl backtrack::tree::Label for SubsetSum {
-    fn label(&self) -> String {
-        self.describe(None)
-    }
-
-    /// `take` or `leave` (the operator alone does not say which number: the state does).
-    fn op_label(&self, take: bool) -> String {
-        if take { "take" } else { "leave" }.to_string()
-    }
-
-    fn child_label(&self, take: bool) -> String {
-        self.describe(Some(take))
-    }
-}
+crate::text::label_by_describe!(
+    /// Labels for the solution tree: a state is each number decided so far, taken (`+3`) or
+    /// left (`-34`), and the sum taken: `[+3 -34 +4] sum=7`; an operator is `take` or
+    /// `leave` (the operator alone does not say which number: the state does).
+    SubsetSum,
+    |take: bool| if take { "take" } else { "leave" }.to_string()
+);
 
 #[cfg(test)]
 mod tests {
