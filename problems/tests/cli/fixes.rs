@@ -1,9 +1,10 @@
 //! Regressions fixed together: deep text trees, narrow knight's tours, counts too big to
 //! count, knapsack items of weight or value 0.
 
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{backtrack, backtrack_with_stdin, error_line, scratch, stdout, text};
+use crate::common::{backtrack, backtrack_with_stdin, refused_output, scratch, stdout, text};
 
 /// A tree as deep as its budget (a knight's tour finds its way without backtracking) takes
 /// about as many bytes as it has entries, not the square of its depth.
@@ -47,14 +48,9 @@ fn counts_past_64_bits_are_refused_at_once() {
         (&zeros_args, "1180591620717411303424 subsets"),
     ];
     for (args, count) in cases {
-        // The time limit ends in exit status 3 a count that is not refused.
-        let args = [args, &["--time-limit", "5s"]].concat();
-        let start = Instant::now();
-        error_line(
-            &args,
-            &format!("--count: there are {count}, more than a count holds (18446744073709551615): add --limit K to count at most K, or --estimate"),
-        );
-        assert!(start.elapsed() < Duration::from_secs(10), "{args:?}");
+        let output = within(args, Duration::from_secs(20));
+        let message = format!("--count: there are {count}, more than a count holds (18446744073709551615): add --limit K to count at most K, or --time-limit");
+        refused_output(args, &output, &message);
     }
     // Counts that fit are counted, and so are the big ones up to a limit.
     assert_eq!(stdout(&["permutations", "6", "--count"]), "720\n");
@@ -70,17 +66,56 @@ fn counts_past_64_bits_are_refused_at_once() {
     let mut some_zeros = vec!["subset-sum", "-t", "0", "--count"];
     some_zeros.extend(zeros[..10].iter().map(String::as_str));
     assert_eq!(stdout(&some_zeros), "1024\n");
-    // C(67, 33) < 2^64: not refused, it runs (here up to a node limit).
-    let output = backtrack(&[
-        "combinations",
-        "67",
-        "33",
-        "--count",
-        "--node-limit",
-        "100",
-        "-q",
-    ]);
-    assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+    // C(67, 33) < 2^64: not refused, it runs (here up to a node limit); and a count past
+    // 2^64 - 1 stopped by a limit of time or nodes is a partial count, not refused.
+    for args in [
+        &[
+            "combinations",
+            "67",
+            "33",
+            "--count",
+            "--node-limit",
+            "100",
+            "-q",
+        ][..],
+        &["permutations", "21", "--count", "--node-limit", "100", "-q"],
+        &[
+            "permutations",
+            "21",
+            "--count",
+            "--time-limit",
+            "100ms",
+            "-q",
+        ],
+    ] {
+        let output = backtrack(args);
+        assert_eq!(
+            output.status.code(),
+            Some(3),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+    }
+}
+
+/// A run of `backtrack` that must end within `limit`: killed and failed if it does not.
+fn within(args: &[&str], limit: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("{args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }
 
 /// Items of weight 0 (always taken if worth something) and of value 0 (never mattering)

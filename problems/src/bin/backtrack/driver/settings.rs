@@ -330,16 +330,18 @@ impl Settings {
         self.mode
     }
 
-    /// Refuses a whole `--count` (no `--limit`, no `--estimate`) whose answer, known up
-    /// front by the subcommand, is more than the 64 bits a count is kept in: counting one
-    /// by one, it would run for ages and end in a number it cannot hold. `count` gives the
+    /// Refuses a whole `--count` (no `--limit`, `--time-limit`, `--node-limit` or
+    /// `--estimate`, each of which makes a partial count) whose answer, known up front by
+    /// the subcommand, is more than the 64 bits a count is kept in: counting one by one,
+    /// it would run for ages and end in a number it cannot hold. `count` gives the
     /// number of `things` (`u128::MAX` standing for more), or `None` if not known.
     pub fn refuse_count_past_u64(
         &self,
         count: impl FnOnce() -> Option<u128>,
         things: &str,
     ) -> Result<()> {
-        if self.mode != (Mode::Count { limit: None }) || self.estimate.is_some() {
+        let partial = self.time.is_some() || self.nodes.is_some() || self.estimate.is_some();
+        if self.mode != (Mode::Count { limit: None }) || partial {
             return Ok(());
         }
         match count() {
@@ -350,7 +352,7 @@ impl Settings {
                     count.to_string()
                 };
                 anyhow::bail!(
-                    "--count: there are {count} {things}, more than a count holds ({}): add --limit K to count at most K, or --estimate",
+                    "--count: there are {count} {things}, more than a count holds ({}): add --limit K to count at most K, or --time-limit",
                     u64::MAX
                 )
             }
