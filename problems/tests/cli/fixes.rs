@@ -155,3 +155,23 @@ fn knapsack_items_of_no_weight_or_no_value_are_settled_first() {
         assert_eq!(header.contains("\"settled\":true"), settled, "{header}");
     }
 }
+
+/// Knight's tours of narrow boards ran for minutes with no tour (12×4: 449 M nodes): they
+/// come at once now, checked before they are printed; boards with none still say so.
+#[test]
+fn narrow_knights_tours_come_at_once() {
+    for (rows, cols) in [("12", "4"), ("40", "5"), ("5", "100"), ("300", "3")] {
+        let args = ["knights-tour", rows, cols, "--node-limit", "5000", "-q"];
+        let board = stdout(&args);
+        assert_eq!(
+            board.lines().count(),
+            rows.parse::<usize>().unwrap(),
+            "{args:?}"
+        );
+    }
+    for (rows, cols) in [("4", "4"), ("3", "6")] {
+        let output = backtrack(&["knights-tour", rows, cols, "-q"]);
+        assert_eq!(output.status.code(), Some(1), "{rows}×{cols}");
+        assert_eq!(text(&output.stdout), "no solution\n");
+    }
+}
