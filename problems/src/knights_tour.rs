@@ -133,17 +133,17 @@ impl KnightsTour {
             (dr * dr + dc * dc) as u64
         };
         let nearer = |distance: u64| u64::from(u32::MAX) - distance;
-        for s in 0..squares {
-            center[s] = if closed {
-                (from_start(s) << 32) + center[s]
+        for (s, key) in center.iter_mut().enumerate() {
+            *key = if closed {
+                (from_start(s) << 32) + *key
             } else if narrow && rows.min(cols) == 4 {
                 // Four rows: nearer the center first, then farther from the start.
-                (nearer(center[s]) << 32) + from_start(s)
+                (nearer(*key) << 32) + from_start(s)
             } else if narrow {
                 // Other narrow boards: farther from the start first, then nearer the center.
-                (from_start(s) << 32) + nearer(center[s])
+                (from_start(s) << 32) + nearer(*key)
             } else {
-                center[s]
+                *key
             };
         }
         // Squares of the start's color (r + c even or odd): a tour alternates colors.
