@@ -6,7 +6,8 @@
 //! moves first, ties broken by the greater distance from the board's center (Roth's rule),
 //! then by the order of the moves (clockwise from two up and one right); for a closed tour,
 //! ties go first to the farther from the start, so that the path leaves it and comes back
-//! last. On a narrow board (an open tour, the short side at most [`NARROW`] squares) that
+//! last. On a narrow board (an open tour, the short side at most [`NARROW`] squares and
+//! the long one at least twice as long) that
 //! order loses its way, so its ties go otherwise: on four rows to the nearer the center
 //! then the farther from the start, on the others to the farther from the start then the
 //! nearer the center; and a move must leave the squares still to visit connected. With it,
@@ -45,8 +46,8 @@ pub const MAX_SIDE: usize = 1000;
 /// No neighbor.
 const NONE: u32 = u32::MAX;
 
-/// The widest board, on its short side, searched as a narrow one (an open tour): its own
-/// tie-break, and the squares left kept connected.
+/// The widest board, on its short side, searched as a narrow one (an open tour, the long
+/// side at least twice the short): its own tie-break, and the squares left kept connected.
 pub const NARROW: usize = 6;
 
 /// A knight's-tour problem, and the search state of a path being built.
@@ -123,7 +124,8 @@ impl KnightsTour {
             }
         }
         let first = start.0 * cols + start.1;
-        let narrow = !closed && rows.min(cols) <= NARROW;
+        let (short, long) = (rows.min(cols), rows.max(cols));
+        let narrow = !closed && short <= NARROW && long >= 2 * short;
         // Both distances are below 2^32 (sides of at most 1000).
         let from_start = |s: usize| {
             let (dr, dc) = (
@@ -587,7 +589,8 @@ mod tests {
             (21, 3),
             (3, 100),
             (100, 3),
-            (10, 6),
+            (12, 6),
+            (6, 40),
             (1000, 4),
         ];
         for (rows, cols) in boards {

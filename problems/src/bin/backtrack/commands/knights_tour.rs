@@ -17,7 +17,8 @@ use crate::exit::Bug;
 /// (exit status 1) when there is none. The moves are tried in Warnsdorff's order: the
 /// squares with the fewest onward moves first, ties to the farther from the center (with
 /// --closed, first to the farther from the start), then clockwise from two up and one
-/// right; on a narrow board (a side of 6 or less, open tours) ties go to the farther from
+/// right; on a narrow board (a side of 6 or less, the other at least twice as long; open
+/// tours) ties go to the farther from
 /// the start and the nearer the center, and a move must leave the squares still to visit
 /// connected. A square stranded with no unvisited neighbor ends a path early, and a color
 /// argument refuses the starts where no tour can be (a knight changes color at every
