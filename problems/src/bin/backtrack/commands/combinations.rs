@@ -12,8 +12,8 @@ use crate::driver::{write_numbers, Job, Mode, Task};
 /// combination, the empty one, shown as `(empty)`; K greater than N has none: "no
 /// solution", exit status 1, and a count of 0). The search chooses the numbers in
 /// increasing order, each from those after the last chosen that leave room for the rest,
-/// so every path of its tree ends in a combination. --count refuses at once a count past
-/// 2^64 - 1 (C(68,34), say), which could not be held.
+/// so every path of its tree ends in a combination. --count with no limit refuses at once
+/// a count past 2^64 - 1 (C(68,34), say), which could not be held.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// How many numbers to choose from, 0 to 1000.

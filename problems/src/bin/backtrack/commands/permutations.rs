@@ -11,8 +11,8 @@ use crate::driver::{write_numbers, Job, Mode, Task};
 /// Lists them one per line, numbers apart by a space (N = 0 has one permutation, the
 /// empty one, shown as `(empty)`). The search places a number in each position in turn,
 /// trying 1 to N and refusing those already placed: the smallest complete backtracking
-/// search, and its --tree the textbook's (`(2,1,_)`). --count refuses at once a count past
-/// 2^64 - 1 (N > 20), which could not be held.
+/// search, and its --tree the textbook's (`(2,1,_)`). --count with no limit refuses at once a
+/// count past 2^64 - 1 (N > 20), which could not be held.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// How many numbers to permute, 0 to 1000.

@@ -13,8 +13,8 @@ use crate::driver::{Job, Mode, Task};
 ///
 /// Lists every such subset, one per line, its numbers in input order (numbers equal in
 /// value at different positions make different subsets; the empty subset is shown as
-/// `(empty)`), or "no solution" (exit status 1). --count refuses at once a count past
-/// 2^64 - 1 (64 numbers or more, counted first when the target is small).
+/// `(empty)`), or "no solution" (exit status 1). --count with no limit refuses at once
+/// a count past 2^64 - 1 (64 numbers or more, counted first when the target is small).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The sum to reach (a whole number, 0 or more).
