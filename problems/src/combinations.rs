@@ -37,6 +37,36 @@ impl Combinations {
         }
     }
 
+    /// How many `k`-element subsets of `1..=n` there are, C(n, k), known before any search
+    /// (`u128::MAX` if more): a count that cannot fit is refused up front rather than run
+    /// for ages.
+    ///
+    /// ```
+    /// use backtrack_problems::combinations::Combinations;
+    ///
+    /// assert_eq!(Combinations::count(5, 2), 10);
+    /// assert_eq!(Combinations::count(2, 5), 0);
+    /// assert_eq!(Combinations::count(68, 34), 28_453_041_475_240_576_740);
+    /// assert_eq!(Combinations::count(1000, 500), u128::MAX);
+    /// ```
+    pub fn count(n: usize, k: usize) -> u128 {
+        if k > n {
+            return 0;
+        }
+        let k = k.min(n - k) as u128;
+        let n = n as u128;
+        // C(n, i + 1) = C(n, i) (n - i) / (i + 1), exact at every step; increasing in i up
+        // to n / 2, so an overflow means the result overflows too.
+        let mut count = 1u128;
+        for i in 0..k {
+            match count.checked_mul(n - i) {
+                Some(product) => count = product / (i + 1),
+                None => return u128::MAX,
+            }
+        }
+        count
+    }
+
     /// The values chosen from, `1..=n`.
     pub fn n(&self) -> usize {
         self.n
@@ -92,21 +122,12 @@ impl Problem for Combinations {
     }
 }
 
-/// Labels for the solution tree: a state is `{1,3,_}`, the values chosen and `_` for
-/// those still to choose; an operator is the value chosen, `4`.
-impl backtrack::tree::Label for Combinations {
-    fn label(&self) -> String {
-        self.describe(None)
-    }
-
-    fn op_label(&self, value: usize) -> String {
-        value.to_string()
-    }
-
-    fn child_label(&self, value: usize) -> String {
-        self.describe(Some(value))
-    }
-}
+crate::text::label_by_describe!(
+    /// Labels for the solution tree: a state is `{1,3,_}`, the values chosen and `_` for
+    /// those still to choose; an operator is the value chosen, `4`.
+    Combinations,
+    |value: usize| value.to_string()
+);
 
 #[cfg(test)]
 mod tests {

@@ -35,6 +35,22 @@ impl Permutations {
         }
     }
 
+    /// How many permutations there are, `n!`, known before any search (`u128::MAX` if
+    /// more): a count that cannot fit is refused up front rather than run for ages.
+    ///
+    /// ```
+    /// use backtrack_problems::permutations::Permutations;
+    ///
+    /// assert_eq!(Permutations::count(0), 1);
+    /// assert_eq!(Permutations::count(21), 51_090_942_171_709_440_000);
+    /// assert_eq!(Permutations::count(40), u128::MAX);
+    /// ```
+    pub fn count(n: usize) -> u128 {
+        (1..=n as u128)
+            .try_fold(1u128, u128::checked_mul)
+            .unwrap_or(u128::MAX)
+    }
+
     /// How many values are permuted.
     pub fn n(&self) -> usize {
         self.n
@@ -92,22 +108,13 @@ impl Problem for Permutations {
     }
 }
 
-/// Labels for the solution tree: a state is `(2,1,_)`, the values placed and `_` for the
-/// places open; an operator is the value placed, `3`.
-impl backtrack::tree::Label for Permutations {
-    fn label(&self) -> String {
-        self.describe(None)
-    }
-
-    fn op_label(&self, value: usize) -> String {
-        value.to_string()
-    }
-
-    /// The refused value in its place: `(1,1,_)`.
-    fn child_label(&self, value: usize) -> String {
-        self.describe(Some(value))
-    }
-}
+crate::text::label_by_describe!(
+    /// Labels for the solution tree: a state is `(2,1,_)`, the values placed and `_` for the
+    /// places open; an operator is the value placed, `3`; a refused value is shown in its
+    /// place, `(1,1,_)`.
+    Permutations,
+    |value: usize| value.to_string()
+);
 
 #[cfg(test)]
 mod tests {

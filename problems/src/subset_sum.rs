@@ -47,6 +47,42 @@ impl SubsetSum {
         }
     }
 
+    /// How many subsets reach the target (`u128::MAX` if more), counted before any search
+    /// by dynamic programming over the sums up to the target, if that takes at most `work`
+    /// steps (the numbers times the target): `None` if it would take more. Many numbers
+    /// (zeros, or ones with a target half their sum) can make more subsets than a count
+    /// holds, and a search to count them would not end.
+    ///
+    /// ```
+    /// use backtrack_problems::subset_sum::SubsetSum;
+    ///
+    /// assert_eq!(SubsetSum::new(vec![3, 34, 4, 12, 5, 2], 9).count(1000), Some(2));
+    /// assert_eq!(SubsetSum::new(vec![0; 70], 0).count(1000), Some(1 << 70));
+    /// assert_eq!(SubsetSum::new(vec![1, 2], 1 << 40).count(1000), None);
+    /// ```
+    pub fn count(&self, work: u64) -> Option<u128> {
+        let target = usize::try_from(self.target).ok()?;
+        let steps = (self.numbers.len() as u64).checked_mul(self.target.checked_add(1)?)?;
+        if steps > work {
+            return None;
+        }
+        // ways[s]: the subsets of the numbers so far that add up to s.
+        let mut ways = vec![0u128; target + 1];
+        ways[0] = 1;
+        for &number in &self.numbers {
+            let Ok(number) = usize::try_from(number) else {
+                continue;
+            };
+            if number > target {
+                continue;
+            }
+            for s in (number..=target).rev() {
+                ways[s] = ways[s].saturating_add(ways[s - number]);
+            }
+        }
+        Some(ways[target])
+    }
+
     /// The numbers.
     pub fn numbers(&self) -> &[u64] {
         &self.numbers
@@ -136,23 +172,13 @@ impl SubsetSum {
     }
 }
 
-/// Labels for the solution tree: a state is each number decided so far, taken (`+3`) or
-/// left (`-34`), and the sum taken: `[+3 -34 +4] sum=7`; an operator is `take` or
-/// `leave`.
-impl backtrack::tree::Label for SubsetSum {
-    fn label(&self) -> String {
-        self.describe(None)
-    }
-
-    /// `take` or `leave` (the operator alone does not say which number: the state does).
-    fn op_label(&self, take: bool) -> String {
-        if take { "take" } else { "leave" }.to_string()
-    }
-
-    fn child_label(&self, take: bool) -> String {
-        self.describe(Some(take))
-    }
-}
+crate::text::label_by_describe!(
+    /// Labels for the solution tree: a state is each number decided so far, taken (`+3`) or
+    /// left (`-34`), and the sum taken: `[+3 -34 +4] sum=7`; an operator is `take` or
+    /// `leave` (the operator alone does not say which number: the state does).
+    SubsetSum,
+    |take: bool| if take { "take" } else { "leave" }.to_string()
+);
 
 #[cfg(test)]
 mod tests {

@@ -1,4 +1,5 @@
-//! Quoting input text in error messages.
+//! Text shared by the problems: input quoted in error messages, and tree labels made by a
+//! problem's `describe`.
 
 /// The most characters of input an error message quotes.
 const MAX_QUOTED: usize = 40;
@@ -21,6 +22,38 @@ pub(crate) fn quote(text: &str) -> String {
     }
     quoted
 }
+
+/// Implements [`Label`](backtrack::tree::Label) for a problem whose inherent
+/// `describe(None)` shows its state and `describe(Some(op))` the state `op` would make
+/// from it: the label and the child's label are those, and the operator's is the
+/// expression given, of the operator named.
+///
+/// ```text
+/// label_by_describe!(
+///     /// Labels for the solution tree: …
+///     Permutations, |value: usize| value.to_string()
+/// );
+/// ```
+macro_rules! label_by_describe {
+    ($(#[$doc:meta])* $problem:ty, |$op:ident: $op_type:ty| $op_label:expr) => {
+        $(#[$doc])*
+        impl backtrack::tree::Label for $problem {
+            fn label(&self) -> String {
+                self.describe(None)
+            }
+
+            fn op_label(&self, $op: $op_type) -> String {
+                $op_label
+            }
+
+            fn child_label(&self, $op: $op_type) -> String {
+                self.describe(Some($op))
+            }
+        }
+    };
+}
+
+pub(crate) use label_by_describe;
 
 #[cfg(test)]
 mod tests {

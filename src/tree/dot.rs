@@ -62,7 +62,8 @@ fn style(status: Status) -> &'static str {
     }
 }
 
-/// One entry: the node statement and the edge from its parent. A node is named by its
+/// One entry: the node statement and the edge from its parent, labelled with the operator
+/// that led to it. A node is named by its
 /// v-number (`v9`), the `attempt`-th attempt shown by that number (`a3`).
 pub(super) fn entry(f: &mut impl fmt::Write, node: &Node, attempt: u64) -> fmt::Result {
     let name = match node.id {
@@ -82,8 +83,18 @@ pub(super) fn entry(f: &mut impl fmt::Write, node: &Node, attempt: u64) -> fmt::
     f.write_str("];\n")?;
     if let Some(parent) = node.parent {
         write!(f, "  v{parent} -> {name}")?;
+        // The operator labels the edge, as in the textbook figure and the HTML page.
+        let mut attributes = Vec::new();
+        if let Some(op) = &node.op {
+            let mut label = String::from("label=");
+            quoted(&mut label, op)?;
+            attributes.push(label);
+        }
         if node.status.is_attempt() {
-            f.write_str(" [style=dashed, color=gray50]")?;
+            attributes.push("style=dashed, color=gray50, fontcolor=gray50".to_owned());
+        }
+        if !attributes.is_empty() {
+            write!(f, " [{}]", attributes.join(", "))?;
         }
         f.write_str(";\n")?;
     }

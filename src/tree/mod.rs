@@ -75,7 +75,7 @@ pub use html::Html;
 pub use json::Json;
 pub use label::Label;
 pub use recorder::Recorder;
-pub use text::Text;
+pub use text::{Text, MAX_INDENT};
 pub use writer::TreeWriter;
 
 use crate::{Optimize, Search, Stats, StopReason};
@@ -370,7 +370,8 @@ impl Tree {
 
     /// The indented text form, for a terminal: one entry per line, box-drawing lines,
     /// markers for solutions, dead ends and attempts, a line of counts first, and a note
-    /// last if the tree is incomplete.
+    /// last if the tree is incomplete. The indentation stops at [`MAX_INDENT`] levels;
+    /// deeper entries say their depth.
     ///
     /// ```text
     /// 17 nodes, 2 solutions, 4 dead ends; 44 rejected attempts not shown

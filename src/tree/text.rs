@@ -21,12 +21,14 @@ impl fmt::Display for Text<'_> {
         for (node, &is_last) in tree.nodes.iter().zip(&last) {
             if node.depth > 0 {
                 open.truncate(node.depth - 1);
-                for &more in &open {
+                // Past MAX_INDENT levels the lines of the deeper ancestors are left out.
+                for &more in &open[..open.len().min(MAX_INDENT - 1)] {
                     f.write_str(if more { "│   " } else { "    " })?;
                 }
                 f.write_str(if is_last { "└── " } else { "├── " })?;
                 open.push(!is_last);
             }
+            depth(f, node.depth)?;
             line(f, node)?;
             f.write_char('\n')?;
         }
@@ -88,6 +90,20 @@ pub(super) fn summary(stats: &Stats, shown: Shown) -> String {
     line
 }
 
+/// The most levels of indentation the text form draws, recorded or streamed. A deeper
+/// entry is drawn at this level with its depth written in front (`depth 40: v41 …`), so
+/// that a line stays short however deep the tree: a deep tree's text grows with its
+/// entries, not with the square of its depth.
+pub const MAX_INDENT: usize = 32;
+
+/// The depth of an entry drawn deeper than it can be indented, in front of its line.
+fn depth(f: &mut impl fmt::Write, depth: usize) -> fmt::Result {
+    if depth > MAX_INDENT {
+        write!(f, "depth {depth}: ")?;
+    }
+    Ok(())
+}
+
 /// One entry's line, without the tree lines in front: `v9 (2,4,1,3)  ✓ solution`.
 fn line(f: &mut impl fmt::Write, node: &Node) -> fmt::Result {
     write!(f, "{node}")?;
@@ -98,11 +114,13 @@ fn line(f: &mut impl fmt::Write, node: &Node) -> fmt::Result {
     Ok(())
 }
 
-/// One entry of the streamed text form: its line, indented two spaces a level.
+/// One entry of the streamed text form: its line, indented two spaces a level, up to
+/// [`MAX_INDENT`] levels.
 pub(super) fn stream_entry(out: &mut String, node: &Node) {
-    for _ in 0..node.depth {
+    for _ in 0..node.depth.min(MAX_INDENT) {
         out.push_str("  ");
     }
+    let _ = depth(out, node.depth);
     let _ = line(out, node);
     out.push('\n');
 }

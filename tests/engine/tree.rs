@@ -6,9 +6,12 @@ use std::process::{Command, Stdio};
 
 use backtrack::observer::{from_fn, Event};
 use backtrack::trace::{trace_of, Trace};
-use backtrack::tree::{record, tree_of, Format, Label, Recorder, Status, Tree, TreeWriter};
+use backtrack::tree::{
+    record, tree_of, Format, Label, Recorder, Status, Tree, TreeWriter, MAX_INDENT,
+};
 use backtrack::{Cancel, Control, Limits, Search, Stats, StopReason};
 use backtrack_problems::knapsack::{Item, Knapsack};
+use backtrack_problems::knights_tour::KnightsTour;
 use backtrack_problems::queens::Queens;
 
 use crate::common::NoAdjacentOnes;
@@ -72,6 +75,27 @@ fn four_queens_text() {
 #[test]
 fn four_queens_dot() {
     insta::assert_snapshot!(tree_of(&Queens::new(4)).dot());
+}
+
+#[test]
+fn dot_edges_carry_the_operator_as_the_html_page_does() {
+    let dot = tree_of(&Queens::new(4)).dot().to_string();
+    // The textbook figure: the root's edges are the columns of the first queen.
+    for (child, column) in [(2, 1), (6, 2), (10, 3), (14, 4)] {
+        assert!(
+            dot.contains(&format!("  v1 -> v{child} [label=\"{column}\"];\n")),
+            "{dot}"
+        );
+    }
+    assert!(dot.contains("  v8 -> v9 [label=\"3\"];\n"), "{dot}");
+    // Refused attempts, when shown, are labelled too, and stay dashed.
+    let dot = record(Queens::new(4), Recorder::new().show_rejected())
+        .dot()
+        .to_string();
+    assert!(
+        dot.contains("  v2 -> a2 [label=\"2\", style=dashed, color=gray50, fontcolor=gray50];\n"),
+        "{dot}"
+    );
 }
 
 #[test]
@@ -349,6 +373,70 @@ fn stream<P: Label>(problem: P, format: Format, rejected: bool) -> String {
     }
     Search::new(problem).observer(&mut writer).count_solutions();
     String::from_utf8(writer.finish().unwrap()).unwrap()
+}
+
+/// A knight's tour of 12×12 from a corner: a path 144 nodes deep, found without
+/// backtracking.
+fn deep_path() -> KnightsTour {
+    KnightsTour::new(12, 12, (0, 0), false)
+}
+
+#[test]
+fn deep_text_trees_stop_indenting_at_max_indent_and_say_the_depth() {
+    let mut recorder = Recorder::new();
+    Search::new(deep_path())
+        .observer(&mut recorder)
+        .next()
+        .unwrap();
+    let text = recorder.into_tree().text().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    // The counts, the 144 nodes, the note that the search stopped at the first tour.
+    assert_eq!(lines.len(), 1 + 144 + 1, "{text}");
+    // Up to MAX_INDENT levels as before: 4 columns a level, the last of them the branch.
+    let indent = |depth: usize| "    ".repeat(depth - 1) + "└── ";
+    assert!(lines[1].starts_with("v1 (1,1) #1"), "{}", lines[1]);
+    assert!(lines[2].starts_with(&(indent(1) + "v2 ")), "{}", lines[2]);
+    assert!(
+        lines[1 + MAX_INDENT].starts_with(&(indent(MAX_INDENT) + "v33 ")),
+        "{}",
+        lines[1 + MAX_INDENT]
+    );
+    // Deeper, the same indentation, and the depth written out.
+    assert!(
+        lines[2 + MAX_INDENT].starts_with(&(indent(MAX_INDENT) + "depth 33: v34 ")),
+        "{}",
+        lines[2 + MAX_INDENT]
+    );
+    assert!(
+        lines[144].starts_with(&(indent(MAX_INDENT) + "depth 143: v144 (")),
+        "{}",
+        lines[144]
+    );
+    assert!(lines[144].ends_with(" #144  ✓ solution"), "{}", lines[144]);
+    let longest = lines.iter().map(|line| line.chars().count()).max().unwrap();
+    assert!(longest < 4 * MAX_INDENT + 50, "{longest}");
+
+    // Streamed: two spaces a level, up to MAX_INDENT levels.
+    let mut writer = TreeWriter::new(Vec::new(), Format::Text);
+    Search::new(deep_path())
+        .observer(&mut writer)
+        .next()
+        .unwrap();
+    let streamed = String::from_utf8(writer.finish().unwrap()).unwrap();
+    let lines: Vec<&str> = streamed.lines().collect();
+    assert!(
+        lines[32].starts_with(&(" ".repeat(64) + "v33 ")),
+        "{}",
+        lines[32]
+    );
+    assert!(
+        lines[33].starts_with(&(" ".repeat(64) + "depth 33: v34 ")),
+        "{}",
+        lines[33]
+    );
+    assert!(lines[143].starts_with(&(" ".repeat(64) + "depth 143: v144 ")));
+    let longest = lines.iter().map(|line| line.chars().count()).max().unwrap();
+    assert!(longest < 2 * MAX_INDENT + 50, "{longest}");
 }
 
 /// The entries of a JSON stream, and its last line's `end` object.

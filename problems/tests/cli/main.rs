@@ -5,6 +5,7 @@ mod coloring;
 mod common;
 mod driver;
 mod estimate;
+mod fixes;
 mod html;
 mod json;
 mod knapsack;

@@ -321,7 +321,8 @@ pub struct TreeArgs {
     pub tree_budget: u64,
 
     /// Write the nodes as the search finds them, in constant memory and with no budget
-    /// (text is indented by depth, JSON is one node per line).
+    /// (text is indented by depth, at most 32 levels; JSON is one node per line): a line
+    /// an entry, so --node-limit N bounds the output to about 200 bytes a node.
     #[arg(long, requires = "tree")]
     pub tree_stream: bool,
 }

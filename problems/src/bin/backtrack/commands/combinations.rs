@@ -12,7 +12,8 @@ use crate::driver::{write_numbers, Job, Mode, Task};
 /// combination, the empty one, shown as `(empty)`; K greater than N has none: "no
 /// solution", exit status 1, and a count of 0). The search chooses the numbers in
 /// increasing order, each from those after the last chosen that leave room for the rest,
-/// so every path of its tree ends in a combination.
+/// so every path of its tree ends in a combination. --count with no limit refuses at once
+/// a count past 2^64 - 1 (C(68,34), say), which could not be held.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// How many numbers to choose from, 0 to 1000.
@@ -34,6 +35,7 @@ const SEARCH: &str = "the numbers chosen in increasing order, each from those af
 pub fn job(args: &Args) -> Result<Job<'static>> {
     let json = args.common.format.json();
     let settings = args.common.settings(Mode::List { limit: None })?;
+    settings.refuse_count_past_u64(|| Some(Combinations::count(args.n, args.k)), "combinations")?;
     let task = Task::search(Combinations::new(args.n, args.k), args.k.min(4))
         .tree()
         .list(move |out, index, values| {

@@ -1,5 +1,6 @@
 //! `backtrack knapsack`: the most valuable packing that fits, by branch and bound.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::rc::Rc;
 
@@ -9,7 +10,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::args::CommonParts;
-use crate::driver::{End, Job, Mode, Out, Stop, Task};
+use crate::driver::{plural, End, Job, Mode, Out, Stop, Task};
 use crate::input;
 
 /// 0/1 knapsack: the most valuable choice of items whose total weight fits, by branch
@@ -20,7 +21,9 @@ use crate::input;
 /// value, the weight used, and the items chosen, numbered from 1 in input order. --all,
 /// --first and --limit list the packings that fit instead, in search order (the first is
 /// the greedy one: items by value per unit of weight, each taken if it fits), and --count
-/// counts them.
+/// counts them. For the best packing, the items of weight 0 and some value are taken and
+/// those of value 0 left before the search (--stats says how many), so that neither
+/// doubles its tree.
 #[derive(Debug, clap::Args)]
 #[command(mut_args(crate::args::reworded(&[
     ("all", "List every packing that fits, in search order, instead of the best"),
@@ -61,7 +64,24 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .iter()
         .map(|item| [item.weight, item.value])
         .collect();
-    let identity = json!({ "capacity": packing.capacity, "items": items });
+    let mut identity = json!({ "capacity": packing.capacity, "items": items });
+    let mut search = String::from(if best { BEST } else { EVERY });
+    // The best packing: the items of no weight or no value settled first (a listing or a
+    // count needs every packing they make).
+    let knapsack = if best {
+        Knapsack::settled(packing.capacity, &packing.items)
+    } else {
+        knapsack
+    };
+    if let (taken @ 1.., left) | (taken, left @ 1..) = knapsack.settled_counts() {
+        identity["settled"] = json!(true);
+        let _ = write!(
+            search,
+            "; settled first: {} taken (no weight), {} left (no value)",
+            plural(taken as u64, "item", "items"),
+            plural(left as u64, "item", "items"),
+        );
+    }
     let listed = packing.clone();
     let task = Task::search(knapsack, 8)
         .tree()
@@ -70,7 +90,7 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         })
         .best(move |out, chosen, _, stop| packing.write(out, None, chosen, stop));
     Ok(Job::new(settings, task)
-        .describe(if best { BEST } else { EVERY })
+        .describe(search)
         .thing("packing")
         .identity("knapsack", identity))
 }

@@ -17,11 +17,14 @@ use crate::exit::Bug;
 /// (exit status 1) when there is none. The moves are tried in Warnsdorff's order: the
 /// squares with the fewest onward moves first, ties to the farther from the center (with
 /// --closed, first to the farther from the start), then clockwise from two up and one
-/// right. A square stranded with no unvisited neighbor ends a path early, and a color
+/// right; on a narrow board (a side of 6 or less, the other at least twice as long; open
+/// tours) ties go to the farther from
+/// the start and the nearer the center, and a move must leave the squares still to visit
+/// connected. A square stranded with no unvisited neighbor ends a path early, and a color
 /// argument refuses the starts where no tour can be (a knight changes color at every
-/// move). Open tours of boards up to 1000×1000 come at once, closed ones up to about 70×70;
-/// the search is complete but may take long on bigger boards (see --time-limit). Every
-/// tour is checked before it is printed.
+/// move). Open tours of boards up to 1000×1000 come at once (narrow ones from a corner),
+/// closed ones up to about 70×70; the search is complete but may take long on other
+/// boards and starts (see --time-limit). Every tour is checked before it is printed.
 #[derive(Debug, clap::Args)]
 #[command(mut_args(crate::args::reworded(&[
     ("all", "List every tour, in search order, instead of the first"),
@@ -51,7 +54,7 @@ pub struct Args {
 }
 
 /// What `--stats` describes.
-const SEARCH: &str = "the knight's path, moves in Warnsdorff's order (fewest onward moves, then farther from the start if closed, then from the center); a move that strands a square, or leaves a closed tour no way back, is rejected";
+const SEARCH: &str = "the knight's path, moves in Warnsdorff's order (fewest onward moves, then farther from the start if closed, then from the center; on a narrow board farther from the start and nearer the center); a move that strands a square, leaves a closed tour no way back, or leaves a narrow board's squares unconnected is rejected";
 
 /// The search `backtrack knights-tour` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {

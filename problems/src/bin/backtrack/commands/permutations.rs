@@ -11,7 +11,8 @@ use crate::driver::{write_numbers, Job, Mode, Task};
 /// Lists them one per line, numbers apart by a space (N = 0 has one permutation, the
 /// empty one, shown as `(empty)`). The search places a number in each position in turn,
 /// trying 1 to N and refusing those already placed: the smallest complete backtracking
-/// search, and its --tree the textbook's (`(2,1,_)`).
+/// search, and its --tree the textbook's (`(2,1,_)`). --count with no limit refuses at once a
+/// count past 2^64 - 1 (N > 20), which could not be held.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// How many numbers to permute, 0 to 1000.
@@ -30,6 +31,7 @@ const SEARCH: &str =
 pub fn job(args: &Args) -> Result<Job<'static>> {
     let json = args.common.format.json();
     let settings = args.common.settings(Mode::List { limit: None })?;
+    settings.refuse_count_past_u64(|| Some(Permutations::count(args.n)), "permutations")?;
     let task = Task::search(Permutations::new(args.n), args.n.min(4))
         .tree()
         .list(move |out, index, values| {

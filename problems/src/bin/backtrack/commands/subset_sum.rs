@@ -13,7 +13,8 @@ use crate::driver::{Job, Mode, Task};
 ///
 /// Lists every such subset, one per line, its numbers in input order (numbers equal in
 /// value at different positions make different subsets; the empty subset is shown as
-/// `(empty)`), or "no solution" (exit status 1).
+/// `(empty)`), or "no solution" (exit status 1). --count with no limit refuses at once
+/// a count past 2^64 - 1 (64 numbers or more, counted first when the target is small).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The sum to reach (a whole number, 0 or more).
@@ -36,6 +37,10 @@ pub struct Args {
 /// What `--stats` describes.
 const SEARCH: &str = "each number in turn taken or left; a take past the target or a leave that leaves too little is rejected";
 
+/// The most steps spent counting the subsets before a `--count` of 64 numbers or more
+/// (the numbers times the target), to refuse one past what a count holds.
+const COUNT_FIRST: u64 = 1 << 26;
+
 /// The search `backtrack subset-sum` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
     let json = args.common.format.json();
@@ -51,6 +56,10 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
     }
     let numbers = parse_numbers(&args.numbers)?;
     let problem = SubsetSum::new(numbers.clone(), args.target);
+    // Fewer than 64 numbers have fewer than 2^64 subsets: only more need counting first.
+    if numbers.len() >= 64 {
+        settings.refuse_count_past_u64(|| problem.count(COUNT_FIRST), "subsets")?;
+    }
     let identity = serde_json::json!({ "target": args.target, "numbers": numbers });
     let indices = args.indices;
     let task =

@@ -318,6 +318,38 @@ impl Settings {
     pub fn mode(&self) -> Mode {
         self.flags.mode
     }
+
+    /// Refuses a whole `--count` (no `--limit`, `--time-limit`, `--node-limit` or
+    /// `--estimate`, each of which makes a partial count) whose answer, known up front by
+    /// the subcommand, is more than the 64 bits a count is kept in: counting one by one,
+    /// it would run for ages and end in a number it cannot hold. `count` gives the
+    /// number of `things` (`u128::MAX` standing for more), or `None` if not known.
+    pub fn refuse_count_past_u64(
+        &self,
+        count: impl FnOnce() -> Option<u128>,
+        things: &str,
+    ) -> Result<()> {
+        let partial = self.flags.time.is_some()
+            || self.flags.nodes.is_some()
+            || self.flags.estimate.is_some();
+        if self.flags.mode != (Mode::Count { limit: None }) || partial {
+            return Ok(());
+        }
+        match count() {
+            Some(count) if count > u128::from(u64::MAX) => {
+                let count = if count == u128::MAX {
+                    "more than 2^128".to_string()
+                } else {
+                    count.to_string()
+                };
+                anyhow::bail!(
+                    "--count: there are {count} {things}, more than a count holds ({}): add --limit K to count at most K, or --time-limit",
+                    u64::MAX
+                )
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Fails, before any search, if the checkpoint `path` (given to `flag`) could not be

@@ -6,11 +6,13 @@
 //! (Dantzig's bound: fill the remaining capacity greedily, the last item in part) cannot
 //! beat the best packing found.
 
+mod format;
+
 use std::cmp::Ordering;
-use std::fmt;
-use std::str::FromStr;
 
 use backtrack::{Optimize, Problem};
+
+pub use format::{KnapsackError, NumberProblem};
 
 /// An item: its weight and its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +51,9 @@ pub struct Knapsack {
     /// them fits.
     weight_before: Vec<u128>,
     value_before: Vec<u64>,
+    /// The items settled before the search ([`Knapsack::settled`]), with the caller's
+    /// indices: taken if of some value (and so weightless), else left.
+    settled: Vec<(usize, Item)>,
     /// Items decided so far (a prefix of `items`).
     decided: usize,
     /// Search-order indices of the items taken.
@@ -85,10 +90,66 @@ impl Knapsack {
             order,
             weight_before,
             value_before,
+            settled: Vec::new(),
             decided: 0,
             weight: 0,
             value: 0,
         }
+    }
+
+    /// The knapsack for the best packing only, with the items whose choice is plain settled
+    /// before the search: an item that weighs nothing and is worth something is taken (it
+    /// always fits and always adds), and an item worth nothing is left (it can only use
+    /// room). The search decides the others, so that neither doubles the tree: a best
+    /// packing is still found, and solutions still list the caller's indices, the settled
+    /// items taken among them. Not for listing or counting the packings, which these
+    /// items multiply.
+    ///
+    /// ```
+    /// use backtrack::Search;
+    /// use backtrack_problems::knapsack::{Item, Knapsack};
+    ///
+    /// let items = [(10, 60), (0, 5), (20, 100), (7, 0), (30, 120)]
+    ///     .map(|(weight, value)| Item { weight, value });
+    /// let knapsack = Knapsack::settled(50, &items);
+    /// assert_eq!(knapsack.settled_counts(), (1, 1));
+    /// let best = Search::new(knapsack).best().found;
+    /// assert_eq!(best, Some((vec![1, 2, 4], 225)));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Knapsack::new`].
+    pub fn settled(capacity: u64, items: &[Item]) -> Self {
+        let (open, settled): (Vec<_>, Vec<_>) = items
+            .iter()
+            .copied()
+            .enumerate()
+            .partition(|(_, item)| item.weight > 0 && item.value > 0);
+        let searched: Vec<Item> = open.iter().map(|&(_, item)| item).collect();
+        let mut knapsack = Knapsack::new(capacity, &searched);
+        for original in &mut knapsack.order {
+            *original = open[*original].0;
+        }
+        // Only the items taken have value: they start the packing.
+        knapsack.value = settled
+            .iter()
+            .try_fold(0u64, |sum, (_, item)| sum.checked_add(item.value))
+            .filter(|value| {
+                value
+                    .checked_add(knapsack.value_before[searched.len()])
+                    .is_some()
+            })
+            .expect("total value fits in a u64");
+        knapsack.settled = settled;
+        knapsack
+    }
+
+    /// How many items were settled before the search ([`Knapsack::settled`]): taken, left.
+    pub fn settled_counts(&self) -> (usize, usize) {
+        let taken = self.settled.iter().filter(|(_, item)| item.value > 0);
+        let taken = taken.count();
+        (taken, self.settled.len() - taken)
     }
 
     /// The capacity.
@@ -96,11 +157,20 @@ impl Knapsack {
         self.capacity
     }
 
-    /// The items, in the order given to [`Knapsack::new`].
+    /// The items, in the order given to [`Knapsack::new`] or [`Knapsack::settled`].
     pub fn items(&self) -> Vec<Item> {
-        let mut items = self.items.clone();
+        let mut items = vec![
+            Item {
+                weight: 0,
+                value: 0
+            };
+            self.items.len() + self.settled.len()
+        ];
         for (sorted, &original) in self.order.iter().enumerate() {
             items[original] = self.items[sorted];
+        }
+        for &(original, item) in &self.settled {
+            items[original] = item;
         }
         items
     }
@@ -168,6 +238,8 @@ impl Problem for Knapsack {
 
     fn solution(&self) -> Vec<usize> {
         let mut chosen: Vec<usize> = self.taken.iter().map(|&i| self.order[i]).collect();
+        let settled = self.settled.iter().filter(|(_, item)| item.value > 0);
+        chosen.extend(settled.map(|&(original, _)| original));
         chosen.sort_unstable();
         chosen
     }
@@ -230,194 +302,13 @@ impl Knapsack {
     }
 }
 
-/// Labels for the solution tree: a state is the items taken (`+#2`) and left (`-#1`) so
-/// far, numbered from 1 in the caller's order and listed in search order, with the weight
-/// and value taken: `[+#2 +#3 -#1] w=50 v=220`; an operator is `take` or `leave`.
-impl backtrack::tree::Label for Knapsack {
-    fn label(&self) -> String {
-        self.describe(None)
-    }
-
-    /// `take` or `leave` (the operator alone does not say which item: the state does).
-    fn op_label(&self, take: bool) -> String {
-        if take { "take" } else { "leave" }.to_string()
-    }
-
-    fn child_label(&self, take: bool) -> String {
-        self.describe(Some(take))
-    }
-}
-
-/// What is wrong with a knapsack description.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum KnapsackError {
-    /// Nothing but blank lines and comments.
-    #[error("the input is empty: expected a `capacity <number>` line, then one `<weight> <value>` line per item")]
-    Empty,
-    /// A first line that is not `capacity <number>`.
-    #[error(
-        "line {line}: expected `capacity <number>` first, found `{}`",
-        crate::text::quote(text)
-    )]
-    MissingCapacity {
-        /// 1-based line number.
-        line: usize,
-        /// The line found instead, trimmed.
-        text: String,
-    },
-    /// A second `capacity` line.
-    #[error("line {line}: capacity given twice")]
-    DuplicateCapacity {
-        /// 1-based line number.
-        line: usize,
-    },
-    /// An item's line that is not two numbers, `<weight> <value>`.
-    #[error(
-        "line {line}: expected `<weight> <value>`, found `{}`",
-        crate::text::quote(text)
-    )]
-    Malformed {
-        /// 1-based line number.
-        line: usize,
-        /// The offending line, trimmed.
-        text: String,
-    },
-    /// A capacity, weight or value that is not a whole number from 0 to `u64::MAX`.
-    #[error("line {line}: the {field} `{}` {problem}", crate::text::quote(text))]
-    Number {
-        /// 1-based line number.
-        line: usize,
-        /// Which number: `capacity`, `weight` or `value`.
-        field: &'static str,
-        /// The number as written.
-        text: String,
-        /// What is wrong with it.
-        problem: NumberProblem,
-    },
-    /// The items' total value does not fit in 64 bits.
-    #[error("the items' total value is too large (over {})", u64::MAX)]
-    TooLarge,
-}
-
-/// What is wrong with a number of a knapsack description.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NumberProblem {
-    /// Below zero.
-    #[error("is negative: capacities, weights and values are 0 or more")]
-    Negative,
-    /// With a fractional part (`10.5`, `1e3`).
-    #[error("is not a whole number")]
-    Fractional,
-    /// A whole number past `u64::MAX`.
-    #[error("is too large (at most {})", u64::MAX)]
-    TooLarge,
-    /// Not a number at all.
-    #[error("is not a number")]
-    NotANumber,
-}
-
-/// Reads a capacity, weight or value: a whole number from 0 to `u64::MAX`.
-fn number(text: &str, line: usize, field: &'static str) -> Result<u64, KnapsackError> {
-    let error = |problem| KnapsackError::Number {
-        line,
-        field,
-        text: text.to_string(),
-        problem,
-    };
-    let unsigned = text.strip_prefix('+').unwrap_or(text);
-    if let Ok(n) = unsigned.parse::<u64>() {
-        return Ok(n);
-    }
-    let digits = unsigned.strip_prefix('-').unwrap_or(unsigned);
-    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-    Err(error(
-        if unsigned.starts_with('-') && (whole || text.parse::<f64>().is_ok()) {
-            // -0 parses above only as `0`; "-0" itself: a whole number, 0, allowed.
-            if whole && digits.bytes().all(|b| b == b'0') {
-                return Ok(0);
-            }
-            NumberProblem::Negative
-        } else if whole {
-            NumberProblem::TooLarge
-        } else if text.parse::<f64>().is_ok_and(f64::is_finite) {
-            NumberProblem::Fractional
-        } else {
-            NumberProblem::NotANumber
-        },
-    ))
-}
-
-/// Parses the text format: a `capacity <number>` line, then one item per line as
-/// `<weight> <value>` (non-negative integers). Blank lines and `#` comments are ignored.
-///
-/// ```
-/// use backtrack_problems::knapsack::Knapsack;
-///
-/// let problem: Knapsack = "capacity 50\n10 60\n20 100  # the second item\n30 120\n".parse()?;
-/// assert_eq!(problem.capacity(), 50);
-/// assert_eq!(problem.items().len(), 3);
-/// # Ok::<(), backtrack_problems::knapsack::KnapsackError>(())
-/// ```
-impl FromStr for Knapsack {
-    type Err = KnapsackError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut capacity = None;
-        let mut items = Vec::new();
-        for (index, raw) in text.lines().enumerate() {
-            let line = index + 1;
-            let content = raw.split('#').next().unwrap_or_default().trim();
-            if content.is_empty() {
-                continue;
-            }
-            let malformed = || KnapsackError::Malformed {
-                line,
-                text: content.to_string(),
-            };
-            let fields: Vec<&str> = content.split_whitespace().collect();
-            match (capacity, fields.as_slice()) {
-                (None, ["capacity", number]) => {
-                    capacity = Some(self::number(number, line, "capacity")?);
-                }
-                (None, _) => {
-                    return Err(KnapsackError::MissingCapacity {
-                        line,
-                        text: content.to_string(),
-                    })
-                }
-                (Some(_), ["capacity", _]) => {
-                    return Err(KnapsackError::DuplicateCapacity { line });
-                }
-                (Some(_), [weight, value]) => {
-                    let weight = self::number(weight, line, "weight")?;
-                    let value = self::number(value, line, "value")?;
-                    items.push(Item { weight, value });
-                }
-                (Some(_), _) => return Err(malformed()),
-            }
-        }
-        let capacity = capacity.ok_or(KnapsackError::Empty)?;
-        let value = items
-            .iter()
-            .try_fold(0u64, |sum, item| sum.checked_add(item.value));
-        if value.is_none() {
-            return Err(KnapsackError::TooLarge);
-        }
-        Ok(Knapsack::new(capacity, &items))
-    }
-}
-
-impl fmt::Display for Knapsack {
-    /// The text format [`Knapsack::from_str`](str::parse) reads.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "capacity {}", self.capacity)?;
-        for item in self.items() {
-            writeln!(f, "{} {}", item.weight, item.value)?;
-        }
-        Ok(())
-    }
-}
+crate::text::label_by_describe!(
+    /// Labels for the solution tree: a state is the items taken (`+#2`) and left (`-#1`) so
+    /// far, numbered from 1 in the caller's order and listed in search order, with the weight
+    /// and value taken: `[+#2 +#3 -#1] w=50 v=220`; an operator is `take` or `leave`.
+    Knapsack,
+    |take: bool| if take { "take" } else { "leave" }.to_string()
+);
 
 #[cfg(test)]
 mod tests {
@@ -452,7 +343,45 @@ mod tests {
         })
     }
 
+    /// Items of which many weigh nothing or are worth nothing, or both.
+    fn items_with_zeros() -> impl Strategy<Value = Vec<Item>> {
+        let number = || prop_oneof![Just(0u64), 0u64..20];
+        proptest::collection::vec((number(), number()), 0..=10).prop_map(|pairs| {
+            pairs
+                .into_iter()
+                .map(|(weight, value)| Item { weight, value })
+                .collect()
+        })
+    }
+
     proptest! {
+        #[test]
+        fn settled_best_agrees_with_brute_force(capacity in 0u64..40, items in items_with_zeros()) {
+            let (_, best) = brute_force(capacity, &items);
+            let mut knapsack = Knapsack::settled(capacity, &items);
+            prop_assert_eq!(knapsack.items(), items.clone());
+            prop_assert_eq!(check_bounds(&mut knapsack), Some(best));
+            let (taken, left) = knapsack.settled_counts();
+            let searched = items.iter().filter(|item| item.weight > 0 && item.value > 0).count();
+            prop_assert_eq!(taken + left + searched, items.len());
+            let (chosen, value) = Search::new(knapsack).best().found.expect("a packing");
+            prop_assert_eq!(value, best);
+            let weight: u64 = chosen.iter().map(|&i| items[i].weight).sum();
+            let total: u64 = chosen.iter().map(|&i| items[i].value).sum();
+            prop_assert!(weight <= capacity);
+            prop_assert_eq!(total, value);
+            prop_assert!(chosen.windows(2).all(|w| w[0] < w[1]));
+            // Every weightless item of value is in it, no worthless one.
+            for (i, item) in items.iter().enumerate() {
+                if item.weight == 0 && item.value > 0 {
+                    prop_assert!(chosen.contains(&i));
+                }
+                if item.value == 0 {
+                    prop_assert!(!chosen.contains(&i));
+                }
+            }
+        }
+
         #[test]
         fn best_and_count_agree_with_brute_force(capacity in 0u64..60, items in items()) {
             let (feasible, best) = brute_force(capacity, &items);
@@ -483,6 +412,29 @@ mod tests {
             prop_assert_eq!(parsed.capacity(), capacity);
             prop_assert_eq!(parsed.items(), items);
         }
+    }
+
+    /// Sixty items worth nothing and forty weighing nothing doubled the tree each: settled
+    /// up front, the search is that of the three others.
+    #[test]
+    fn worthless_and_weightless_items_do_not_grow_the_tree() {
+        let mut items: Vec<Item> = [(10, 60), (20, 100), (30, 120)]
+            .map(|(weight, value)| Item { weight, value })
+            .to_vec();
+        items.extend((0..60).map(|k| Item {
+            weight: k % 2,
+            value: 0,
+        }));
+        items.extend((0..40).map(|_| Item {
+            weight: 0,
+            value: 5,
+        }));
+        let outcome = Search::new(Knapsack::settled(50, &items)).best();
+        let (chosen, value) = outcome.found.unwrap();
+        assert_eq!(value, 220 + 40 * 5);
+        assert_eq!(chosen[..2], [1, 2]);
+        assert_eq!(chosen[2..], (63..103).collect::<Vec<_>>()[..]);
+        assert!(outcome.stats.nodes < 20, "{}", outcome.stats.nodes);
     }
 
     /// Walks every node by plain recursion, checking the bound against the best below.
