@@ -231,20 +231,31 @@ pub struct Show<'a> {
 impl fmt::Display for Show<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.grid.side();
-        let numbers = self.notation == Notation::Numbers || n > 35;
+        if self.notation == Notation::Numbers || n > 35 {
+            return self.numbers(f);
+        }
+        // One write of the whole grid: a file of many puzzles prints many grids.
+        let hex = self.notation == Notation::Hexadecimal && n == 16;
+        let mut text = String::with_capacity(n * (n + 1));
+        for row in self.grid.cells.chunks(n) {
+            text.extend(row.iter().map(|&d| match d {
+                1 if hex => '0',
+                2.. if hex => symbol(d - 1),
+                _ => symbol(d),
+            }));
+            text.push('\n');
+        }
+        f.write_str(&text)
+    }
+}
+
+impl Show<'_> {
+    /// The grid in whole numbers apart by spaces, right-aligned, `.` for an empty cell.
+    fn numbers(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.grid.side();
         let width = n.to_string().len();
         for row in self.grid.cells.chunks(n) {
             for (col, &d) in row.iter().enumerate() {
-                if !numbers {
-                    let hex = self.notation == Notation::Hexadecimal && n == 16;
-                    let ch = match d {
-                        1 if hex => '0',
-                        2.. if hex => symbol(d - 1),
-                        _ => symbol(d),
-                    };
-                    write!(f, "{ch}")?;
-                    continue;
-                }
                 if col > 0 {
                     f.write_str(" ")?;
                 }

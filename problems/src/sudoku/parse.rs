@@ -198,8 +198,10 @@ fn cells<'a>(words: &[&'a str], side: Option<usize>) -> (Vec<Cell<'a>>, Notation
     } else {
         let cells = words
             .iter()
-            .flat_map(|w| w.chars())
-            .map(|ch| (character(ch), ch.to_string().into()))
+            .flat_map(|&w| {
+                w.char_indices()
+                    .map(move |(at, ch)| (character(ch), w[at..at + ch.len_utf8()].into()))
+            })
             .collect();
         (cells, Notation::Characters)
     }
