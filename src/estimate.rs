@@ -205,7 +205,10 @@ pub fn estimate_observed<P: Problem, O: Observer<P>>(
     let mut admitted: Vec<P::Op> = Vec::new();
     let mut path: Vec<P::Op> = Vec::new();
     let (mut nodes, mut solutions) = (Moments::default(), Moments::default());
-    let root = problem.by_value();
+    // Asked once, of the root: how it and every state are copied, and the root's copy.
+    let root = problem
+        .by_value()
+        .map(|by_value| (by_value, by_value.copy(&problem)));
     for probe in 0..probes {
         if probe % 64 == 0 && cancel.is_some_and(Cancel::is_cancelled) {
             break;
@@ -236,8 +239,8 @@ pub fn estimate_observed<P: Problem, O: Observer<P>>(
         }
         // Back to the root: a problem searched by value is restored from a copy (its undo
         // may not exist), one searched in place is undone move by move.
-        if let Some(root) = &root {
-            problem = root.by_value().expect("a copy of every state");
+        if let Some((by_value, root)) = &root {
+            problem = by_value.copy(root);
             path.clear();
         }
         while let Some(op) = path.pop() {

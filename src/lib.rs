@@ -63,6 +63,6 @@ pub mod tree;
 
 pub use limits::{Cancel, Limits, ParallelLimits, StopReason};
 pub use observer::{Control, Observer};
-pub use problem::{Optimize, Problem};
+pub use problem::{ByValue, Optimize, Problem};
 pub use search::{Outcome, Position, PositionError, Search};
 pub use stats::Stats;

@@ -111,21 +111,22 @@ pub trait Problem {
     /// The solution that the current, complete state represents.
     fn solution(&self) -> Self::Solution;
 
-    /// Opts in to the search **by value**: return `Some(*self)` if the state is a small
-    /// `Copy` value (a few machine words).
+    /// Opts in to the search **by value**: asked once, of the root, and the answer holds for
+    /// every state of the search. `Some(ByValue::COPY)` for a small `Copy` state (a few
+    /// machine words); `Some(ByValue::with(copy))` for one copied another way (a state that
+    /// keeps, besides its small value, what only its [`undo`](Problem::undo) needs).
     ///
     /// [`Search`](crate::Search) then keeps a copy of the state of every node on its path and
-    /// makes each child by applying its operator to a copy of the parent: it never calls
-    /// [`undo`](Problem::undo), and the state lives where the search needs it, in the
-    /// registers and the stack's frames. This is the fast path, as fast as a hand-written
-    /// search over the same state. The default, `None`, searches in place (apply, then
-    /// undo, on one state).
+    /// makes each child by applying its operator to a copy of the parent, each copy made by
+    /// the one [`ByValue`] the root gave: it never calls [`undo`](Problem::undo), and the
+    /// state lives where the search needs it, in the registers and the stack's frames. This
+    /// is the fast path, as fast as a hand-written search over the same state. The default,
+    /// `None`, searches in place (apply, then undo, on one state).
     ///
-    /// Return `Some` for every state or for none. Observers see the copies: the state of
-    /// the node an event is about, as always.
+    /// Observers see the copies: the state of the node an event is about, as always.
     ///
     /// ```
-    /// use backtrack::{Problem, Search};
+    /// use backtrack::{ByValue, Problem, Search};
     ///
     /// /// Binary strings of length 20 with no two adjacent ones, as a bitmask and a length.
     /// #[derive(Clone, Copy)]
@@ -142,18 +143,57 @@ pub trait Problem {
     ///     fn undo(&mut self, _: u32) { self.bits >>= 1; self.len -= 1 }
     ///     fn is_complete(&self) -> bool { self.len == 20 }
     ///     fn solution(&self) -> u32 { self.bits }
-    ///     fn by_value(&self) -> Option<Self> { Some(*self) }
+    ///     fn by_value(&self) -> Option<ByValue<Self>> { Some(ByValue::COPY) }
     /// }
     ///
     /// let outcome = Search::new(Fibonacci { bits: 0, len: 0 }).count_solutions();
     /// assert_eq!(outcome.found, 17711);
     /// ```
     #[inline]
-    fn by_value(&self) -> Option<Self>
+    fn by_value(&self) -> Option<ByValue<Self>>
     where
         Self: Sized,
     {
         None
+    }
+}
+
+/// How the states of a problem searched by value are copied: the answer of the root to
+/// [`Problem::by_value`], with which the engine copies every state of the search, so that no
+/// state can answer differently.
+pub struct ByValue<P>(fn(&P) -> P);
+
+impl<P> Clone for ByValue<P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for ByValue<P> {}
+
+impl<P: Copy> ByValue<P> {
+    /// A state copied as it is: for a small `Copy` state.
+    pub const COPY: Self = ByValue(|state| *state);
+}
+
+impl<P> ByValue<P> {
+    /// A state copied by `copy`: for a state that is not `Copy`, or whose copy leaves out
+    /// what only its [`undo`](Problem::undo) needs (never called on a state searched by
+    /// value).
+    #[must_use]
+    pub const fn with(copy: fn(&P) -> P) -> Self {
+        ByValue(copy)
+    }
+
+    /// A copy of `state`.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the copy of the by-value hot loops: inlined, the root's constant function is too"
+    )]
+    pub(crate) fn copy(self, state: &P) -> P {
+        (self.0)(state)
     }
 }
 

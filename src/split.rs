@@ -66,7 +66,7 @@ use std::fmt;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::{estimate, Control, Limits, Observer, Outcome, Problem, Search, StopReason};
+use crate::{estimate, ByValue, Control, Limits, Observer, Outcome, Problem, Search, StopReason};
 
 /// A subtree of a search tree, named by the path from the root to its root: at each depth
 /// the index of the operator taken in that node's search range (counting every operator
@@ -310,7 +310,7 @@ where
         found: Vec::new(),
         above: observer,
     };
-    let above = Search::new(Indexed(problem.clone()))
+    let above = Search::new(Indexed(problem.clone(), problem.by_value()))
         .observer(&mut frontier)
         .limits(limits)
         .count_solutions();
@@ -543,11 +543,12 @@ pub struct Layout {
 }
 
 /// A problem whose operators carry their index in the search range, for the search that
-/// finds the frontier.
+/// finds the frontier; with the root's answer to [`Problem::by_value`], with which every
+/// state of it is copied.
 #[derive(Clone)]
-struct Indexed<P>(P);
+struct Indexed<P: Problem>(P, Option<ByValue<P>>);
 
-impl<P: Problem> Problem for Indexed<P> {
+impl<P: Problem + Clone> Problem for Indexed<P> {
     type Op = (usize, P::Op);
     type Ops = std::iter::Enumerate<P::Ops>;
     type Solution = ();
@@ -568,8 +569,14 @@ impl<P: Problem> Problem for Indexed<P> {
         self.0.is_complete()
     }
     fn solution(&self) {}
-    fn by_value(&self) -> Option<Self> {
-        self.0.by_value().map(Indexed)
+    /// By value if the problem's root is, each state copied as the root said.
+    fn by_value(&self) -> Option<ByValue<Self>> {
+        self.1.map(|_| {
+            ByValue::with(|state: &Self| match state.1 {
+                Some(by_value) => Indexed(by_value.copy(&state.0), state.1),
+                None => state.clone(),
+            })
+        })
     }
 }
 
@@ -583,7 +590,7 @@ struct Frontier<'o, Op, O> {
     above: &'o mut O,
 }
 
-impl<P: Problem, O: Observer<P>> Observer<Indexed<P>> for Frontier<'_, P::Op, O> {
+impl<P: Problem + Clone, O: Observer<P>> Observer<Indexed<P>> for Frontier<'_, P::Op, O> {
     fn enter(&mut self, problem: &Indexed<P>, depth: usize, op: Option<(usize, P::Op)>) -> Control {
         if let Some(op) = op {
             self.path.push(op);

@@ -29,17 +29,18 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             }
             Phase::Fresh | Phase::Running => {}
         }
-        // A constant for each problem type once inlined: only one kernel is compiled.
-        if self.problem.by_value().is_some() {
-            self.kernel_on::<M, Copies>(mode)
+        // Asked once, of the root: a constant for each problem type once inlined, so that
+        // only one kernel is compiled and its copies are inlined.
+        if let Some(by_value) = self.problem.by_value() {
+            self.kernel_on::<M, Copies<P>>(mode, &Copies(by_value))
         } else {
-            self.kernel_on::<M, InPlace>(mode)
+            self.kernel_on::<M, InPlace>(mode, &InPlace)
         }
     }
 
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn kernel_on<M: Mode<P>, T: Tape<P>>(&mut self, mode: &mut M) -> bool {
+    fn kernel_on<M: Mode<P>, T: Tape<P>>(&mut self, mode: &mut M, tape: &T) -> bool {
         let Search {
             problem,
             observer,
@@ -53,10 +54,12 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         // A search that goes on after a stop tries first the operator it stopped before:
         // with a kernel of its own, so that the usual one has no trace of it.
         let (flow, untried) = match pending.take() {
-            None => kernel::<P, O, M, T, false>(problem, observer, limits, frames, None, run, mode),
-            resumed => {
-                kernel::<P, O, M, T, true>(problem, observer, limits, frames, resumed, run, mode)
-            }
+            None => kernel::<P, O, M, T, false>(
+                problem, observer, limits, tape, frames, None, run, mode,
+            ),
+            resumed => kernel::<P, O, M, T, true>(
+                problem, observer, limits, tape, frames, resumed, run, mode,
+            ),
         };
         *pending = untried;
         let paused = match flow {
@@ -120,10 +123,15 @@ struct Walker<'a, P, O, M> {
     clippy::inline_always,
     reason = "measured (benches/engine.rs): without it the kernel is slower and its speed depends on the observer"
 )]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "separate borrows of the search's parts, and the tape the root chose"
+)]
 fn kernel<P, O, M, T, const RESUME: bool>(
     problem: &mut P,
     observer: &mut O,
     limits: &Limits,
+    tape: &T,
     frames: &mut Vec<T::Frame>,
     resumed: Option<P::Op>,
     run: &mut Run,
@@ -145,14 +153,14 @@ where
         mode,
     };
     if w.run.phase == Phase::Fresh {
-        if let Some(flow) = w.enter_root::<T>(frames) {
+        if let Some(flow) = w.enter_root(tape, frames) {
             return w.exit(flow);
         }
     }
     // The operator a stop by a limit left untried, tried first: with a kernel of its own
     // (`RESUME`), so that the usual one has no trace of it.
     if let Some(op) = resumed.filter(|_| RESUME) {
-        match w.try_op::<T>(&mut frames[..], op) {
+        match w.try_op(tape, &mut frames[..], op) {
             Tried::Next => {}
             Tried::Grow(frame) => w.grow(frames, frame),
             Tried::Exit(flow, untried) => return (flow, untried),
@@ -164,7 +172,7 @@ where
             // The top frame's node has depth `live - 1`; its children `live`.
             let top = &mut slots[w.hot.live - 1];
             if let Some(op) = T::ops(top).next() {
-                match w.try_op::<T>(slots, op) {
+                match w.try_op(tape, slots, op) {
                     Tried::Next => {}
                     Tried::Grow(frame) => {
                         w.grow(frames, frame);
@@ -197,7 +205,7 @@ where
     /// there, or `None` with the root's frame on the stack.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn enter_root<T: Tape<P>>(&mut self, frames: &mut Vec<T::Frame>) -> Option<Flow> {
+    fn enter_root<T: Tape<P>>(&mut self, tape: &T, frames: &mut Vec<T::Frame>) -> Option<Flow> {
         let (problem, observer, run, hot) = (
             &mut *self.problem,
             &mut *self.observer,
@@ -232,7 +240,7 @@ where
             return Some(if pause { Flow::Pause } else { Flow::Stop(None) });
         }
         frames.clear();
-        frames.push(T::root(problem));
+        frames.push(tape.root(problem));
         self.expanded = 1;
         hot.live = 1;
         hot.fresh = true;
@@ -283,7 +291,12 @@ where
     /// entered, and then a leaf or expanded.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn try_op<T: Tape<P>>(&mut self, slots: &mut [T::Frame], op: P::Op) -> Tried<T::Frame, P::Op> {
+    fn try_op<T: Tape<P>>(
+        &mut self,
+        tape: &T,
+        slots: &mut [T::Frame],
+        op: P::Op,
+    ) -> Tried<T::Frame, P::Op> {
         // The top node has depth `live - 1`; the child `depth`.
         let depth = self.hot.live;
         let top = &slots[depth - 1];
@@ -301,7 +314,7 @@ where
             self.hot.left = self.run.checkpoint - self.run.stats.nodes;
         }
         self.observer.admit(T::state(self.problem, top), depth, op);
-        let child = T::apply(self.problem, top, op);
+        let child = tape.apply(self.problem, top, op);
         if M::BOUNDED && !self.mode.promising(T::child(self.problem, &child)) {
             T::retract(self.problem, op);
             self.observer.prune(T::state(self.problem, top), depth, op);

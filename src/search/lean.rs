@@ -23,12 +23,12 @@
 //! per-node figures and the checks for a pause, which every mode of the kernel has; made a
 //! mode, the count took from a fifth to a half more instructions on the queens and
 //! permutation counts (the figures are in the history of this file). It keeps two walks,
-//! by value ([`count`]) and in place ([`count_in_place`]), because their stacks differ:
+//! by value ([`walk_copies`]) and in place ([`walk_in_place`]), because their stacks differ:
 //! by value a frame only for a parent with operators left, its next one fetched ahead; in
 //! place a frame for every node of the path, with the operator to undo.
 
-use super::{copy_of, Run};
-use crate::{Limits, Observer, Problem, StopReason};
+use super::Run;
+use crate::{ByValue, Limits, Observer, Problem, StopReason};
 
 /// The figures of a lean count, kept in locals while it runs.
 struct Tally {
@@ -233,13 +233,14 @@ impl<'a> Context<'a> {
     }
 }
 
-/// Counts the solutions of the tree below `root`, a problem searched by value, into
-/// `run`'s statistics, with `observer` told of each solution; the root is entered (and
-/// not complete), and the limits were looked at before it. Returns why a limit stopped
-/// the count, if one did.
+/// Counts the solutions of the tree below `problem`, the root, into `run`'s statistics,
+/// with `observer` told of each solution; the root is entered (and not complete), and the
+/// limits were looked at before it. Searched by value if the root says so, else in place
+/// (and left at the root again whether the count ends or stops). Returns why a limit
+/// stopped the count, if one did.
 #[inline(never)]
 pub(super) fn count<P, O>(
-    root: &P,
+    problem: &mut P,
     observer: &mut O,
     limits: &Limits,
     run: &mut Run,
@@ -249,13 +250,26 @@ where
     O: Observer<P>,
 {
     let (mut cx, mut refused, mut left) = Context::new(run, limits);
-    match walk_copies(&mut cx, &mut refused, &mut left, root, observer) {
+    // Asked once, of the root, here: a constant for each problem type once inlined, so that
+    // only one walk is compiled and the walk by value inlines its copies.
+    let walked = match P::by_value(problem) {
+        Some(by_value) => walk_copies(
+            &mut cx,
+            &mut refused,
+            &mut left,
+            &*problem,
+            by_value,
+            observer,
+        ),
+        None => walk_in_place(&mut cx, &mut refused, &mut left, problem, observer),
+    };
+    match walked {
         Ok(()) => cx.end(refused, left),
         Err(reason) => Some(reason),
     }
 }
 
-/// [`count`]'s walk, its figures in `cx`, `refused` and `left`: `Err` says why a limit
+/// [`count`]'s walk by value, its figures in `cx`, `refused` and `left`: `Err` says why a limit
 /// stopped it.
 #[inline(always)]
 #[expect(
@@ -267,6 +281,7 @@ fn walk_copies<P, O>(
     refused: &mut Refused,
     left: &mut u64,
     root: &P,
+    by_value: ByValue<P>,
     observer: &mut O,
 ) -> Result<(), StopReason>
 where
@@ -274,7 +289,7 @@ where
     O: Observer<P>,
 {
     let mut stack: Vec<Parent<P>> = Vec::new();
-    let mut state = copy_of(root);
+    let mut state = by_value.copy(root);
     let mut ops = state.operators();
     let mut depth = 0;
     let Some(mut op) = admitted(cx, refused, *left, &state, &mut ops, 0)? else {
@@ -285,7 +300,7 @@ where
     'search: loop {
         // `op`, admissible, is tried on `state`; `next`, fetched ahead, is the one after.
         before_entering(cx, *refused, left, depth)?;
-        let mut child = copy_of(&state);
+        let mut child = by_value.copy(&state);
         child.apply(op);
         'leaf: {
             if child.is_complete() {
@@ -341,27 +356,6 @@ struct Open<P: Problem> {
     made_by: P::Op,
 }
 
-/// [`count`] for a problem searched in place: the one state `problem` changed by
-/// [`apply`](Problem::apply) and [`undo`](Problem::undo), and left at the root again
-/// whether the count ends or stops.
-#[inline(never)]
-pub(super) fn count_in_place<P, O>(
-    problem: &mut P,
-    observer: &mut O,
-    limits: &Limits,
-    run: &mut Run,
-) -> Option<StopReason>
-where
-    P: Problem,
-    O: Observer<P>,
-{
-    let (mut cx, mut refused, mut left) = Context::new(run, limits);
-    match walk_in_place(&mut cx, &mut refused, &mut left, problem, observer) {
-        Ok(()) => cx.end(refused, left),
-        Err(reason) => Some(reason),
-    }
-}
-
 /// Undoes `child` if any, and the operators that made the nodes in `path` below the root:
 /// back at the root.
 fn unwind<P: Problem>(problem: &mut P, path: &[Open<P>], child: Option<P::Op>) {
@@ -373,7 +367,7 @@ fn unwind<P: Problem>(problem: &mut P, path: &[Open<P>], child: Option<P::Op>) {
     }
 }
 
-/// [`count_in_place`]'s walk, its figures in `cx`, `refused` and `left`: `Err` says why a
+/// [`count`]'s walk in place, its figures in `cx`, `refused` and `left`: `Err` says why a
 /// limit stopped it, the problem back at the root.
 #[inline(always)]
 #[expect(

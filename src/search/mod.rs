@@ -10,14 +10,14 @@
 //! and cannot pause between two solutions the way an iterator must.
 //!
 //! The stack holds one frame per node of the current path, and comes in two kinds, chosen by
-//! the problem ([`Problem::by_value`]):
+//! the problem's root ([`Problem::by_value`], asked once):
 //!
 //! - **in place** (the default): the problem is one state, changed by
 //!   [`apply`](Problem::apply) and restored by [`undo`](Problem::undo); a frame is the
 //!   node's remaining search range and the operator that led to it.
 //! - **by value**, for a state that is a small `Copy` value: a frame is the node's state and
 //!   its remaining search range; each child is made by applying its operator to a copy of
-//!   the parent, so nothing is ever undone and the state lives where the search needs it.
+//!   the parent (made by the root's [`ByValue`](crate::ByValue)), so nothing is ever undone and the state lives where the search needs it.
 //!   This is the fast path: as fast as a hand-written search over the same state.
 //!
 //! A count that needs none of what the frames are for (pausing, going on after a stop,
@@ -48,14 +48,6 @@ use mode::{Barred, Best, Count, Next};
 pub use position::{Position, PositionError};
 use run::{Phase, Run};
 use tape::{InPlace, Place, Tape, Value};
-
-/// A copy of `state`, for a problem searched by value.
-#[inline]
-fn copy_of<P: Problem>(state: &P) -> P {
-    state
-        .by_value()
-        .expect("a problem searched by value gives a copy of every state")
-}
 
 /// A depth-first search over the solution tree of `P`, watched by the observer `O`.
 ///
@@ -317,7 +309,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             && self.limits.solutions.is_none()
     }
 
-    /// Counts with the lean kernel ([`lean::count`], [`lean::count_in_place`]).
+    /// Counts with the lean kernel ([`lean::count`]).
     fn lean_count(&mut self) {
         self.run.phase = Phase::Running;
         let (observer, limits, run) = (&mut self.observer, &self.limits, &mut self.run);
@@ -328,11 +320,8 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             run.stats.solutions = 1;
             observer.solution(&self.problem, 0);
             None
-        } else if self.problem.by_value().is_some() {
-            // A constant for each problem type once inlined.
-            lean::count(&self.problem, observer, limits, run)
         } else {
-            lean::count_in_place(&mut self.problem, observer, limits, run)
+            lean::count(&mut self.problem, observer, limits, run)
         };
         self.run.live = 0;
         self.run.phase = match stopped {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::run::Phase;
 use super::tape::{Place, Value};
-use super::{copy_of, Search};
+use super::Search;
 use crate::{Observer, Problem, Stats};
 
 /// Where a search is, to go on from there later, in another process perhaps
@@ -164,12 +164,12 @@ impl<P: Problem> Search<P> {
             return Ok(search);
         }
         let depth = position.path.len();
-        if search.problem.by_value().is_some() {
-            let mut state = copy_of(&search.problem);
+        if let Some(by_value) = search.problem.by_value() {
+            let mut state = by_value.copy(&search.problem);
             for (d, &index) in position.path.iter().enumerate() {
                 let mut ops = skipped(&state, index, d)?;
                 let op = ops.next().ok_or(PositionError { depth: d, index })?;
-                let mut child = copy_of(&state);
+                let mut child = by_value.copy(&state);
                 child.apply(op);
                 search.values.push(Value { state, ops });
                 state = child;

@@ -1,8 +1,7 @@
 //! How the stack keeps the states of the current path: in place ([`InPlace`], one state
 //! changed by apply and undo) or by value ([`Copies`], a copy of each node's state).
 
-use super::copy_of;
-use crate::Problem;
+use crate::{ByValue, Problem};
 
 /// The frame of a node searched in place: its remaining search range and how it was reached.
 pub(super) struct Place<P: Problem> {
@@ -17,7 +16,8 @@ pub(super) struct Value<P: Problem> {
 }
 
 /// How the stack keeps the states of the current path: the only thing that differs between
-/// searching in place and by value. Monomorphised, like [`Mode`](super::mode::Mode).
+/// searching in place and by value. Monomorphised, like [`Mode`](super::mode::Mode); a
+/// value only for what the root decided ([`Copies`] keeps how the root's states are copied).
 pub(super) trait Tape<P: Problem> {
     /// One node of the current path.
     type Frame;
@@ -30,13 +30,13 @@ pub(super) trait Tape<P: Problem> {
         values: &'a mut Vec<Value<P>>,
     ) -> &'a mut Vec<Self::Frame>;
     /// The root's frame.
-    fn root(problem: &P) -> Self::Frame;
+    fn root(&self, problem: &P) -> Self::Frame;
     /// The node's remaining search range.
     fn ops(frame: &mut Self::Frame) -> &mut P::Ops;
     /// The node's state.
     fn state<'a>(problem: &'a P, frame: &'a Self::Frame) -> &'a P;
     /// Makes the child of `frame`'s node by `op`.
-    fn apply(problem: &mut P, frame: &Self::Frame, op: P::Op) -> Self::Child;
+    fn apply(&self, problem: &mut P, frame: &Self::Frame, op: P::Op) -> Self::Child;
     /// The child's state.
     fn child<'a>(problem: &'a P, child: &'a Self::Child) -> &'a P;
     /// Drops the child made by `op`, entered or not, but not expanded.
@@ -62,7 +62,7 @@ impl<P: Problem> Tape<P> for InPlace {
         places
     }
     #[inline]
-    fn root(problem: &P) -> Place<P> {
+    fn root(&self, problem: &P) -> Place<P> {
         Place {
             ops: problem.operators(),
             op: None,
@@ -77,7 +77,7 @@ impl<P: Problem> Tape<P> for InPlace {
         problem
     }
     #[inline]
-    fn apply(problem: &mut P, _: &Place<P>, op: P::Op) {
+    fn apply(&self, problem: &mut P, _: &Place<P>, op: P::Op) {
         problem.apply(op);
     }
     #[inline]
@@ -103,10 +103,11 @@ impl<P: Problem> Tape<P> for InPlace {
     }
 }
 
-/// Search by value: every child a fresh copy of its parent, never undone.
-pub(super) struct Copies;
+/// Search by value: every child a fresh copy of its parent, never undone, each copy made by
+/// what the root answered to [`Problem::by_value`].
+pub(super) struct Copies<P>(pub(super) ByValue<P>);
 
-impl<P: Problem> Tape<P> for Copies {
+impl<P: Problem> Tape<P> for Copies<P> {
     type Frame = Value<P>;
     type Child = P;
 
@@ -118,9 +119,9 @@ impl<P: Problem> Tape<P> for Copies {
         values
     }
     #[inline]
-    fn root(problem: &P) -> Value<P> {
+    fn root(&self, problem: &P) -> Value<P> {
         Value {
-            state: copy_of(problem),
+            state: self.0.copy(problem),
             ops: problem.operators(),
         }
     }
@@ -133,8 +134,8 @@ impl<P: Problem> Tape<P> for Copies {
         &frame.state
     }
     #[inline]
-    fn apply(_: &mut P, frame: &Value<P>, op: P::Op) -> P {
-        let mut child = copy_of(&frame.state);
+    fn apply(&self, _: &mut P, frame: &Value<P>, op: P::Op) -> P {
+        let mut child = self.0.copy(&frame.state);
         child.apply(op);
         child
     }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use backtrack::tree::Label;
-use backtrack::{Optimize, Problem, Stats};
+use backtrack::{ByValue, Optimize, Problem, Stats};
 use proptest::prelude::*;
 
 /// The fixed, random data of a table problem: a complete `branching`-ary tree of height
@@ -305,8 +305,8 @@ impl Problem for Chain {
         self.depth
     }
 
-    fn by_value(&self) -> Option<Self> {
-        self.by_value.then_some(*self)
+    fn by_value(&self) -> Option<ByValue<Self>> {
+        self.by_value.then_some(ByValue::COPY)
     }
 }
 
@@ -371,8 +371,8 @@ impl Problem for ValueTable<'_> {
         self.path()
     }
 
-    fn by_value(&self) -> Option<Self> {
-        Some(*self)
+    fn by_value(&self) -> Option<ByValue<Self>> {
+        Some(ByValue::COPY)
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use backtrack::observer::{OnSolution, Solutions};
 use backtrack::progress::Meter;
-use backtrack::{Cancel, Limits, Observer, Outcome, Problem, Search, StopReason};
+use backtrack::{ByValue, Cancel, Limits, Observer, Outcome, Problem, Search, StopReason};
 use backtrack_problems::queens::{BitState, Mask, Queens};
 use proptest::prelude::*;
 
@@ -270,8 +270,8 @@ impl Problem for Flat {
         self.depth == 1
     }
     fn solution(&self) {}
-    fn by_value(&self) -> Option<Self> {
-        Some(*self)
+    fn by_value(&self) -> Option<ByValue<Self>> {
+        Some(ByValue::COPY)
     }
 }
 

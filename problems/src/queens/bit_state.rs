@@ -1,7 +1,7 @@
 //! N-Queens on bitboards with the whole state in one small value, searched by value: for
 //! counting, as fast as a hand-written bitwise counter.
 
-use backtrack::Problem;
+use backtrack::{ByValue, Problem};
 
 use super::bitboard::{FreeSquares, Mask};
 
@@ -104,7 +104,7 @@ impl<M: Mask> Problem for BitState<M> {
     fn solution(&self) {}
 
     #[inline]
-    fn by_value(&self) -> Option<Self> {
-        Some(*self)
+    fn by_value(&self) -> Option<ByValue<Self>> {
+        Some(ByValue::COPY)
     }
 }

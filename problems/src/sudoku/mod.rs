@@ -46,7 +46,7 @@
 //! box) are not bad input but a puzzle with no solution ([`Puzzle::sudoku`], [`Conflict`]).
 
 use backtrack::bits::Ones;
-use backtrack::Problem;
+use backtrack::{ByValue, Problem};
 
 mod error;
 mod general;
@@ -255,18 +255,31 @@ impl Problem for Sudoku {
     }
 
     /// A 9×9 sudoku is a small `Copy` state, searched by value (searched in place, as a
-    /// borrowed `&mut Sudoku`, it keeps the states before each operator to undo it).
+    /// borrowed `&mut Sudoku`, it keeps the states before each operator to undo it); its
+    /// copies leave out those states. A larger one is searched in place.
     #[inline]
-    fn by_value(&self) -> Option<Self> {
+    fn by_value(&self) -> Option<ByValue<Self>> {
         match &self.kernel {
-            Kernel::Nine { state, .. } => Some(Sudoku {
+            Kernel::Nine { .. } => Some(ByValue::with(Sudoku::copy_nine)),
+            Kernel::General(_) => None,
+        }
+    }
+}
+
+impl Sudoku {
+    /// A copy of a 9×9 sudoku for the search by value, without the states kept to undo
+    /// (never undone there); a larger one, never searched by value, is cloned.
+    #[inline]
+    fn copy_nine(&self) -> Sudoku {
+        match &self.kernel {
+            Kernel::Nine { state, .. } => Sudoku {
                 kernel: Kernel::Nine {
                     state: *state,
                     before: Vec::new(),
                     copy: true,
                 },
-            }),
-            Kernel::General(_) => None,
+            },
+            Kernel::General(_) => self.clone(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The tree of blocks: each block a middle column and the top half's choice among the
 //! first few columns, whose groups are searched and joined together.
 
-use backtrack::Problem;
+use backtrack::{ByValue, Problem};
 
 use super::walk::HalfWalk;
 use super::MAX_HALVES;
@@ -222,8 +222,8 @@ impl Problem for HalfBlocks {
 
     fn solution(&self) {}
 
-    fn by_value(&self) -> Option<Self> {
-        Some(*self)
+    fn by_value(&self) -> Option<ByValue<Self>> {
+        Some(ByValue::COPY)
     }
 }
 

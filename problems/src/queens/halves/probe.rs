@@ -1,7 +1,7 @@
 //! Knuth's probes of a count by half boards: the nodes of its half searches, estimated.
 
 use backtrack::estimate::{self, Estimate};
-use backtrack::{Cancel, Problem, Search};
+use backtrack::{ByValue, Cancel, Problem, Search};
 
 use super::blocks::HalfBlocks;
 use super::walk::HalfWalk;
@@ -101,7 +101,7 @@ impl Problem for HalfProbe {
 
     fn solution(&self) {}
 
-    fn by_value(&self) -> Option<Self> {
-        Some(*self)
+    fn by_value(&self) -> Option<ByValue<Self>> {
+        Some(ByValue::COPY)
     }
 }

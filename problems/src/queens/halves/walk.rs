@@ -2,7 +2,7 @@
 //! kept as its group and its key.
 
 use backtrack::observer::{OnSolution, Solutions};
-use backtrack::{Problem, Search, Stats};
+use backtrack::{ByValue, Problem, Search, Stats};
 
 use super::blocks::HalfBlocks;
 use super::lists::{Found, Group, Key};
@@ -68,8 +68,8 @@ impl Problem for HalfWalk {
     fn solution(&self) {}
 
     #[inline]
-    fn by_value(&self) -> Option<Self> {
-        Some(*self)
+    fn by_value(&self) -> Option<ByValue<Self>> {
+        Some(ByValue::COPY)
     }
 }
 
