@@ -31,7 +31,8 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         }
         // Asked once, of the root: a constant for each problem type once inlined, so that
         // only one kernel is compiled and its copies are inlined.
-        if let Some(by_value) = self.problem.by_value() {
+        // By value, `problem` is the root, asked again for the same answer.
+        if let Some(by_value) = self.problem.by_value().filter(|_| self.copies) {
             self.kernel_on::<M, Copies<P>>(mode, &Copies(by_value))
         } else {
             self.kernel_on::<M, InPlace>(mode, &InPlace)
@@ -49,6 +50,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             values,
             pending,
             run,
+            copies: _,
         } = self;
         let frames = T::frames(places, values);
         // A search that goes on after a stop tries first the operator it stopped before:

@@ -106,6 +106,9 @@ pub struct Search<P: Problem, O = ()> {
     /// The operator of the top node that a limit stopped the search before trying.
     pending: Option<P::Op>,
     run: Run,
+    /// Are the states copied? The root's [`Problem::by_value`], asked once, at the start:
+    /// in place, `problem` is the current state, which is never asked.
+    copies: bool,
 }
 
 /// The result of a consuming search mode: what it found, its statistics, and whether a
@@ -136,6 +139,7 @@ impl<P: Problem> Search<P> {
     /// limits.
     pub fn new(problem: P) -> Self {
         Search {
+            copies: problem.by_value().is_some(),
             problem,
             observer: (),
             limits: Limits::none(),
@@ -158,6 +162,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             values: self.values,
             pending: self.pending,
             run: self.run,
+            copies: self.copies,
         }
     }
 
@@ -387,7 +392,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             self.run.phase = Phase::Done(Some(reason));
         }
         self.pending = None;
-        if self.problem.by_value().is_none() {
+        if !self.copies {
             while self.run.live > 0 {
                 self.run.live -= 1;
                 InPlace::leave(&mut self.problem, &self.places[self.run.live]);

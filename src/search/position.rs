@@ -123,7 +123,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         // is left of it.
         let tried = |state: &P, left: &P::Ops| state.operators().count() - left.clone().count();
         let mut taken = vec![0; live];
-        if self.problem.by_value().is_some() {
+        if self.copies {
             for (d, frame) in self.values[..live].iter().enumerate() {
                 taken[d] = tried(&frame.state, &frame.ops);
             }
