@@ -248,45 +248,12 @@ fn bitboard(c: &mut Criterion) {
     group.finish();
 }
 
-/// Langford pairings of 1..=n as a user writes them: the pairs placed from the largest
-/// down, an operator the place of the first of the pair, a taken place refusing it.
-#[derive(Clone, Copy)]
-struct Langford {
-    n: u32,
-    taken: u64,
-    next: u32,
-}
-
-impl Langford {
-    fn pair(&self, place: u32) -> u64 {
-        (1 << place) | (1 << (place + self.next + 1))
-    }
-}
-
-impl Problem for Langford {
-    type Op = u32;
-    type Ops = std::ops::Range<u32>;
-    type Solution = ();
-
-    fn operators(&self) -> Self::Ops {
-        0..2 * self.n - self.next - 1
-    }
-    fn admissible(&self, place: u32) -> bool {
-        self.taken & self.pair(place) == 0
-    }
-    fn apply(&mut self, place: u32) {
-        self.taken |= self.pair(place);
-        self.next -= 1;
-    }
-    fn undo(&mut self, place: u32) {
-        self.next += 1;
-        self.taken &= !self.pair(place);
-    }
-    fn is_complete(&self) -> bool {
-        self.next == 0
-    }
-    fn solution(&self) {}
-}
+/// Langford pairings of 1..=n as a user writes them: the example's own problem
+/// (`examples/parallel_count.rs`), whose `main` this bench does not run.
+#[path = "../examples/parallel_count.rs"]
+#[allow(dead_code)]
+mod parallel_count;
+use parallel_count::Langford;
 
 /// The same tree, the same checks, by hand.
 fn langford_by_hand(n: u32, taken: u64, next: u32) -> u64 {
@@ -307,11 +274,7 @@ fn langford(c: &mut Criterion) {
     let mut group = c.benchmark_group("langford");
     // Twice OEIS A014552 (each pairing and its reverse).
     for (n, expected) in [(8u32, 300u64), (11, 35_584)] {
-        let root = Langford {
-            n,
-            taken: 0,
-            next: n,
-        };
+        let root = Langford::new(n);
         group.bench_with_input(BenchmarkId::new("hand-written", n), &n, |b, &n| {
             b.iter(|| assert_eq!(langford_by_hand(black_box(n), 0, n), expected));
         });

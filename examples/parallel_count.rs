@@ -17,7 +17,7 @@ use backtrack::{parallel, ParallelLimits, Problem, Search};
 
 /// Langford pairings of 1..=n, n ≤ 31 (2n places in a `u64`).
 #[derive(Clone, Copy)]
-struct Langford {
+pub struct Langford {
     n: u32,
     /// The places taken, bit i for place i.
     taken: u64,
@@ -26,7 +26,8 @@ struct Langford {
 }
 
 impl Langford {
-    fn new(n: u32) -> Self {
+    /// No pair placed yet.
+    pub fn new(n: u32) -> Self {
         assert!((1..=31).contains(&n), "2n places must fit in 64 bits");
         Langford {
             n,
