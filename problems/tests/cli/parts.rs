@@ -171,6 +171,31 @@ fn merge_refuses_a_file_given_twice() {
     );
 }
 
+/// A record whose count was edited by hand no longer matches its checksum: merge refuses
+/// it, and so the total it would have made.
+#[test]
+fn merge_refuses_a_record_whose_count_was_changed() {
+    let scratch = scratch_dir();
+    let dir = scratch.path();
+    let both: Vec<String> = (1..=2).map(|k| part(dir, 12, k, 2, &[])).collect();
+    let record = std::fs::read_to_string(&both[0]).unwrap();
+    assert_eq!(merged(&both)["count"], OEIS[0].1);
+    let one: serde_json::Value = serde_json::from_str(&record).unwrap();
+    let edited = record.replace(
+        &format!("\"count\":{},", one["count"]),
+        &format!("\"count\":{},", one["count"].as_u64().unwrap() + 1),
+    );
+    assert_ne!(edited, record);
+    std::fs::write(&both[0], edited).unwrap();
+    error_line(
+        &["merge", &both[0], &both[1]],
+        &format!(
+            "{} is a damaged part record: its checksum does not match: the file was changed or damaged",
+            both[0]
+        ),
+    );
+}
+
 #[test]
 fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
     let scratch = scratch_dir();
