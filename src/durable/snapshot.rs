@@ -91,6 +91,12 @@ impl SnapshotFile {
                             if !try_lock(&file).map_err(&cannot_write)? {
                                 return Err(in_use());
                             }
+                            // Or locked it, saved over it and let it go, all before this
+                            // run's lock: the file made here is gone, the run's new one
+                            // locked.
+                            if !still_at(&file, path) {
+                                continue;
+                            }
                             let held = SnapshotFile::new(path, named, header, file);
                             return Ok((held, None));
                         }
