@@ -246,9 +246,9 @@ fn columns_and_boxes(bands: &mut [u32; 3]) -> Option<[u32; 3]> {
 /// locked candidates.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Nine {
-    /// `bands[d - 1][k]`: the cells of band k (bit 9r + c: row 3k + r, column c) where
-    /// digit d may go, or is.
-    bands: [[u32; 3]; 9],
+    /// `bands[3 * (d - 1) + k]`: the cells of band k (bit 9r + c: row 3k + r, column c)
+    /// where digit d may go, or is.
+    bands: [u32; 27],
     /// The empty cells of each band.
     empty: [u32; 3],
     /// The operator that made this state, for labels.
@@ -257,14 +257,11 @@ pub(super) struct Nine {
     dead: bool,
 }
 
-/// Boards no digit has: every digit differs from them, so all are searched.
-const UNSEEN: [[u32; 3]; 9] = [[u32::MAX; 3]; 9];
+/// Bands no digit has: every band differs from them, so all are searched.
+const UNSEEN: [u32; 27] = [u32::MAX; 27];
 
-/// Do the three bands `a` and `b` differ?
-#[inline]
-fn differ(a: [u32; 3], b: [u32; 3]) -> bool {
-    (a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) != 0
-}
+/// Band 0 of every digit, as bits 3d + k (band k of digit d + 1).
+const EVERY_DIGIT: u32 = 0o111_111_111;
 
 impl Nine {
     /// The puzzle of `cells` (81 digits 0..=9), its givens propagated; or the first given
@@ -272,66 +269,92 @@ impl Nine {
     /// digit).
     pub(super) fn new(cells: &[u8]) -> Result<Nine, (usize, u8)> {
         let mut nine = Nine {
-            bands: [[BAND; 3]; 9],
+            bands: [BAND; 27],
             empty: [BAND; 3],
             last: None,
             dead: false,
         };
         for (cell, &digit) in cells.iter().enumerate() {
             // A given's cell is struck only by an earlier given of the same digit it sees.
-            if digit != 0 && !nine.place(usize::from(digit - 1), cell / 27, cell % 27) {
+            if digit != 0 && !nine.place(usize::from(digit - 1), cell / 27, cell % 27, false) {
                 return Err((cell, digit));
             }
         }
-        nine.dead = !nine.propagate(UNSEEN);
+        nine.dead = !nine.propagate(&UNSEEN);
         Ok(nine)
     }
 
-    /// Writes digit `d + 1` into cell `at` of band `band` (empty, or holding it already), if
-    /// it may go there: false if it may not (struck by a placement just before).
+    /// The three bands of digit `d + 1`.
     #[inline]
-    fn place(&mut self, d: usize, band: usize, at: usize) -> bool {
+    fn digit(&self, d: usize) -> [u32; 3] {
+        [
+            self.bands[3 * d],
+            self.bands[3 * d + 1],
+            self.bands[3 * d + 2],
+        ]
+    }
+
+    /// Writes digit `d + 1` into cell `at` of band `band` (empty, or holding it already), if
+    /// it may go there: false if it may not (struck by a placement just before). `alone`:
+    /// the cell has no other candidate, so no other digit is struck from it.
+    #[inline]
+    fn place(&mut self, d: usize, band: usize, at: usize, alone: bool) -> bool {
         let bit = 1 << at;
-        if self.bands[d][band] & bit == 0 {
+        if self.bands[3 * d + band] & bit == 0 {
             return false;
         }
-        for board in &mut self.bands {
-            board[band] &= !bit;
+        if !alone {
+            for e in 0..9 {
+                self.bands[3 * e + band] &= !bit;
+            }
         }
         let peers = &PEERS[27 * band + at];
-        let board = &mut self.bands[d];
-        for k in 0..3 {
-            board[k] &= !peers[k];
-        }
-        board[band] |= bit;
+        self.bands[3 * d] &= !peers[0];
+        self.bands[3 * d + 1] &= !peers[1];
+        self.bands[3 * d + 2] &= !peers[2];
+        self.bands[3 * d + band] |= bit;
         self.empty[band] &= !bit;
         true
     }
 
-    /// Writes digit `d + 1` into each cell of `cells` in band `band`: false if one may not
-    /// take it.
+    /// Writes digit `d + 1` into each cell of `cells` in band `band`, and marks in `dirty`
+    /// the bands that may have changed (bit 3e + k: band k of digit e + 1): false if a
+    /// cell may not take it. `alone`: the cells have no other candidate.
     #[inline]
-    fn place_all(&mut self, d: usize, band: usize, mut cells: u32) -> bool {
+    fn place_all(
+        &mut self,
+        d: usize,
+        band: usize,
+        mut cells: u32,
+        alone: bool,
+        dirty: &mut u32,
+    ) -> bool {
+        *dirty |= 7 << (3 * d);
+        if !alone {
+            *dirty |= EVERY_DIGIT << band;
+        }
         while cells != 0 {
             let at = cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            if !self.place(d, band, at) {
+            if !self.place(d, band, at, alone) {
                 return false;
             }
         }
         true
     }
 
-    /// Fills the naked singles (cells with one candidate) of each band: whether there were
-    /// any, or `None` if a cell is left with no candidate.
+    /// Fills the naked singles (cells with one candidate) of each band, marking in `dirty`
+    /// the bands that may have changed: whether there were any, or `None` if a cell is
+    /// left with no candidate.
     #[inline]
-    fn naked_singles(&mut self) -> Option<bool> {
+    fn naked_singles(&mut self, dirty: &mut u32) -> Option<bool> {
         let mut found = false;
         for k in 0..3 {
             let (mut once, mut twice) = (0, 0);
-            for board in &self.bands {
-                twice |= once & board[k];
-                once |= board[k];
+            for d in 0..9 {
+                let cells = self.bands[3 * d + k];
+                twice |= once & cells;
+                once |= cells;
             }
             if once != BAND {
                 return None;
@@ -340,8 +363,8 @@ impl Nine {
             if singles != 0 {
                 found = true;
                 for d in 0..9 {
-                    let cells = singles & self.bands[d][k];
-                    if cells != 0 && !self.place_all(d, k, cells) {
+                    let cells = singles & self.bands[3 * d + k];
+                    if cells != 0 && !self.place_all(d, k, cells, true, dirty) {
                         return None;
                     }
                 }
@@ -356,61 +379,72 @@ impl Nine {
     /// searched again. The cheap steps (rows and boxes of a band, naked singles) are run
     /// to their fixed point first, then the columns of each digit changed since their last
     /// search, and again until the columns change nothing.
-    fn propagate(&mut self, parent: [[u32; 3]; 9]) -> bool {
-        // Each digit's bands as last searched by rows and boxes, and by columns.
-        let mut by_rows = parent;
-        let mut by_columns = parent;
+    fn propagate(&mut self, parent: &[u32; 27]) -> bool {
+        // The bands as last searched by rows and boxes, and by columns.
+        let mut by_rows = *parent;
+        let mut by_columns = *parent;
+        // The bands that may differ from `by_rows` (bit 3d + k).
+        let mut dirty = 0u32;
+        for (i, (&cells, &searched)) in self.bands.iter().zip(parent).enumerate() {
+            if cells != searched {
+                dirty |= 1 << i;
+            }
+        }
         loop {
             loop {
-                let mut found = false;
-                for (d, searched) in by_rows.iter_mut().enumerate() {
-                    for (k, searched) in searched.iter_mut().enumerate() {
-                        let cells = self.bands[d][k];
-                        if cells == *searched {
-                            continue;
-                        }
-                        found = true;
-                        let Some((cells, singles)) = rows_and_boxes(cells) else {
-                            return false;
-                        };
-                        self.bands[d][k] = cells;
-                        *searched = cells;
-                        if !self.place_all(d, k, singles & self.empty[k]) {
-                            return false;
-                        }
+                while dirty != 0 {
+                    let i = dirty.trailing_zeros() as usize;
+                    dirty &= dirty - 1;
+                    let cells = self.bands[i];
+                    if cells == by_rows[i] {
+                        continue;
+                    }
+                    let Some((cells, singles)) = rows_and_boxes(cells) else {
+                        return false;
+                    };
+                    self.bands[i] = cells;
+                    by_rows[i] = cells;
+                    let (d, k) = (i / 3, i % 3);
+                    let singles = singles & self.empty[k];
+                    if singles != 0 && !self.place_all(d, k, singles, false, &mut dirty) {
+                        return false;
                     }
                 }
-                match self.naked_singles() {
+                match self.naked_singles(&mut dirty) {
                     None => return false,
-                    Some(naked) => found |= naked,
-                }
-                if !found {
-                    break;
+                    Some(true) => {}
+                    Some(false) => break,
                 }
             }
-            let mut found = false;
-            for (d, searched) in by_columns.iter_mut().enumerate() {
-                if !differ(self.bands[d], *searched) {
+            for d in 0..9 {
+                let old = self.digit(d);
+                let searched = [
+                    by_columns[3 * d],
+                    by_columns[3 * d + 1],
+                    by_columns[3 * d + 2],
+                ];
+                if old == searched {
                     continue;
                 }
-                let mut bands = self.bands[d];
+                let mut bands = old;
                 let Some(singles) = columns_and_boxes(&mut bands) else {
                     return false;
                 };
-                found |= differ(bands, self.bands[d]);
-                self.bands[d] = bands;
-                *searched = bands;
+                if bands != old {
+                    dirty |= 7 << (3 * d);
+                }
+                for k in 0..3 {
+                    self.bands[3 * d + k] = bands[k];
+                    by_columns[3 * d + k] = bands[k];
+                }
                 for (k, cells) in singles.into_iter().enumerate() {
                     let cells = cells & self.empty[k];
-                    if cells != 0 {
-                        found = true;
-                        if !self.place_all(d, k, cells) {
-                            return false;
-                        }
+                    if cells != 0 && !self.place_all(d, k, cells, false, &mut dirty) {
+                        return false;
                     }
                 }
             }
-            if !found {
+            if dirty == 0 {
                 return true;
             }
         }
@@ -425,10 +459,11 @@ impl Nine {
         // Most often there is a cell with two candidates: the first.
         for k in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for board in &self.bands {
-                thrice |= twice & board[k];
-                twice |= once & board[k];
-                once |= board[k];
+            for d in 0..9 {
+                let cells = self.bands[3 * d + k];
+                thrice |= twice & cells;
+                twice |= once & cells;
+                once |= cells;
             }
             let pairs = twice & !thrice & self.empty[k];
             if pairs != 0 {
@@ -437,14 +472,12 @@ impl Nine {
         }
         // How many candidates each cell has, in four bit planes, by band.
         let mut planes = [[0u32; 4]; 3];
-        for board in &self.bands {
-            for (planes, &cells) in planes.iter_mut().zip(board) {
-                let mut carry = cells;
-                for plane in planes {
-                    let next = *plane & carry;
-                    *plane ^= carry;
-                    carry = next;
-                }
+        for (i, &cells) in self.bands.iter().enumerate() {
+            let mut carry = cells;
+            for plane in &mut planes[i % 3] {
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
             }
         }
         for count in 3..=9 {
@@ -461,21 +494,26 @@ impl Nine {
         Candidates::new(0, 0)
     }
 
-    /// The candidates of `cell`.
+    /// The candidates of cell `at` of band `band`.
     fn candidates(&self, band: usize, at: usize) -> Candidates {
         let mask = (0..9)
-            .filter(|&d| self.bands[d][band] >> at & 1 == 1)
+            .filter(|&d| self.bands[3 * d + band] >> at & 1 == 1)
             .fold(0u64, |mask, d| mask | 1 << (d + 1));
         Candidates::new((27 * band + at) as u16, mask)
     }
 
     pub(super) fn apply(&mut self, placement: Placement) {
-        let searched = self.bands;
+        let parent = self.bands;
         self.last = Some(placement);
         let cell = usize::from(placement.cell);
-        let placed = self.place(usize::from(placement.digit - 1), cell / 27, cell % 27);
+        let placed = self.place(
+            usize::from(placement.digit - 1),
+            cell / 27,
+            cell % 27,
+            false,
+        );
         debug_assert!(placed, "a candidate of the cell: {placement:?}");
-        self.dead = !self.propagate(searched);
+        self.dead = !self.propagate(&parent);
     }
 
     pub(super) fn is_complete(&self) -> bool {
@@ -493,13 +531,12 @@ impl Nine {
     /// The 81 cells, row by row, `0` for an empty one.
     pub(super) fn cells(&self) -> Vec<u8> {
         let mut cells = [0; 81];
-        for (digit, board) in (1..).zip(&self.bands) {
-            for (k, (&band, &empty)) in board.iter().zip(&self.empty).enumerate() {
-                let mut placed = band & !empty;
-                while placed != 0 {
-                    cells[27 * k + placed.trailing_zeros() as usize] = digit;
-                    placed &= placed - 1;
-                }
+        for (i, &band) in self.bands.iter().enumerate() {
+            let (digit, k) = (i / 3 + 1, i % 3);
+            let mut placed = band & !self.empty[k];
+            while placed != 0 {
+                cells[27 * k + placed.trailing_zeros() as usize] = digit as u8;
+                placed &= placed - 1;
             }
         }
         cells.to_vec()
