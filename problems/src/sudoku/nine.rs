@@ -197,24 +197,32 @@ fn in_columns(columns: u32) -> u32 {
 fn rows_and_boxes(cells: u32) -> Option<(u32, u32)> {
     let info = ROW_INFO[(cells & NINE) as usize]
         | ROW_INFO[(cells >> 9 & NINE) as usize] << 3
-        | ROW_INFO[(cells >> 18) as usize] << 6;
+        | ROW_INFO[(cells >> 18 & NINE) as usize] << 6;
     let locked = LOCKED[(info & NINE) as usize];
     if locked == 0 {
         return None;
     }
     let cells = cells & CELLS_OF[(locked & NINE) as usize];
-    let singles = locked >> 9 & info >> 9;
+    let singles = locked >> 9 & info >> 9 & NINE;
     Some((cells, cells & CELLS_OF[singles as usize]))
 }
 
-/// Locked candidates between the columns and boxes of a digit (`bands`, changed in
-/// place): the hidden singles of its columns (some maybe filled already), or `None` if a
-/// column is left with no place.
+/// What the columns of a digit's `bands` hold, all its column step looks at: its
+/// minicolumns (a column's three cells in one box) that hold a place, and those that hold
+/// exactly one, each as bit 9k + c for band k, column c (a box is a group of three bits).
 #[inline]
-fn columns_and_boxes(bands: &mut [u32; 3]) -> Option<[u32; 3]> {
-    // Which minicolumns (a column's three cells in one box) hold a place: bit 9k + c for
-    // band k, column c, so that a box is a group of three bits and a column a column.
-    let start = columns_of(bands[0]) | columns_of(bands[1]) << 9 | columns_of(bands[2]) << 18;
+fn minicolumns(bands: [u32; 3]) -> (u32, u32) {
+    (
+        columns_of(bands[0]) | columns_of(bands[1]) << 9 | columns_of(bands[2]) << 18,
+        one_of_three(bands[0]) | one_of_three(bands[1]) << 9 | one_of_three(bands[2]) << 18,
+    )
+}
+
+/// Locked candidates between the columns and boxes of a digit (`bands`, changed in
+/// place, whose minicolumns are `(held, one)`): the hidden singles of its columns (some
+/// maybe filled already), or `None` if a column is left with no place.
+#[inline]
+fn columns_and_boxes(bands: &mut [u32; 3], (start, one): (u32, u32)) -> Option<[u32; 3]> {
     let mut held = start;
     let only = loop {
         if columns_of(held) != NINE {
@@ -230,8 +238,7 @@ fn columns_and_boxes(bands: &mut [u32; 3]) -> Option<[u32; 3]> {
         held = left;
     };
     // The minicolumns with exactly one place, in a column with places in no other band.
-    let single = only
-        & (one_of_three(bands[0]) | one_of_three(bands[1]) << 9 | one_of_three(bands[2]) << 18);
+    let single = only & one;
     let mut singles = [0; 3];
     for (k, (cells, singles)) in bands.iter_mut().zip(&mut singles).enumerate() {
         if held != start {
@@ -280,7 +287,7 @@ impl Nine {
                 return Err((cell, digit));
             }
         }
-        nine.dead = !nine.propagate(&UNSEEN);
+        nine.dead = !nine.propagate(&UNSEEN, (1 << 27) - 1);
         Ok(nine)
     }
 
@@ -299,6 +306,8 @@ impl Nine {
     /// the cell has no other candidate, so no other digit is struck from it.
     #[inline]
     fn place(&mut self, d: usize, band: usize, at: usize, alone: bool) -> bool {
+        // Checked once here, not at each index below.
+        assert!(d < 9 && band < 3 && at < 27, "a cell and a digit");
         let bit = 1 << at;
         if self.bands[3 * d + band] & bit == 0 {
             return false;
@@ -376,25 +385,20 @@ impl Nine {
     /// Fills naked and hidden singles and strikes locked candidates until there are none:
     /// false if a cell, or a digit of a unit, is left with no place. `parent`: the bands
     /// at the last fixed point (the parent's, or `UNSEEN`); only what changed since is
-    /// searched again. The cheap steps (rows and boxes of a band, naked singles) are run
-    /// to their fixed point first, then the columns of each digit changed since their last
-    /// search, and again until the columns change nothing.
-    fn propagate(&mut self, parent: &[u32; 27]) -> bool {
+    /// searched again, starting from the bands of `dirty` (bit 3d + k: band k of digit
+    /// d + 1), all that may differ from `parent`. The cheap steps (rows and boxes of a
+    /// band, naked singles) are run to their fixed point first, then the columns of each
+    /// digit changed since their last search, and again until the columns change nothing.
+    fn propagate(&mut self, parent: &[u32; 27], mut dirty: u32) -> bool {
         // The bands as last searched by rows and boxes, and by columns.
         let mut by_rows = *parent;
         let mut by_columns = *parent;
-        // The bands that may differ from `by_rows` (bit 3d + k).
-        let mut dirty = 0u32;
-        for (i, (&cells, &searched)) in self.bands.iter().zip(parent).enumerate() {
-            if cells != searched {
-                dirty |= 1 << i;
-            }
-        }
         loop {
             loop {
                 while dirty != 0 {
                     let i = dirty.trailing_zeros() as usize;
                     dirty &= dirty - 1;
+                    assert!(i < 27, "a band of a digit");
                     let cells = self.bands[i];
                     if cells == by_rows[i] {
                         continue;
@@ -427,7 +431,7 @@ impl Nine {
                     continue;
                 }
                 let mut bands = old;
-                let Some(singles) = columns_and_boxes(&mut bands) else {
+                let Some(singles) = columns_and_boxes(&mut bands, minicolumns(old)) else {
                     return false;
                 };
                 if bands != old {
@@ -506,14 +510,10 @@ impl Nine {
         let parent = self.bands;
         self.last = Some(placement);
         let cell = usize::from(placement.cell);
-        let placed = self.place(
-            usize::from(placement.digit - 1),
-            cell / 27,
-            cell % 27,
-            false,
-        );
+        let (d, band) = (usize::from(placement.digit - 1), cell / 27);
+        let placed = self.place(d, band, cell % 27, false);
         debug_assert!(placed, "a candidate of the cell: {placement:?}");
-        self.dead = !self.propagate(&parent);
+        self.dead = !self.propagate(&parent, 7 << (3 * d) | EVERY_DIGIT << band);
     }
 
     pub(super) fn is_complete(&self) -> bool {
