@@ -10,8 +10,8 @@
 //! a dead end. The search range of a state is the candidates of its most constrained empty
 //! cell (fewest candidates, first in reading order among equals).
 //!
-//! 9×9 grids are solved on one 81-bit board per digit, a small `Copy` state searched by
-//! value; other sizes on a candidate mask per cell and a count of places per unit and
+//! 9×9 grids are solved on bitboards, three bands of 27 cells per digit, a small `Copy`
+//! state searched by value; other sizes on a candidate mask per cell and a count of places per unit and
 //! digit, in place. Both reach the same fixed point and choose the same cells: the same
 //! search tree.
 //!
@@ -136,7 +136,8 @@ enum Kernel {
         before: Vec<Nine>,
         copy: bool,
     },
-    General(General),
+    /// Boxed: far larger than the 9×9 state, which is copied at every node.
+    General(Box<General>),
 }
 
 impl Sudoku {
@@ -144,29 +145,42 @@ impl Sudoku {
     /// row, column or box (read from a text, [`Puzzle::sudoku`] names its line too). A
     /// puzzle with no solution for other reasons is not an error: its search finds none.
     pub fn new(grid: &Grid) -> Result<Self, SudokuError> {
+        let conflict = |(cell, digit): (usize, u8)| SudokuError::Conflict {
+            line: None,
+            row: cell / grid.side() + 1,
+            col: cell % grid.side() + 1,
+            digit,
+        };
+        if grid.order == 3 {
+            // The 9×9 kernel finds a repeated given as it writes the givens.
+            return Nine::new(&grid.cells).map(Sudoku::nine).map_err(conflict);
+        }
         match grid.repeated_given() {
-            Some((cell, digit)) => Err(SudokuError::Conflict {
-                line: None,
-                row: cell / grid.side() + 1,
-                col: cell % grid.side() + 1,
-                digit,
-            }),
+            Some(repeated) => Err(conflict(repeated)),
             None => Ok(Sudoku::consistent(grid)),
         }
     }
 
     /// The puzzle `grid`, whose givens are consistent, its givens propagated.
     fn consistent(grid: &Grid) -> Self {
-        let kernel = if grid.order == 3 {
-            Kernel::Nine {
-                state: Nine::new(&grid.cells),
+        if grid.order == 3 {
+            Sudoku::nine(Nine::new(&grid.cells).expect("givens checked by the caller"))
+        } else {
+            Sudoku {
+                kernel: Kernel::General(Box::new(General::new(grid))),
+            }
+        }
+    }
+
+    /// The 9×9 puzzle `state`.
+    fn nine(state: Nine) -> Self {
+        Sudoku {
+            kernel: Kernel::Nine {
+                state,
                 before: Vec::new(),
                 copy: false,
-            }
-        } else {
-            Kernel::General(General::new(grid))
-        };
-        Sudoku { kernel }
+            },
+        }
     }
 
     /// The grid as filled so far.

@@ -94,7 +94,7 @@ fn solves_a_25x25_puzzle_uniquely() {
 #[test]
 fn both_kernels_search_the_same_tree() {
     let general = |puzzle: &Grid| Sudoku {
-        kernel: Kernel::General(General::new(puzzle)),
+        kernel: Kernel::General(Box::new(General::new(puzzle))),
     };
     let mut puzzles: Vec<Grid> = [PUZZLE, HARD]
         .iter()
@@ -256,7 +256,7 @@ proptest::proptest! {
         let limits = || Limits::none().solutions(10);
         let nine = Search::new(sudoku(&puzzle)).limits(limits()).count_solutions();
         let general = Sudoku {
-            kernel: Kernel::General(General::new(&puzzle)),
+            kernel: Kernel::General(Box::new(General::new(&puzzle))),
         };
         let other = Search::new(general).limits(limits()).count_solutions();
         proptest::prop_assert_eq!(nine.found, other.found);
