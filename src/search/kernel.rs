@@ -29,10 +29,18 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             }
             Phase::Fresh | Phase::Running => {}
         }
-        // Asked once, of the root: a constant for each problem type once inlined, so that
-        // only one kernel is compiled and its copies are inlined.
-        // By value, `problem` is the root, asked again for the same answer.
-        if let Some(by_value) = self.problem.by_value().filter(|_| self.copies) {
+        // By value, `problem` is the root, asked again for the same answer: a constant for
+        // each problem type once inlined, so that only one kernel is compiled and its
+        // copies are inlined (kept in a field, or filtered by one, the answer is no
+        // constant, and the kernel with an observer took twice as long). In place, the
+        // current state is asked, and must answer as the root did.
+        let by_value = self.problem.by_value();
+        debug_assert_eq!(
+            by_value.is_some(),
+            self.copies,
+            "Problem::by_value must answer as the root did"
+        );
+        if let Some(by_value) = by_value {
             self.kernel_on::<M, Copies<P>>(mode, &Copies(by_value))
         } else {
             self.kernel_on::<M, InPlace>(mode, &InPlace)
