@@ -5,6 +5,16 @@ use proptest::prelude::*;
 
 use super::{Item, Knapsack, KnapsackError};
 
+/// `chosen` fits in `capacity`, is worth `value`, and lists its items in order.
+fn packs(items: &[Item], capacity: u64, chosen: &[usize], value: u64) -> Result<(), TestCaseError> {
+    let weight: u64 = chosen.iter().map(|&i| items[i].weight).sum();
+    let total: u64 = chosen.iter().map(|&i| items[i].value).sum();
+    prop_assert!(weight <= capacity);
+    prop_assert_eq!(total, value);
+    prop_assert!(chosen.windows(2).all(|w| w[0] < w[1]));
+    Ok(())
+}
+
 /// Every subset, by bit mask: (feasible subsets, best value).
 fn brute_force(capacity: u64, items: &[Item]) -> (u64, u64) {
     let mut feasible = 0;
@@ -54,11 +64,7 @@ proptest! {
         prop_assert_eq!(taken + left + searched, items.len());
         let (chosen, value) = Search::new(knapsack).best().found.expect("a packing");
         prop_assert_eq!(value, best);
-        let weight: u64 = chosen.iter().map(|&i| items[i].weight).sum();
-        let total: u64 = chosen.iter().map(|&i| items[i].value).sum();
-        prop_assert!(weight <= capacity);
-        prop_assert_eq!(total, value);
-        prop_assert!(chosen.windows(2).all(|w| w[0] < w[1]));
+        packs(&items, capacity, &chosen, value)?;
         // Every weightless item of value is in it, no worthless one.
         for (i, item) in items.iter().enumerate() {
             if item.weight == 0 && item.value > 0 {
@@ -76,11 +82,7 @@ proptest! {
         let outcome = Search::new(Knapsack::new(capacity, &items)).best();
         let (chosen, value) = outcome.found.expect("the empty packing always fits");
         prop_assert_eq!(value, best);
-        let weight: u64 = chosen.iter().map(|&i| items[i].weight).sum();
-        let total: u64 = chosen.iter().map(|&i| items[i].value).sum();
-        prop_assert!(weight <= capacity);
-        prop_assert_eq!(total, value);
-        prop_assert!(chosen.windows(2).all(|w| w[0] < w[1]));
+        packs(&items, capacity, &chosen, value)?;
         let count = Search::new(Knapsack::new(capacity, &items)).count_solutions();
         prop_assert_eq!(count.found, feasible);
     }

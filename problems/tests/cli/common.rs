@@ -259,6 +259,11 @@ impl Run {
 
     /// The standard output of the run, which must succeed.
     pub fn stdout(&self) -> String {
+        text(&self.succeeded().stdout)
+    }
+
+    /// The output of the run, which must succeed.
+    fn succeeded(&self) -> std::process::Output {
         let out = self.output();
         assert!(
             out.status.success(),
@@ -266,7 +271,7 @@ impl Run {
             self.args,
             text(&out.stderr)
         );
-        text(&out.stdout)
+        out
     }
 
     /// The run, refused as bad input with `message`: see [`refused`]. Returns stderr.
@@ -288,13 +293,7 @@ impl Run {
     /// The JSON line of a run that must succeed (`--format json`), and the `--stats`
     /// object on its stderr.
     pub fn json_and_stats(&self) -> (serde_json::Value, serde_json::Value) {
-        let out = self.output();
-        assert!(
-            out.status.success(),
-            "{:?}: {}",
-            self.args,
-            text(&out.stderr)
-        );
+        let out = self.succeeded();
         (json_lines(&text(&out.stdout)).remove(0), stats_of(&out))
     }
 }
