@@ -69,10 +69,9 @@ impl Tally {
 
 /// The operators refused, counted down to the next look at the clock: kept apart from
 /// [`Context`], and never borrowed by the looks at the limits, so that the loop over a
-/// search range keeps them in registers (in memory, a refusal cost five instructions), and
-/// counted down, so that a refusal is one decrement and one branch on zero (counted up and
-/// compared with the next look's count, three instructions: the textbook queens at 11,
-/// 42.6 M instructions through the engine, now 40.7 M; 33.5 M hand-written).
+/// search range keeps them in registers (in memory, a refusal costs a load and a store),
+/// and counted down, so that a refusal is one decrement and one branch on zero (counted up
+/// and compared with the next look's count, it takes a third instruction).
 #[derive(Clone, Copy)]
 struct Refused {
     /// Refusals until the next look, the one that looks included: never 0 between two.
@@ -161,8 +160,7 @@ fn before_entering(
 /// What both lean kernels keep besides their path, the operators refused ([`Refused`]),
 /// and the nodes that may be entered before the limits are looked at again, counted down
 /// from `allowed` (in a local, `left`, apart from the context for the same reason as the
-/// refusals: in memory, it cost a load and a store a node; the plain bitboard's whole tree
-/// at n = 12, 45.3 M instructions, now 42.0 M).
+/// refusals: in memory, it costs a load and a store a node).
 struct Context<'a> {
     tally: Tally,
     run: &'a mut Run,

@@ -34,9 +34,8 @@ use super::VERSION;
 
 /// Asks Open MPI for its `ob1` messaging layer unless the environment already chooses one
 /// (`OMPI_MCA_pml`): the messages of a count are few and small, and with Debian's Open MPI
-/// the default choice spent about 200 ms of every rank's start probing UCX before it
-/// settled on `ob1` anyway (measured: `setup` 230-280 ms against 40-70 ms, two ranks of
-/// queens 6). Called first thing in `main`, before any thread is started, because it sets
+/// the default choice spends a noticeable part of every rank's start probing UCX before it
+/// settles on `ob1` anyway. Called first thing in `main`, before any thread is started, because it sets
 /// an environment variable that `MPI_Init` reads.
 pub fn prefer_quick_start() {
     if std::env::var_os("OMPI_MCA_pml").is_none() {
@@ -47,9 +46,8 @@ pub fn prefer_quick_start() {
 /// How many subproblems a rank keeps in hand beyond those its threads count: enough to
 /// last while a request goes to rank 0 and its answer comes back (a main thread looks at
 /// its messages up to [`NAPS`]`.1` apart, so a round trip may take three of those). With
-/// one in hand, the second rank of a 16-queens count searched only 84% of the time and
-/// waited the rest (its subproblems take about 3 ms): two ranks of one thread ran at
-/// 1.71-1.91 times one (median 1.80); with 4, 1.87; with 8, 1.87-1.95 (median 1.93).
+/// one in hand, a rank whose subproblems are short waits for work a good part of the
+/// time; eight kept two ranks busy.
 const AHEAD: usize = 8;
 
 /// How long a main thread sleeps when there is nothing to do: from the first of these,
