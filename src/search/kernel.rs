@@ -101,9 +101,11 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
 /// What trying one operator of the top node came to.
 enum Tried<F, Op> {
-    /// Refused, or its child a leaf, or its child's frame put in a slot of the stack: on to
-    /// the next operator of the (new) top node.
+    /// Refused, or its child a leaf: on to the next operator of the top node.
     Next,
+    /// Its child is to be expanded, its frame put in a slot of the stack: on to the child's
+    /// first operator.
+    Down,
     /// Its child is to be expanded and every slot of the stack is taken: push this frame.
     Grow(F),
     /// The kernel is left, its figures stored: how, and the operator a limit stopped it
@@ -171,7 +173,7 @@ where
     // (`RESUME`), so that the usual one has no trace of it.
     if let Some(op) = resumed.filter(|_| RESUME) {
         match w.try_op(tape, &mut frames[..], op) {
-            Tried::Next => {}
+            Tried::Next | Tried::Down => {}
             Tried::Grow(frame) => w.grow(frames, frame),
             Tried::Exit(flow, untried) => return (flow, untried),
         }
@@ -180,17 +182,24 @@ where
         let slots = &mut frames[..];
         loop {
             // The top frame's node has depth `live - 1`; its children `live`.
-            let top = &mut slots[w.hot.live - 1];
-            if let Some(op) = T::ops(top).next() {
+            let mut next = T::ops(&mut slots[w.hot.live - 1]).next();
+            while let Some(op) = next {
+                // The same step after `Next` and `Down`, written twice: apart, the compiler
+                // goes on down from the child just written without a trip through the
+                // loop's head, and keeps the loop's counters in registers (as one arm,
+                // the kernel took longer: the figures are in the history).
+                #[expect(clippy::match_same_arms, reason = "see above")]
                 match w.try_op(tape, slots, op) {
-                    Tried::Next => {}
+                    Tried::Next => next = T::ops(&mut slots[w.hot.live - 1]).next(),
+                    Tried::Down => next = T::ops(&mut slots[w.hot.live - 1]).next(),
                     Tried::Grow(frame) => {
                         w.grow(frames, frame);
                         continue 'grow;
                     }
                     Tried::Exit(flow, untried) => return (flow, untried),
                 }
-            } else if w.leave::<T>(slots) {
+            }
+            if w.leave::<T>(slots) {
                 return w.exit(Flow::Stop(None));
             }
         }
@@ -380,7 +389,7 @@ where
         if hot.live < slots.len() {
             slots[hot.live] = frame;
             hot.live += 1;
-            Tried::Next
+            Tried::Down
         } else {
             Tried::Grow(frame)
         }
