@@ -273,10 +273,9 @@ where
 
     // The parts are dealt in their order, one at a time, to whichever thread is free: the
     // first parts, the biggest in most trees, go first, and the last ones fill the gaps.
-    // (Left to split the list as it likes, rayon gave each of two threads half of the
-    // parts, and one thread sat idle for a third of a symmetric 16-queens count; as one
-    // job a part, a second thread began at the middle of the list: a count by half boards
-    // at 16 queens kept 1.80 to 1.88 of 2 cores busy, against 1.94 dealt in order.)
+    // (Left to split the list as it likes, rayon gives each of two threads half of the
+    // parts, and one thread may sit idle for a long time; as one job a part, a second
+    // thread begins at the middle of the list, and the cores are less busy.)
     let count_part = |k: usize| {
         if stopped.lock().expect("no panics while locked").is_some() {
             return;
