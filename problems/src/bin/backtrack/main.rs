@@ -41,7 +41,7 @@ use usage::Sub;
 // it (`Sub`), as in the command a run parses with when its first word names a subcommand.
 // (Said here, not in the doc comment above, which is the text of the help.)
 #[derive(Debug, Parser)]
-#[command(name = "backtrack", version, after_help = exit::after_help())]
+#[command(name = "backtrack", version, after_help = after_help(LAZY))]
 pub struct Cli<const LAZY: bool = false> {
     #[command(subcommand)]
     command: Command<LAZY>,
@@ -60,6 +60,13 @@ enum Command<const LAZY: bool> {
     Merge(Sub<merge::Args, LAZY>),
     Completions(Sub<completions::Args, LAZY>),
     Man(Sub<man::Args, LAZY>),
+}
+
+/// The exit statuses, after the help of the whole command. The lazy command goes without:
+/// it never shows its own help (a command line whose first word names a subcommand asks
+/// for that subcommand's), and making the text is a part of what a short run costs.
+fn after_help(lazy: bool) -> clap::builder::Resettable<clap::builder::StyledStr> {
+    (!lazy).then(|| exit::after_help().into()).into()
 }
 
 fn main() -> ExitCode {
