@@ -32,30 +32,41 @@ use commands::{
     subset_sum, sudoku,
 };
 use exit::Status;
+use usage::Sub;
 
 /// Backtracking search, shown and fast: N-Queens, sudoku, knapsack, subset sum, graph
 /// coloring, knight's tours, permutations and combinations, through one engine and the
 /// same flags.
+// `LAZY`: whether clap builds a subcommand's arguments only once the command line enters
+// it (`Sub`), as in the command a run parses with when its first word names a subcommand.
+// (Said here, not in the doc comment above, which is the text of the help.)
 #[derive(Debug, Parser)]
-#[command(name = "backtrack", version, after_help = exit::after_help())]
-pub struct Cli {
+#[command(name = "backtrack", version, after_help = after_help(LAZY))]
+pub struct Cli<const LAZY: bool = false> {
     #[command(subcommand)]
-    command: Command,
+    command: Command<LAZY>,
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {
-    Queens(queens::Args),
-    Sudoku(sudoku::Args),
-    Knapsack(knapsack::Args),
-    SubsetSum(subset_sum::Args),
-    Permutations(permutations::Args),
-    Combinations(combinations::Args),
-    Coloring(coloring::Args),
-    KnightsTour(knights_tour::Args),
-    Merge(merge::Args),
-    Completions(completions::Args),
-    Man(man::Args),
+enum Command<const LAZY: bool> {
+    Queens(Sub<queens::Args, LAZY>),
+    Sudoku(Sub<sudoku::Args, LAZY>),
+    Knapsack(Sub<knapsack::Args, LAZY>),
+    SubsetSum(Sub<subset_sum::Args, LAZY>),
+    Permutations(Sub<permutations::Args, LAZY>),
+    Combinations(Sub<combinations::Args, LAZY>),
+    Coloring(Sub<coloring::Args, LAZY>),
+    KnightsTour(Sub<knights_tour::Args, LAZY>),
+    Merge(Sub<merge::Args, LAZY>),
+    Completions(Sub<completions::Args, LAZY>),
+    Man(Sub<man::Args, LAZY>),
+}
+
+/// The exit statuses, after the help of the whole command. The lazy command goes without:
+/// it never shows its own help (a command line whose first word names a subcommand asks
+/// for that subcommand's), and making the text is a part of what a short run costs.
+fn after_help(lazy: bool) -> clap::builder::Resettable<clap::builder::StyledStr> {
+    (!lazy).then(|| exit::after_help().into()).into()
 }
 
 fn main() -> ExitCode {
@@ -65,7 +76,7 @@ fn main() -> ExitCode {
         driver::cluster::prefer_quick_start();
     }
     // A usage error: one line and exit status 2; --help and --version: status 0.
-    let cli = match usage::parse::<Cli>() {
+    let cli = match usage::parse::<Cli, Cli<true>>() {
         Ok(cli) => cli,
         Err(status) => return status.into(),
     };
@@ -87,8 +98,8 @@ fn run(cli: &Cli) -> Result<Status> {
         Command::Coloring(args) => coloring::job(args)?,
         Command::KnightsTour(args) => knights_tour::job(args)?,
         Command::Merge(args) => merge::job(args),
-        Command::Completions(args) => completions::job(args, Cli::command()),
-        Command::Man(args) => man::job(args, Cli::command())?,
+        Command::Completions(args) => completions::job(args, Cli::<false>::command()),
+        Command::Man(args) => man::job(args, Cli::<false>::command())?,
     };
     driver::run(job)
 }
@@ -101,6 +112,50 @@ mod tests {
     /// over every subcommand, not only the ones a test happens to run.
     #[test]
     fn the_command_line_is_consistent() {
-        super::Cli::command().debug_assert();
+        super::Cli::<false>::command().debug_assert();
+        super::Cli::<true>::command().debug_assert();
+    }
+
+    /// The command a run parses with when it names its subcommand, which builds only that
+    /// subcommand's arguments, takes the same command lines as the whole one, to the same
+    /// values, the same help and the same errors.
+    #[test]
+    fn the_lazy_command_line_is_the_whole_one() {
+        use clap::FromArgMatches;
+        let parsed = |command: clap::Command, line: &[&str]| {
+            command
+                .try_get_matches_from(std::iter::once("backtrack").chain(line.iter().copied()))
+                .and_then(|matches| super::Cli::<false>::from_arg_matches(&matches))
+                .map(|cli| format!("{cli:?}"))
+                .map_err(|err| (err.kind(), err.render().to_string()))
+        };
+        let mut lines: Vec<Vec<&str>> = vec![
+            vec!["queens", "8", "--count", "--threads", "2"],
+            vec!["queens", "6", "--format", "board", "--glyphs", "Qx"],
+            vec!["queens", "6", "--nosuch"],
+            vec!["queens", "6", "--count", "--count"],
+            vec!["sudoku", "--first", "--stats"],
+            vec!["knapsack", "--capacity", "x"],
+            vec!["subset-sum", "--target", "5", "1", "2", "3"],
+            vec!["coloring"],
+            vec!["merge", "a", "b"],
+            vec!["completions", "bash"],
+        ];
+        let eager = super::Cli::<false>::command();
+        let names: Vec<&str> = eager
+            .get_subcommands()
+            .map(clap::Command::get_name)
+            .collect();
+        for name in &names {
+            lines.push(vec![name, "--help"]);
+            lines.push(vec![name, "-h"]);
+        }
+        for line in &lines {
+            assert_eq!(
+                parsed(super::Cli::<true>::command(), line),
+                parsed(super::Cli::<false>::command(), line),
+                "{line:?}"
+            );
+        }
     }
 }

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::parser::ValueSource;
-use clap::{Arg, ArgMatches, Command, Parser};
+use clap::{Arg, ArgMatches, Args, Command, CommandFactory, FromArgMatches, Parser};
 
 use crate::driver::{check_output, TreeFormat};
 use crate::exit::{self, OutputError, Status};
@@ -21,17 +21,77 @@ const WHERE: &[(&str, &str)] = &[
     ("indices", "in text listings"),
 ];
 
+/// A subcommand's arguments `A`, which clap builds, if `LAZY`, only once the command
+/// line enters the subcommand: a run builds the arguments of its own subcommand, not
+/// those of every other (most of what parsing a short run's command line costs).
+#[derive(Debug)]
+pub struct Sub<A, const LAZY: bool>(A);
+
+impl<A, const LAZY: bool> std::ops::Deref for Sub<A, LAZY> {
+    type Target = A;
+
+    fn deref(&self) -> &A {
+        &self.0
+    }
+}
+
+impl<A: FromArgMatches, const LAZY: bool> FromArgMatches for Sub<A, LAZY> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        A::from_arg_matches(matches).map(Sub)
+    }
+
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        A::from_arg_matches_mut(matches).map(Sub)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
+}
+
+impl<A: Args, const LAZY: bool> Args for Sub<A, LAZY> {
+    fn group_id() -> Option<clap::Id> {
+        A::group_id()
+    }
+
+    fn augment_args(command: Command) -> Command {
+        if LAZY {
+            command.defer(A::augment_args)
+        } else {
+            A::augment_args(command)
+        }
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        if LAZY {
+            command.defer(A::augment_args_for_update)
+        } else {
+            A::augment_args_for_update(command)
+        }
+    }
+}
+
 /// The command line parsed, or how the run ends without a search: `--help` or `--version`
-/// printed, or a usage error said on stderr.
-pub fn parse<Cli: Parser>() -> Result<Cli, Status> {
+/// printed, or a usage error said on stderr. `Lazy` is the command `Cli` whose
+/// subcommands clap builds only when entered ([`Sub`]): a command line whose first word
+/// names a subcommand is parsed with it, any other (`--help`, `help`, a word that is no
+/// subcommand) with the whole of `Cli`, whose help lists every subcommand with what it
+/// does.
+pub fn parse<Cli: Parser, Lazy: CommandFactory>() -> Result<Cli, Status> {
     let args: Vec<OsString> = std::env::args_os().collect();
     // Parsed in place, not on a clone: building and cloning clap's command is most of
     // what a short run costs.
-    let mut cli = Cli::command();
-    let parsed = cli
-        .try_get_matches_from_mut(&args)
-        .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
-    let (parsed, matches) = parsed.map_err(|err| match err.kind() {
+    let lazy = Lazy::command();
+    let named = args
+        .get(1)
+        .and_then(|word| word.to_str())
+        .is_some_and(|word| lazy.find_subcommand(word).is_some());
+    let mut cli = if named { lazy } else { Cli::command() };
+    let refused = |err: clap::Error| match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print(&err),
         _ => {
             // A fresh command: parsing built this one, adding its `help` subcommand.
@@ -41,7 +101,8 @@ pub fn parse<Cli: Parser>() -> Result<Cli, Status> {
             );
             Status::BadInput
         }
-    })?;
+    };
+    let mut matches = cli.try_get_matches_from_mut(&args).map_err(refused)?;
     if let Some(flag) = matches
         .subcommand()
         .and_then(|(_, sub)| tree_option_alone(sub))
@@ -56,7 +117,8 @@ pub fn parse<Cli: Parser>() -> Result<Cli, Status> {
         note!("backtrack: error: --tree-stream cannot be used with --tree-format html: the page is written whole, from the recorded tree");
         return Err(Status::BadInput);
     }
-    Ok(parsed)
+    // The values taken out of the matches, read above, rather than cloned.
+    Cli::from_arg_matches_mut(&mut matches).map_err(refused)
 }
 
 /// The error for an option given without the flag it qualifies (`missing`, as clap

@@ -118,7 +118,14 @@ struct Numbers<'a> {
 /// was given so (`1<file`).
 #[cfg(target_os = "linux")]
 fn unwritable() -> Option<&'static str> {
-    let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
+    use std::io::Read as _;
+    // One read, into a buffer on the stack: `pos` and `flags` come first, in a few dozen
+    // bytes. (Every run asks, and `read_to_string` would make four more system calls.)
+    let mut bytes = [0; 256];
+    let read = std::fs::File::open("/proc/self/fdinfo/1")
+        .and_then(|mut file| file.read(&mut bytes))
+        .ok()?;
+    let info = std::str::from_utf8(&bytes[..read]).ok()?;
     let flags = info
         .lines()
         .find_map(|line| line.strip_prefix("flags:"))

@@ -184,14 +184,21 @@ impl Settings {
         // Threads past the cores only take turns on them, which costs time (17 queens by
         // Takaken's space took 9.7 s on 1024 threads on two cores, 7.5 s on two): every
         // search runs on at most the cores this process may use (an MPI rank, those of its
-        // node).
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let capped = threads
-            .filter(|&asked| asked > cores)
-            .map(|asked| (asked, cores));
+        // node). The cores are asked only of a run that asks for more than one thread:
+        // asking reads several files (the cgroup's quota), a good part of what a short
+        // run costs. (One thread is never more than the cores.)
+        let threads = threads.map(|asked| {
+            let cores = if asked > 1 {
+                std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+            } else {
+                asked
+            };
+            (asked, cores)
+        });
+        let capped = threads.filter(|&(asked, cores)| asked > cores);
         Ok(Settings {
             flags: Flags {
-                threads: threads.map(|asked| asked.min(cores)),
+                threads: threads.map(|(asked, cores)| asked.min(cores)),
                 ..*flags
             },
             checkpoint: None,
