@@ -28,14 +28,14 @@ use anyhow::Result;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use commands::{
-    coloring, combinations, completions, knapsack, knights_tour, man, merge, permutations, queens,
-    subset_sum, sudoku,
+    coloring, combinations, completions, exact_cover, knapsack, knights_tour, man, merge,
+    permutations, queens, subset_sum, sudoku,
 };
 use exit::Status;
 
 /// Backtracking search, shown and fast: N-Queens, sudoku, knapsack, subset sum, graph
-/// coloring, knight's tours, permutations and combinations, through one engine and the
-/// same flags.
+/// coloring, knight's tours, permutations, combinations and exact cover, through one
+/// engine and the same flags.
 #[derive(Debug, Parser)]
 #[command(name = "backtrack", version, after_help = exit::after_help())]
 pub struct Cli {
@@ -53,6 +53,7 @@ enum Command {
     Combinations(combinations::Args),
     Coloring(coloring::Args),
     KnightsTour(knights_tour::Args),
+    ExactCover(exact_cover::Args),
     Merge(merge::Args),
     Completions(completions::Args),
     Man(man::Args),
@@ -86,6 +87,7 @@ fn run(cli: &Cli) -> Result<Status> {
         Command::Combinations(args) => combinations::job(args)?,
         Command::Coloring(args) => coloring::job(args)?,
         Command::KnightsTour(args) => knights_tour::job(args)?,
+        Command::ExactCover(args) => exact_cover::job(args)?,
         Command::Merge(args) => merge::job(args),
         Command::Completions(args) => completions::job(args, Cli::command()),
         Command::Man(args) => man::job(args, Cli::command())?,
