@@ -104,9 +104,6 @@ pub struct Builder {
     colours: Vec<String>,
     colour_index: HashMap<String, u32>,
     options: Vec<Vec<(u32, u32)>>,
-    /// For each item, the number (from 1) of the last option that named it: a repeated
-    /// item is one already stamped with the option being added.
-    seen: Vec<usize>,
 }
 
 impl Builder {
@@ -125,7 +122,6 @@ impl Builder {
             colours: Vec::new(),
             colour_index: HashMap::new(),
             options: Vec::new(),
-            seen: Vec::new(),
         };
         for name in primary {
             builder.item(name.into())?;
@@ -137,7 +133,6 @@ impl Builder {
         for name in secondary {
             builder.item(name.into())?;
         }
-        builder.seen = vec![0; builder.names.len() + 1];
         Ok(builder)
     }
 
@@ -162,7 +157,6 @@ impl Builder {
         I: IntoIterator,
         I::Item: AsRef<str>,
     {
-        let stamp = self.options.len() + 1;
         let mut option = Vec::new();
         for (at, token) in items.into_iter().enumerate() {
             let token = token.as_ref();
@@ -173,10 +167,9 @@ impl Builder {
             let Some(&item) = self.index.get(name) else {
                 return Err((at, BuildError::UnknownItem(name.to_string())));
             };
-            if self.seen[item as usize] == stamp {
+            if option.iter().any(|&(seen, _)| seen == item) {
                 return Err((at, BuildError::RepeatedItem(name.to_string())));
             }
-            self.seen[item as usize] = stamp;
             let colour = match colour {
                 None => 0,
                 Some(_) if (item as usize) <= self.primary => {
@@ -193,10 +186,6 @@ impl Builder {
             .iter()
             .any(|&(item, _)| item as usize <= self.primary)
         {
-            // Forget the items seen, so that a retry of the option is not a repetition.
-            for &(item, _) in &option {
-                self.seen[item as usize] = 0;
-            }
             return Err((option.len(), BuildError::NoPrimaryInOption));
         }
         self.options.push(option);
