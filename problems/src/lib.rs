@@ -60,6 +60,8 @@ pub mod guide {
     pub struct Checkpoints;
     #[doc = include_str!("../../docs/cluster.md")]
     pub struct Cluster;
+    #[doc = include_str!("../../docs/exact-cover.md")]
+    pub struct ExactCover;
     #[doc = include_str!("../../docs/queens.md")]
     pub struct Queens;
     #[doc = include_str!("../../docs/own-problem.md")]

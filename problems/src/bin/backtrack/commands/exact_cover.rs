@@ -45,6 +45,7 @@ pub struct Args {
         long,
         num_args = 1..,
         value_names = ["FAMILY", "PARAM"],
+        allow_negative_numbers = true,
         conflicts_with_all = [
             "all", "first", "limit", "count", "tree", "estimate", "parts", "checkpoint",
             "resume", "stats", "threads", "format", "time_limit", "node_limit",
