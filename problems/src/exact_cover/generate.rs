@@ -126,7 +126,8 @@ pub fn queens(n: usize) -> Result<Encoded<(usize, usize)>, GenerateError> {
 }
 
 /// A sudoku as exact cover: for each cell `pRC` one digit, for each row `rRD`, column
-/// `cCD` and box `bBD` each digit once (R, C, B and D from 1, in base 36). An option
+/// `cCD` and box `bBD` each digit once (R, C, B and D from 1, in base 36; past 35 a side,
+/// in decimal apart by a comma, `p12,40`). An option
 /// `(cell, digit)` (the cell in reading order from 0, the digit from 1) writes a digit in
 /// a cell; a given cell has only its given digit, and a digit a given rules out (in the
 /// given's row, column or box) has no option.
@@ -134,7 +135,14 @@ pub fn sudoku(grid: &Grid) -> Result<Encoded<(usize, u8)>, GenerateError> {
     let order = grid.order();
     let side = grid.side();
     let cells = grid.cells();
-    let name = |kind: char, a: usize, b: usize| format!("{kind}{}{}", digit(a + 1), digit(b + 1));
+    // Up to 35 a side, a digit each (`p35`); past that, numbers apart by a comma.
+    let name = |kind: char, a: usize, b: usize| {
+        if side <= 35 {
+            format!("{kind}{}{}", digit(a + 1), digit(b + 1))
+        } else {
+            format!("{kind}{},{}", a + 1, b + 1)
+        }
+    };
     let box_of = |cell: usize| (cell / side) / order * order + (cell % side) / order;
     let mut primary = Vec::with_capacity(4 * side * side);
     for kind in ['p', 'r', 'c', 'b'] {

@@ -37,6 +37,7 @@
 
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use backtrack::Problem;
 
@@ -214,16 +215,28 @@ impl Builder {
     }
 
     /// The problem, at its root.
+    ///
+    /// # Panics
+    ///
+    /// If the problem has more than 2³¹ - 1 options or nodes (items in options, items and
+    /// options together): the links are 32-bit indices.
     pub fn build(self) -> ExactCover {
+        let nodes: usize = self.options.iter().map(|option| option.len() + 1).sum();
+        assert!(
+            i32::try_from(nodes + self.names.len() + 2).is_ok(),
+            "at most 2^31 - 1 nodes"
+        );
         let links = Links::new(self.names.len(), self.primary, &self.options);
         let mut problem = ExactCover {
             links,
             levels: vec![Level::default(); self.primary + 1],
             depth: 0,
-            names: self.names,
-            primary: self.primary,
-            colours: self.colours,
-            options: self.options,
+            text: Arc::new(Text {
+                names: self.names,
+                primary: self.primary,
+                colours: self.colours,
+                options: self.options,
+            }),
         };
         problem.enter();
         problem
@@ -251,46 +264,53 @@ pub struct ExactCover {
     /// The nodes of the path from the root, `levels[depth]` the current one.
     levels: Vec<Level>,
     depth: usize,
+    /// The problem as given, shared by the copies of the state (a parallel search's parts).
+    text: Arc<Text>,
+}
+
+/// The names of a problem's items and colours, and its options as given.
+#[derive(Debug)]
+struct Text {
     /// The items' names, item i at i - 1.
     names: Vec<String>,
     primary: usize,
     colours: Vec<String>,
-    /// The options as given: their items (from 1) with their colours (0 for none).
+    /// The options: their items (from 1) with their colours (0 for none).
     options: Vec<Vec<(u32, u32)>>,
 }
 
 impl ExactCover {
     /// The number of items, primary and secondary.
     pub fn items(&self) -> usize {
-        self.names.len()
+        self.text.names.len()
     }
 
     /// The number of primary items.
     pub fn primary_items(&self) -> usize {
-        self.primary
+        self.text.primary
     }
 
     /// The number of options.
     pub fn options(&self) -> usize {
-        self.options.len()
+        self.text.options.len()
     }
 
     /// The name of item `i`, numbered from 0 (the primary ones first).
     pub fn item_name(&self, i: usize) -> &str {
-        &self.names[i]
+        &self.text.names[i]
     }
 
     /// The items of option `k` (from 0) as its line of the file says them: `r1 c2 a3:x`.
     pub fn option_text(&self, k: usize) -> String {
         let mut text = String::new();
-        for (at, &(item, colour)) in self.options[k].iter().enumerate() {
+        for (at, &(item, colour)) in self.text.options[k].iter().enumerate() {
             if at > 0 {
                 text.push(' ');
             }
-            text.push_str(&self.names[item as usize - 1]);
+            text.push_str(&self.text.names[item as usize - 1]);
             if colour > 0 {
                 text.push(':');
-                text.push_str(&self.colours[colour as usize - 1]);
+                text.push_str(&self.text.colours[colour as usize - 1]);
             }
         }
         text
@@ -299,8 +319,8 @@ impl ExactCover {
     /// The items of option `k`, numbered from 0, with their colours (`None` for none):
     /// `(0, None), (7, Some("x"))`.
     pub fn option_items(&self, k: usize) -> impl Iterator<Item = (usize, Option<&str>)> + '_ {
-        self.options[k].iter().map(|&(item, colour)| {
-            let colour = (colour > 0).then(|| self.colours[colour as usize - 1].as_str());
+        self.text.options[k].iter().map(|&(item, colour)| {
+            let colour = (colour > 0).then(|| self.text.colours[colour as usize - 1].as_str());
             (item as usize - 1, colour)
         })
     }
@@ -401,7 +421,7 @@ impl backtrack::tree::Label for ExactCover {
             let parent = self.levels[self.depth - 1];
             text = format!(
                 "{} = {}",
-                self.names[parent.item as usize - 1],
+                self.text.names[parent.item as usize - 1],
                 self.option_text(self.links.option_of(parent.node))
             );
         }
@@ -414,7 +434,11 @@ impl backtrack::tree::Label for ExactCover {
                 1 => "1 option".to_string(),
                 n => format!("{n} options"),
             };
-            let _ = write!(text, "next {}, {options}", self.names[item as usize - 1]);
+            let _ = write!(
+                text,
+                "next {}, {options}",
+                self.text.names[item as usize - 1]
+            );
         }
         text
     }
@@ -428,12 +452,12 @@ impl backtrack::tree::Label for ExactCover {
 /// first line (the secondary ones after `|`), then one option a line.
 impl fmt::Display for ExactCover {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.names[..self.primary].join(" "))?;
-        if self.primary < self.names.len() {
-            write!(f, " | {}", self.names[self.primary..].join(" "))?;
+        f.write_str(&self.text.names[..self.text.primary].join(" "))?;
+        if self.text.primary < self.text.names.len() {
+            write!(f, " | {}", self.text.names[self.text.primary..].join(" "))?;
         }
         writeln!(f)?;
-        for k in 0..self.options.len() {
+        for k in 0..self.text.options.len() {
             writeln!(f, "{}", self.option_text(k))?;
         }
         Ok(())

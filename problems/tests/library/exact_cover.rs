@@ -481,6 +481,10 @@ fn generators_refuse_bad_sizes_and_words() {
         generate::crossword("..", &["a-b"]).unwrap_err(),
         GenerateError::Word("a-b".into())
     );
+    // Sudokus past 35 a side name their items in decimal.
+    let big = generate::sudoku(&Grid::empty(6)).unwrap();
+    assert_eq!(big.problem.items(), 4 * 36 * 36);
+    assert_eq!(big.problem.option_text(37), "p1,2 r1,2 c2,2 b1,2");
     assert!(matches!(
         generate::polyominoes(&[("00", "#")], 1, 1).unwrap_err(),
         GenerateError::Build(BuildError::DuplicateItem(_))
