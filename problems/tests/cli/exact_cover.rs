@@ -111,6 +111,12 @@ fn every_mode_of_the_driver_runs_it() {
         .output();
     let code = stopped.status.code();
     assert!(matches!(code, Some(0 | 3)), "{}", text(&stopped.stderr));
+    // Another problem does not go on from it.
+    let other = dir.path().join("queens-8.xcc");
+    std::fs::write(&other, generated(&["queens", "8"])).unwrap();
+    with(&["exact-cover", other.to_str().unwrap(), "--count"])
+        .resume(checkpoint)
+        .refused("records another count");
     let resumed = with(&["exact-cover", queens, "--count"])
         .resume(checkpoint)
         .stdout();

@@ -75,7 +75,15 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .text
         .parse()
         .map_err(|err| anyhow!("{}: {err}", input.name))?;
-    let identity = json!({ "problem": problem.to_string() });
+    // The problem as its canonical text would name it, but in a few bytes (a record of a
+    // part names its problem, and a problem may be megabytes): its sizes and the CRC-32
+    // of that text.
+    let identity = json!({
+        "items": problem.items(),
+        "primary": problem.primary_items(),
+        "options": problem.options(),
+        "crc32": crc32fast::hash(problem.to_string().as_bytes()),
+    });
     let printer = Rc::new(problem.clone());
     let task = Task::search(problem, 4)
         .tree()
