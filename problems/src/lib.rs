@@ -8,6 +8,9 @@
 //! - [`queens`]: N-Queens, the flagship: the textbook formulation ([`queens::Queens`]),
 //!   bitboards ([`queens::BitQueens`]) with symmetry, and a heuristic order for any board
 //!   size ([`queens::HeuristicQueens`]).
+//! - [`exact_cover`]: exact cover with colours by Knuth's dancing links
+//!   ([`exact_cover::ExactCover`]): one problem kind for sudoku, N-Queens, polyomino
+//!   tilings, Langford pairings and crosswords, read from Knuth's text format.
 //! - [`coloring`]: graph coloring with K colors, and the chromatic number by branch and
 //!   bound, in DSATUR order ([`coloring::Coloring`]), on graphs read from DIMACS files.
 //! - [`knapsack`]: the 0/1 knapsack by branch and bound ([`knapsack::Knapsack`]).
@@ -29,6 +32,7 @@
 
 pub mod coloring;
 pub mod combinations;
+pub mod exact_cover;
 pub mod knapsack;
 pub mod knights_tour;
 pub mod permutations;
@@ -56,6 +60,8 @@ pub mod guide {
     pub struct Checkpoints;
     #[doc = include_str!("../../docs/cluster.md")]
     pub struct Cluster;
+    #[doc = include_str!("../../docs/exact-cover.md")]
+    pub struct ExactCover;
     #[doc = include_str!("../../docs/queens.md")]
     pub struct Queens;
     #[doc = include_str!("../../docs/own-problem.md")]

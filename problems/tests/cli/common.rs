@@ -184,7 +184,7 @@ pub fn assert_unwritable_output_fails(args: &[&str]) {
 }
 
 /// The subcommands that search, in the order `--help` lists them.
-pub const SEARCHES: [&str; 8] = [
+pub const SEARCHES: [&str; 9] = [
     "queens",
     "sudoku",
     "knapsack",
@@ -193,6 +193,7 @@ pub const SEARCHES: [&str; 8] = [
     "combinations",
     "coloring",
     "knights-tour",
+    "exact-cover",
 ];
 
 /// OEIS A000170 (solutions) and A002562 (classes) for n = 12 and 13: the counts the

@@ -847,6 +847,7 @@ fn manual_pages_name_the_command_its_values_and_its_version() {
             "combinations",
             "coloring",
             "knights-tour",
+            "exact-cover",
             "merge",
             "completions",
             "man",

@@ -5,6 +5,7 @@ mod coloring;
 mod common;
 mod driver;
 mod estimate;
+mod exact_cover;
 mod fixes;
 mod html;
 mod json;

@@ -37,8 +37,8 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--count=3"], "--count takes no value, not '3'"),
         (&["queens", "8", "--format", "boarx"], "--format must be numbered, matrix, board, compact or json, not 'boarx' (did you mean board?)"),
         (&["sudoku", "--format", "board"], "--format board applies to queens, not sudoku: here --format is text or json"),
-        (&["quens", "8"], "'quens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, merge, completions, man or help"),
-        (&[], "backtrack needs a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, merge, completions, man or help"),
+        (&["quens", "8"], "'quens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
+        (&[], "backtrack needs a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
         (&["subset-sum", "3", "4"], "subset-sum needs --target T, the sum to reach"),
         (&["completions", "tcsh"], "SHELL must be bash, elvish, fish, powershell or zsh, not 'tcsh' (did you mean zsh?)"),
         // --limit 0 used to say "not in 1..18446744073709551615".
@@ -181,7 +181,7 @@ fn flags_of_other_subcommands_say_where_they_apply() {
         ),
         (
             &["man", "--count"],
-            "--count applies to queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring and knights-tour, not man",
+            "--count applies to queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour and exact-cover, not man",
         ),
     ]);
 }

@@ -7,6 +7,7 @@
 pub mod coloring;
 pub mod combinations;
 pub mod completions;
+pub mod exact_cover;
 pub mod knapsack;
 pub mod knights_tour;
 pub mod man;

@@ -1,0 +1,112 @@
+//! The text of an exact cover problem, as Knuth's programs read it: the first line names
+//! the items, the primary ones, then `|`, then the secondary ones; each line after it is
+//! an option, its items apart by spaces, a secondary item written `item:colour` to give
+//! it a colour. Lines starting with `|` are comments; blank lines are skipped.
+
+use std::str::FromStr;
+
+use super::{BuildError, Builder, ExactCover};
+
+/// What is wrong with the text of an exact cover problem, and where: the line and the
+/// column (both from 1, the column counted in characters) of the offending item.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Nothing but blank lines and comments.
+    #[error("the input is empty: expected a line naming the items, the secondary ones after `|`")]
+    Empty,
+    /// A second `|` on the line of items.
+    #[error("line {line}, column {column}: a second `|` among the items: one separates the primary items from the secondary ones")]
+    SecondBar {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+    },
+    /// A bad item name, or a bad option.
+    #[error("line {line}, column {column}: {error}")]
+    At {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// What is wrong there.
+        error: BuildError,
+    },
+}
+
+/// The words of `line` with the column (from 1, in characters) where each starts.
+fn words(line: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut start = None;
+    let mut column = 0;
+    for (at, c) in line.char_indices() {
+        column += 1;
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((column, at)),
+            (true, Some((from, begin))) => {
+                words.push((from, &line[begin..at]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((from, begin)) = start {
+        words.push((from, &line[begin..]));
+    }
+    words
+}
+
+impl FromStr for ExactCover {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut lines = (1..)
+            .zip(text.lines())
+            .filter(|(_, line)| !line.trim_start().starts_with('|') && !line.trim().is_empty());
+        let (line, first) = lines.next().ok_or(ParseError::Empty)?;
+        let names = words(first);
+        let bars: Vec<usize> = (0..names.len()).filter(|&i| names[i].1 == "|").collect();
+        if let Some(&second) = bars.get(1) {
+            return Err(ParseError::SecondBar {
+                line,
+                column: names[second].0,
+            });
+        }
+        let split = bars.first().copied().unwrap_or(names.len());
+        let primary = names[..split].iter().map(|&(_, name)| name);
+        let secondary = names[split..].iter().skip(1).map(|&(_, name)| name);
+        let mut builder = Builder::new(primary, secondary).map_err(|error| {
+            // The first offending name: one named twice, or not a name.
+            let column = match &error {
+                BuildError::DuplicateItem(name) => names
+                    .iter()
+                    .filter(|&&(_, word)| word == name)
+                    .nth(1)
+                    .map_or(1, |&(column, _)| column),
+                BuildError::BadName(name) => names
+                    .iter()
+                    .find(|&&(_, word)| word == name)
+                    .map_or(1, |&(column, _)| column),
+                _ => 1,
+            };
+            ParseError::At {
+                line,
+                column,
+                error,
+            }
+        })?;
+        for (line, text) in lines {
+            let items = words(text);
+            builder
+                .try_option(items.iter().map(|&(_, item)| item))
+                .map_err(|(at, error)| ParseError::At {
+                    line,
+                    // An option with no primary item: its first column.
+                    column: items.get(at).map_or(items[0].0, |&(column, _)| column),
+                    error,
+                })?;
+        }
+        Ok(builder.build())
+    }
+}

@@ -1,0 +1,190 @@
+//! `backtrack exact-cover`: the 4-queens tree as Algorithm X draws it, the families'
+//! counts against their own subcommands, the driver's modes and records, and bad input.
+
+use crate::common::{
+    all_error_lines, backtrack_with_stdin, error_line, fixture, json_lines, refused_output,
+    scratch, scratch_dir, stdout, text, with,
+};
+
+/// The problem `--generate FAMILY PARAM...` prints.
+fn generated(family: &[&str]) -> String {
+    let mut args = vec!["exact-cover", "--generate"];
+    args.extend(family);
+    stdout(&args)
+}
+
+/// The standard output of `exact-cover ARGS` on `input`, which must succeed.
+fn on(input: &str, args: &[&str]) -> String {
+    let mut all = vec!["exact-cover"];
+    all.extend(args);
+    let out = backtrack_with_stdin(&all, input);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn the_4_queens_tree_replays_algorithm_x() {
+    let tree = on(&generated(&["queens", "4"]), &["--tree"]);
+    assert!(
+        tree.starts_with("17 nodes, 2 solutions, 4 dead ends"),
+        "{tree}"
+    );
+    insta::assert_snapshot!("exact_cover_queens_4_tree", tree);
+}
+
+#[test]
+fn queens_and_sudoku_as_exact_cover_agree_with_their_subcommands() {
+    for n in ["1", "6", "8"] {
+        let count = on(&generated(&["queens", n]), &["--count"]);
+        assert_eq!(count, stdout(&["queens", n, "--count"]), "n = {n}");
+    }
+    let classic = fixture("classic.sudoku");
+    let covers = on(&generated(&["sudoku", &classic]), &[]);
+    // The one cover's options, each `pRC rRD cCD bBD`, give the cell its digit.
+    let mut grid = vec![vec!['.'; 9]; 9];
+    for option in covers.lines() {
+        let p = option.split(' ').next().unwrap().as_bytes();
+        let d = option.split(' ').nth(1).unwrap().as_bytes()[2];
+        grid[usize::from(p[1] - b'1')][usize::from(p[2] - b'1')] = char::from(d);
+    }
+    let rows: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
+    assert_eq!(
+        format!("{}\n", rows.join("\n")),
+        stdout(&["sudoku", &classic])
+    );
+}
+
+#[test]
+fn solutions_list_their_options_as_text_and_json() {
+    let queens = generated(&["queens", "4"]);
+    assert_eq!(
+        on(&queens, &[]),
+        "r1 c2 a3 b3\nr2 c4 a6 b2\nr3 c1 a4 b6\nr4 c3 a7 b5\n\n\
+         r1 c3 a4 b2\nr2 c1 a3 b5\nr3 c4 a7 b3\nr4 c2 a6 b6\n"
+    );
+    let json = json_lines(&on(&queens, &["--format", "json", "--limit", "1"]));
+    assert_eq!(json[0]["index"], 1);
+    assert_eq!(json[0]["options"], serde_json::json!([2, 8, 9, 15]));
+    assert_eq!(json[0]["rows"][3], "r4 c3 a7 b5");
+    assert_eq!(json[1]["solutions"], 1);
+    assert_eq!(on(&queens, &["--first"]).lines().count(), 4);
+    // Colours: both words of a crossing give the cell the same letter.
+    let crossword = generated(&["crossword", "../.#", "at", "an", "ta", "ab"]);
+    assert!(crossword.contains("A0.0 at 0.0:a 0.1:t\n"), "{crossword}");
+    // Across and down share their first letter, with two different words: 6 ways.
+    assert_eq!(on(&crossword, &["--count"]), "6\n");
+}
+
+#[test]
+fn every_mode_of_the_driver_runs_it() {
+    let dir = scratch_dir();
+    let file = dir.path().join("langford-7.xcc");
+    std::fs::write(&file, generated(&["langford", "7"])).unwrap();
+    let file = file.to_str().unwrap();
+    let count = |extra: &[&str]| with(&["exact-cover", file, "--count"]).and(extra).stdout();
+    assert_eq!(count(&[]), "52\n");
+    assert_eq!(count(&["--threads", "1"]), "52\n");
+    assert_eq!(count(&["--limit", "5"]), "5\n");
+    let estimate = with(&["exact-cover", file, "--count", "--estimate"]).stdout();
+    assert!(!estimate.is_empty());
+    // In parts, merged.
+    let mut records = Vec::new();
+    for k in ["1", "2", "3"] {
+        let record = count(&["--parts", "3", "--part", k]);
+        let path = dir.path().join(format!("part-{k}.json"));
+        std::fs::write(&path, record).unwrap();
+        records.push(path.to_string_lossy().into_owned());
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(records.iter().map(String::as_str));
+    assert_eq!(stdout(&merge), "52\n");
+    // A checkpointed count stopped by its time limit (or done before it) goes on from
+    // its checkpoint to the whole count.
+    let checkpoint = scratch("queens.checkpoint");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let queens = dir.path().join("queens-9.xcc");
+    std::fs::write(&queens, generated(&["queens", "9"])).unwrap();
+    let queens = queens.to_str().unwrap();
+    let stopped = with(&["exact-cover", queens, "--count", "--threads", "1"])
+        .and(&["--time-limit", "1ms"])
+        .checkpoint(checkpoint)
+        .output();
+    let code = stopped.status.code();
+    assert!(matches!(code, Some(0 | 3)), "{}", text(&stopped.stderr));
+    // Another problem does not go on from it.
+    let other = dir.path().join("queens-8.xcc");
+    std::fs::write(&other, generated(&["queens", "8"])).unwrap();
+    with(&["exact-cover", other.to_str().unwrap(), "--count"])
+        .resume(checkpoint)
+        .refused("records another count");
+    let resumed = with(&["exact-cover", queens, "--count"])
+        .resume(checkpoint)
+        .stdout();
+    assert_eq!(resumed, "352\n");
+}
+
+#[test]
+fn the_families_print_their_problems() {
+    let queens = generated(&["queens", "2"]);
+    assert_eq!(
+        queens,
+        "r1 r2 c1 c2 | a2 a3 a4 b1 b2 b3\n\
+         r1 c1 a2 b2\nr1 c2 a3 b1\nr2 c1 a3 b3\nr2 c2 a4 b2\n"
+    );
+    let langford = generated(&["langford", "3"]);
+    assert_eq!(on(&langford, &["--count"]), "2\n");
+    let pentominoes = generated(&["pentominoes"]);
+    assert!(pentominoes.starts_with("F I L N P T U V W X Y Z 00 01 "));
+    assert_eq!(pentominoes.lines().count(), 1 + 2056);
+}
+
+#[test]
+fn bad_input_is_one_line_naming_the_place() {
+    let cases = [
+        ("a b\na c\n", "<stdin>: line 2, column 3: unknown item `c`"),
+        ("a | s\ns\n", "<stdin>: line 2, column 1: the option has no primary item"),
+        ("a | s\na:x s\n", "<stdin>: line 2, column 1: item `a` is primary and takes no colour: only secondary items do"),
+        ("a b\nb a b\n", "<stdin>: line 2, column 5: item `b` is repeated in the option"),
+        ("| nothing\n", "<stdin>: the input is empty: expected a line naming the items, the secondary ones after `|`"),
+    ];
+    for (input, message) in cases {
+        let out = backtrack_with_stdin(&["exact-cover"], input);
+        let stderr = refused_output(&["exact-cover"], &out, message);
+        assert_eq!(stderr, format!("backtrack: error: {message}\n"));
+    }
+    let sudoku = fixture("several.sudoku");
+    all_error_lines(&[
+        (
+            &["exact-cover", "--generate", "cubes"],
+            "--generate: unknown family `cubes`: expected queens N, sudoku FILE, pentominoes, langford N, or crossword PATTERN WORD...",
+        ),
+        (
+            &["exact-cover", "--generate", "queens", "8", "9"],
+            "--generate queens: expected one parameter, the board size",
+        ),
+        (
+            &["exact-cover", "--generate", "langford", "-1"],
+            "--generate langford: the order `-1` is not a whole number",
+        ),
+        (
+            &["exact-cover", "--generate", "queens", "65"],
+            "--generate queens: the board size must be from 1 to 64, not 65",
+        ),
+        (
+            &["exact-cover", "--generate", "pentominoes", "6"],
+            "--generate pentominoes: expected no parameter",
+        ),
+        (
+            &["exact-cover", "--generate", "crossword", "..", "a1"],
+            "--generate crossword: the word `a1` is not letters (a to z) alone",
+        ),
+        (
+            &["exact-cover", "--generate", "sudoku", &sudoku],
+            &format!("--generate sudoku: {sudoku} holds 4 puzzles, and one is encoded at a time"),
+        ),
+    ]);
+    error_line(
+        &["exact-cover", "--generate", "queens", "4", "--count"],
+        "--generate cannot be used with --count",
+    );
+}
