@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::{
     assert_unwritable_output_fails, backtrack, fixture, json_lines, kill, spawn_with_stdin,
-    stopped_after_first_output, text, wait_for_cpu, BIN,
+    stopped_after_first_output, text, wait_for_cpu, wait_for_handlers, BIN,
 };
 
 /// A run that cannot finish in a test's time, for each subcommand: its arguments, its
@@ -1050,4 +1050,50 @@ fn a_signal_stops_a_big_board_being_printed() {
     let rows = printed.lines().count();
     assert!(rows > 1 && rows < 10_000_001, "{rows} lines");
     assert_eq!(printed.lines().next(), Some("1"));
+}
+
+/// A second signal ends a run that has not stopped yet (here a listing held up by a full
+/// pipe) at once, with its status; the same signal twice at once (`timeout` signals the
+/// child, then its process group) is one request, and the run stops as usual.
+#[test]
+fn a_second_signal_ends_the_run_and_an_echo_does_not() {
+    let blocked = || {
+        let mut child = spawn_with_stdin(&["queens", "12"], "");
+        let mut stdout = child.stdout.take().expect("piped");
+        let mut first = [0u8; 1];
+        stdout.read_exact(&mut first).expect("the listing starts");
+        (child, stdout)
+    };
+    let (mut child, _stdout) = blocked();
+    assert!(kill(&mut child, "INT"));
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(child.try_wait().unwrap().is_none(), "stopped by one signal");
+    assert!(kill(&mut child, "TERM"));
+    let start = Instant::now();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143));
+    assert!(start.elapsed() < Duration::from_secs(20));
+
+    let (mut child, mut stdout) = blocked();
+    assert!(wait_for_handlers(&mut child));
+    let pid = child.id().to_string();
+    let status = Command::new("kill")
+        .args(["-TERM", &pid, &pid])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the echo of a signal ended the run"
+    );
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143));
+    assert!(
+        text(&out.stderr).starts_with("backtrack: stopped by SIGTERM after "),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -2,14 +2,14 @@
 //! set it. The driver then asks which signal came first, to say so and to exit with the
 //! matching status.
 
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use backtrack::Cancel;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-use signal_hook::iterator::Signals;
+use signal_hook::low_level;
 
 use crate::exit::Status;
 
@@ -35,30 +35,42 @@ impl Stopper {
     /// process; a second signal (not the same one again within a moment, which
     /// `timeout` sends twice) ends it at once, with the status of a signal
     /// ([`Status::Signal`]: 128 + its number).
+    ///
+    /// The handlers do their work where the signal lands, with atomics, the clock and
+    /// `_exit` (all safe in a signal handler): no thread is started for them, which a
+    /// short run would pay for.
+    #[expect(
+        unsafe_code,
+        reason = "the one unsafe call of the workspace: a signal handler, reviewed below"
+    )]
     pub fn listen(&self) -> Result<()> {
-        let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])
-            .context("cannot install the handlers of SIGINT and SIGTERM")?;
-        let stopper = self.clone();
-        std::thread::Builder::new()
-            .name("signals".into())
-            .spawn(move || {
-                let mut first: Option<(i32, Instant)> = None;
-                for signal in signals.forever() {
-                    if stopper.stop(signal) {
-                        first = Some((signal, Instant::now()));
-                        continue;
-                    }
-                    // The same signal again at once is the same request delivered twice
-                    // (`timeout` signals the child, then its own process group), not a
-                    // second one.
-                    let echo =
-                        first.is_some_and(|(sent, at)| sent == signal && at.elapsed() < ECHO);
-                    if !echo {
-                        std::process::exit(Status::Signal(signal).code().into());
-                    }
+        // When the first signal came, in nanoseconds after `origin`.
+        let origin = Instant::now();
+        let first_at = Arc::new(AtomicU64::new(0));
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let stopper = self.clone();
+            let first_at = Arc::clone(&first_at);
+            let handler = move || {
+                let now = nanos(origin.elapsed());
+                if stopper.stop(signal) {
+                    first_at.store(now, Ordering::SeqCst);
+                    return;
                 }
-            })
-            .context("cannot start the signal thread")?;
+                // The same signal again at once is the same request delivered twice
+                // (`timeout` signals the child, then its own process group), not a
+                // second one.
+                let echo = stopper.signal() == Some(signal)
+                    && now.saturating_sub(first_at.load(Ordering::SeqCst)) < nanos(ECHO);
+                if !echo {
+                    low_level::exit(Status::Signal(signal).code().into());
+                }
+            };
+            // SAFETY: the handler only loads and stores atomics, reads the monotonic clock
+            // and calls `_exit`, all async-signal-safe; it allocates nothing and takes no
+            // lock.
+            unsafe { low_level::register(signal, handler) }
+                .context("cannot install the handlers of SIGINT, SIGTERM and SIGHUP")?;
+        }
         Ok(())
     }
 
@@ -84,6 +96,11 @@ impl Stopper {
             signal => Some(signal),
         }
     }
+}
+
+/// `duration` in whole nanoseconds (a run of more than 584 years saturates).
+fn nanos(duration: Duration) -> u64 {
+    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// `SIGINT`, `SIGTERM`, `SIGHUP`, or `signal N`.
