@@ -177,35 +177,27 @@ impl Links {
     }
 
     /// Takes the option of node `p` out of every column but `p`'s own (its nodes already
-    /// purified excepted).
+    /// purified excepted); `unhide` puts it back.
     #[inline]
     fn hide(&mut self, p: u32) {
-        let mut q = p + 1;
-        while q != p {
-            let Node {
-                top,
-                up,
-                down,
-                color,
-                ..
-            } = self.nodes[q as usize];
-            if top <= 0 {
-                q = up;
-            } else {
-                if color >= 0 {
-                    self.nodes[up as usize].down = down;
-                    self.nodes[down as usize].up = up;
-                    self.nodes[top as usize].top -= 1;
-                }
-                q += 1;
-            }
-        }
+        self.hide_or_unhide::<true>(p);
     }
 
     /// Undoes [`Links::hide`]`(p)`.
     #[inline]
     fn unhide(&mut self, p: u32) {
-        let mut q = p - 1;
+        self.hide_or_unhide::<false>(p);
+    }
+
+    /// [`Links::hide`] (`HIDE`) or [`Links::unhide`]: the nodes of `p`'s option other than
+    /// `p`, to the right and round to the left for `hide`, the other way for `unhide` (the
+    /// undo in the reverse order), each unlinked from its column (or linked back) and its
+    /// column's length counted down (or up). A spacer (`top <= 0`) sends the walk to the
+    /// option's other end.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "two hot loops, one a direction")]
+    fn hide_or_unhide<const HIDE: bool>(&mut self, p: u32) {
+        let mut q = if HIDE { p + 1 } else { p - 1 };
         while q != p {
             let Node {
                 top,
@@ -215,15 +207,22 @@ impl Links {
                 ..
             } = self.nodes[q as usize];
             if top <= 0 {
-                q = down;
-            } else {
-                if color >= 0 {
+                q = if HIDE { up } else { down };
+                continue;
+            }
+            if color >= 0 {
+                let column = &mut self.nodes[top as usize].top;
+                if HIDE {
+                    *column -= 1;
+                    self.nodes[up as usize].down = down;
+                    self.nodes[down as usize].up = up;
+                } else {
+                    *column += 1;
                     self.nodes[up as usize].down = q;
                     self.nodes[down as usize].up = q;
-                    self.nodes[top as usize].top += 1;
                 }
-                q -= 1;
             }
+            q = if HIDE { q + 1 } else { q - 1 };
         }
     }
 
