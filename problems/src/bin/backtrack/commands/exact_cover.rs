@@ -19,13 +19,14 @@ use crate::input;
 ///
 /// The file is the text Knuth's programs read: the first line names the items, the
 /// primary ones, then `|`, then the secondary ones; each line after it is an option, its
-/// items apart by spaces, a secondary item written `item:colour` to give it a colour.
-/// Lines that start with `|` are comments, blank lines are skipped. Lists every solution
-/// as the lines of its options, in the order they were chosen, solutions apart by a blank
-/// line (in JSON, `{"index":1,"options":[4,9,…],"rows":["r1 c2 a3 b2",…]}`, options
-/// numbered from 1 in input order). At each node the search branches on the primary item
-/// with the fewest options left (the first among equals) and tries its options in input
-/// order; --tree shows at each node the item chosen and the option that covered it.
+/// items apart by spaces or tabs, a secondary item written `item:colour` to give it a
+/// colour. Lines that start with `|` are comments, blank lines are skipped; names hold no
+/// other blank and no control character. Lists every solution as the lines of its
+/// options, in the order they were chosen, solutions apart by a blank line (in JSON,
+/// `{"index":1,"options":[4,9,…],"rows":["r1 c2 a3 b2",…]}`, options numbered from 1 in
+/// input order). At each node the search branches on the primary item with the fewest
+/// options left (the first among equals) and tries its options in input order; --tree
+/// shows at each node the item chosen and the option that covered it.
 ///
 /// --generate FAMILY prints a problem of a family instead, for a file to search; the
 /// words after the family are its parameters, and no FILE goes with it: `queens N`
