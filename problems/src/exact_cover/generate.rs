@@ -313,8 +313,8 @@ pub fn pentominoes() -> Encoded<Placement> {
 
 /// Langford pairings of order `n`: two 1s, two 2s, …, two ns in 2n slots, the two ks k
 /// apart (k numbers between them). Items `1`…`n` (each value placed once) and `s1`…`s2n`
-/// (each slot filled once), all primary; option `(k, i)` puts the ks in slots i and i + k
-/// + 1 (from 1). Each pairing is found twice, once as its mirror; n in
+/// (each slot filled once), all primary; option `(k, i)` puts the ks in slots i and
+/// i + k + 1 (from 1). Each pairing is found twice, once as its mirror; n in
 /// [`LANGFORD_ORDERS`], 1 to 32.
 pub fn langford(n: usize) -> Result<Encoded<(usize, usize)>, GenerateError> {
     size("the order", n, LANGFORD_ORDERS)?;

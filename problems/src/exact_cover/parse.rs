@@ -55,21 +55,17 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let now = rest?;
-        match now.find(['\n', '\r']) {
-            Some(end) => {
-                let after = if now[end..].starts_with("\r\n") {
-                    end + 2
-                } else {
-                    end + 1
-                };
-                rest = Some(&now[after..]).filter(|rest| !rest.is_empty());
-                Some(&now[..end])
-            }
-            None => {
-                rest = None;
-                Some(now)
-            }
-        }
+        let Some(end) = now.find(['\n', '\r']) else {
+            rest = None;
+            return Some(now);
+        };
+        let after = if now[end..].starts_with("\r\n") {
+            end + 2
+        } else {
+            end + 1
+        };
+        rest = Some(&now[after..]).filter(|rest| !rest.is_empty());
+        Some(&now[..end])
     })
 }
 

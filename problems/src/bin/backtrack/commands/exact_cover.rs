@@ -37,7 +37,7 @@ use crate::input;
 /// `/`, crossing words agreeing on their letters: the cells are coloured by their
 /// letters; each word given once).
 #[derive(Debug, clap::Args)]
-pub struct Words {
+pub struct Given {
     /// The problem file; `-` or nothing reads standard input. After --generate FAMILY,
     /// the family's parameters.
     #[arg(value_name = "FILE|PARAM", allow_negative_numbers = true)]
@@ -60,20 +60,20 @@ pub struct Words {
     common: CommonParts,
 }
 
-/// The arguments of `backtrack exact-cover`: [`Words`], and the words given before
+/// The arguments of `backtrack exact-cover`: [`Given`], and the words given before
 /// `--generate`, which can only be a FILE.
 #[derive(Debug)]
 pub struct Args {
-    words: Words,
+    given: Given,
     /// The positional words that come before `--generate` on the command line.
     before_generate: Vec<String>,
 }
 
-/// The positional words of `words` that come before `--generate` on the command line.
-fn before_generate(words: &Words, matches: &clap::ArgMatches) -> Vec<String> {
+/// The positional words of `given` that come before `--generate` on the command line.
+fn before_generate(given: &Given, matches: &clap::ArgMatches) -> Vec<String> {
     match (matches.index_of("generate"), matches.indices_of("words")) {
         (Some(generate), Some(indices)) => indices
-            .zip(&words.words)
+            .zip(&given.words)
             .filter(|&(at, _)| at < generate)
             .map(|(_, word)| word.clone())
             .collect(),
@@ -83,31 +83,31 @@ fn before_generate(words: &Words, matches: &clap::ArgMatches) -> Vec<String> {
 
 impl clap::FromArgMatches for Args {
     fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        let words = Words::from_arg_matches(matches)?;
+        let given = Given::from_arg_matches(matches)?;
         Ok(Args {
-            before_generate: before_generate(&words, matches),
-            words,
+            before_generate: before_generate(&given, matches),
+            given,
         })
     }
 
     fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        self.words.update_from_arg_matches(matches)?;
-        self.before_generate = before_generate(&self.words, matches);
+        self.given.update_from_arg_matches(matches)?;
+        self.before_generate = before_generate(&self.given, matches);
         Ok(())
     }
 }
 
 impl clap::Args for Args {
     fn group_id() -> Option<clap::Id> {
-        Words::group_id()
+        Given::group_id()
     }
 
     fn augment_args(command: clap::Command) -> clap::Command {
-        Words::augment_args(command)
+        Given::augment_args(command)
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
-        Words::augment_args_for_update(command)
+        Given::augment_args_for_update(command)
     }
 }
 
@@ -117,10 +117,10 @@ const SEARCH: &str = "Algorithm X on dancing links, with colours: the primary it
 /// The search `backtrack exact-cover` asks for, or the problem it prints.
 pub fn job(args: &Args) -> Result<Job<'static>> {
     let Args {
-        words,
+        given,
         before_generate,
     } = args;
-    if let Some(family) = &words.generate {
+    if let Some(family) = &given.generate {
         if let Some(file) = before_generate.first() {
             bail!(
                 "FILE `{}` cannot be used with --generate {}: --generate prints a problem and reads no file (the words after its family are its parameters)",
@@ -128,12 +128,12 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
                 crate::args::clip(family)
             );
         }
-        let problem = generated(family, &words.words)?;
+        let problem = generated(family, &given.words)?;
         return Ok(Job::write(Settings::plain(false), move |_| {
             Ok(problem.to_string().into_bytes())
         }));
     }
-    let file = match &words.words[..] {
+    let file = match &given.words[..] {
         [] => "-",
         [file] => file,
         [_, extra, ..] => bail!(
@@ -141,8 +141,8 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
             crate::args::clip(extra)
         ),
     };
-    let json = words.common.json();
-    let settings = words.common.settings(Mode::List { limit: None })?;
+    let json = given.common.json();
+    let settings = given.common.settings(Mode::List { limit: None })?;
     let input = input::read(file, "an exact cover problem")?;
     let problem: ExactCover = input
         .text
