@@ -13,8 +13,9 @@ item alone (a slack option), which keeps the count. Both sides search the same f
 instance as `--generate` writes it, its secondary items turned primary with their slack
 options. Ours also searches the instance as written (with secondary items), its own tree.
 
-Instances: the 6x10 pentomino count, N-Queens 12 and 14 counts, and the 95 hard puzzles
-of benches/sudoku/top95.sudoku, each counted (one solution each). Times: the anchor's is
+Instances: the 6x10 pentomino count, N-Queens 12 and 14 counts, the 95 hard puzzles of
+benches/sudoku/top95.sudoku and the 1,000 of benches/sudoku/hard1000.sudoku (made by
+scripts/hard_sudokus.rs), each puzzle counted (one solution each). Times: the anchor's is
 its `get_solution_count` call, the matrix already built; ours is the search's `elapsed` of
 `--stats` (the file read and parsed before it), one thread. For the sudokus, the sums over
 the puzzles. Each side runs R times (default 3), alternately; the medians are reported.
@@ -125,14 +126,17 @@ def main():
             slug = name.replace(" ", "-")
             instances.append((name, [write(slug + ".xcc", text)],
                               [write(slug + ".plain.xcc", plain(text))]))
-        puzzles = [l.strip() for l in open(os.path.join(ROOT, "benches", "sudoku", "top95.sudoku"))
-                   if l.strip() and not l.startswith("#")]
-        files = []
-        for k, puzzle in enumerate(puzzles):
-            grid = write(f"top95-{k}.sudoku", puzzle + "\n")
-            text = run([binary, "exact-cover", "--generate", "sudoku", grid]).stdout
-            files.append(write(f"top95-{k}.xcc", text))
-        instances.append((f"top95 ({len(puzzles)} sudokus)", files, files))
+        sudoku_sets = {}
+        for set_name in ["top95", "hard1000"]:
+            source = os.path.join(ROOT, "benches", "sudoku", set_name + ".sudoku")
+            puzzles = [l.strip() for l in open(source) if l.strip() and not l.startswith("#")]
+            files = []
+            for k, puzzle in enumerate(puzzles):
+                grid = write(f"{set_name}-{k}.sudoku", puzzle + "\n")
+                text = run([binary, "exact-cover", "--generate", "sudoku", grid]).stdout
+                files.append(write(f"{set_name}-{k}.xcc", text))
+            sudoku_sets[set_name] = (source, files)
+            instances.append((f"{set_name} ({len(puzzles)} sudokus)", files, files))
 
         print(f"Anchor: Python's exact-cover package {version.strip()}, "
               f"{options.runs} runs each, medians; one thread.\n")
@@ -165,18 +169,18 @@ def main():
             print(f"| queens {n} | {statistics.median(m[1] for m in mine):.3f} | {mine[0][2]} "
                   f"| `queens {n} --symmetry none` | {statistics.median(t[1] for t in tuned):.3f} "
                   f"| {tuned[0][2]} |")
-        top95 = os.path.join(ROOT, "benches", "sudoku", "top95.sudoku")
-        mine = [ours(binary, files) for _ in range(options.runs)]
-        tuned = []
-        for _ in range(options.runs):
-            out = run([binary, "sudoku", top95, "--count", "--threads", "1", "--stats",
-                       "--format", "json"])
-            stats = [json.loads(l) for l in out.stderr.splitlines() if l.startswith("{")]
-            tuned.append((sum(s.get("elapsed", 0) for s in stats),
-                          sum(s.get("nodes", 0) for s in stats)))
-        print(f"| top95 | {statistics.median(m[1] for m in mine):.3f} | {mine[0][2]} "
-              f"| `sudoku top95.sudoku` | {statistics.median(t[0] for t in tuned):.3f} "
-              f"| {tuned[0][1]} |")
+        for set_name, (source, files) in sudoku_sets.items():
+            mine = [ours(binary, files) for _ in range(options.runs)]
+            tuned = []
+            for _ in range(options.runs):
+                out = run([binary, "sudoku", source, "--count", "--threads", "1", "--stats",
+                           "--format", "json"])
+                stats = [json.loads(l) for l in out.stderr.splitlines() if l.startswith("{")]
+                tuned.append((sum(s.get("elapsed", 0) for s in stats),
+                              sum(s.get("nodes", 0) for s in stats)))
+            print(f"| {set_name} | {statistics.median(m[1] for m in mine):.3f} | {mine[0][2]} "
+                  f"| `sudoku {set_name}.sudoku` | {statistics.median(t[0] for t in tuned):.3f} "
+                  f"| {tuned[0][1]} |")
     finally:
         shutil.rmtree(work)
 

@@ -3,8 +3,16 @@
 //! problem with what each option means ([`Encoded`]), so that a solution (the options
 //! chosen) reads back as the puzzle's own answer.
 
+use std::ops::RangeInclusive;
+
 use super::{BuildError, Builder, ExactCover};
 use crate::sudoku::Grid;
+
+/// The board sizes [`queens`] makes.
+pub const QUEENS_SIZES: RangeInclusive<usize> = 1..=64;
+
+/// The orders [`langford`] makes.
+pub const LANGFORD_ORDERS: RangeInclusive<usize> = 1..=32;
 
 /// An exact cover problem made from a puzzle, with the meaning of each option (`options[k]`
 /// that of option `k`): a queen's square, a sudoku placement, a piece's cells.
@@ -54,6 +62,12 @@ pub enum GenerateError {
     /// A crossword word that is not letters alone.
     #[error("the word `{}` is not letters (a to z) alone", crate::text::quote(.0))]
     Word(String),
+    /// A crossword with no word to fill it.
+    #[error("no word: a crossword is filled from a list of words")]
+    NoWords,
+    /// A crossword word given twice (in any case: words are read in lowercase).
+    #[error("the word `{}` is given twice: each word of the list is used at most once, and is given once", crate::text::quote(.0))]
+    RepeatedWord(String),
     /// A puzzle's own items or options refused (a polyomino named twice).
     #[error(transparent)]
     Build(#[from] BuildError),
@@ -64,15 +78,19 @@ fn digit(n: usize) -> char {
     char::from_digit(n as u32, 36).expect("at most 35")
 }
 
-/// Checks that `given` is from `min` to `max`.
-fn size(what: &'static str, given: usize, min: usize, max: usize) -> Result<(), GenerateError> {
-    if (min..=max).contains(&given) {
+/// Checks that `given` is in `range`.
+fn size(
+    what: &'static str,
+    given: usize,
+    range: RangeInclusive<usize>,
+) -> Result<(), GenerateError> {
+    if range.contains(&given) {
         Ok(())
     } else {
         Err(GenerateError::Size {
             what,
-            min,
-            max,
+            min: *range.start(),
+            max: *range.end(),
             given,
         })
     }
@@ -99,9 +117,9 @@ fn encode<T>(
 /// N-Queens as exact cover with secondary items: ranks `r1`…`rn` and files `c1`…`cn`
 /// primary (one queen each), the diagonals `a2`…`a2n` (row + column) and `b1`…`b2n-1`
 /// (row - column + n) secondary (at most one queen each). Option `(r, c)` (from 1) is a
-/// queen at row r, column c, in reading order; n from 1 to 64.
+/// queen at row r, column c, in reading order; n in [`QUEENS_SIZES`], 1 to 64.
 pub fn queens(n: usize) -> Result<Encoded<(usize, usize)>, GenerateError> {
-    size("the board size", n, 1, 64)?;
+    size("the board size", n, QUEENS_SIZES)?;
     let primary = (1..=n)
         .map(|r| format!("r{r}"))
         .chain((1..=n).map(|c| format!("c{c}")))
@@ -255,8 +273,8 @@ pub fn polyominoes(
     rows: usize,
     cols: usize,
 ) -> Result<Encoded<Placement>, GenerateError> {
-    size("the number of rows", rows, 1, 36)?;
-    size("the number of columns", cols, 1, 36)?;
+    size("the number of rows", rows, 1..=36)?;
+    size("the number of columns", cols, 1..=36)?;
     let cell = |r: usize, c: usize| format!("{}{}", digit(r), digit(c));
     let primary = pieces
         .iter()
@@ -295,10 +313,11 @@ pub fn pentominoes() -> Encoded<Placement> {
 
 /// Langford pairings of order `n`: two 1s, two 2s, …, two ns in 2n slots, the two ks k
 /// apart (k numbers between them). Items `1`…`n` (each value placed once) and `s1`…`s2n`
-/// (each slot filled once), all primary; option `(k, i)` puts the ks in slots i and i + k
-/// + 1 (from 1). Each pairing is found twice, once as its mirror; n from 1 to 32.
+/// (each slot filled once), all primary; option `(k, i)` puts the ks in slots i and
+/// i + k + 1 (from 1). Each pairing is found twice, once as its mirror; n in
+/// [`LANGFORD_ORDERS`], 1 to 32.
 pub fn langford(n: usize) -> Result<Encoded<(usize, usize)>, GenerateError> {
-    size("the order", n, 1, 32)?;
+    size("the order", n, LANGFORD_ORDERS)?;
     let primary = (1..=n)
         .map(|k| k.to_string())
         .chain((1..=2 * n).map(|i| format!("s{i}")))
@@ -362,8 +381,8 @@ pub fn slots(pattern: &str) -> Result<Vec<Slot>, GenerateError> {
             problem,
         });
     }
-    size("the crossword's width", width, 1, 36)?;
-    size("the crossword's height", rows.len(), 1, 36)?;
+    size("the crossword's width", width, 1..=36)?;
+    size("the crossword's height", rows.len(), 1..=36)?;
     let white = |r: usize, c: usize| r < rows.len() && c < width && rows[r][c] == b'.';
     let mut slots = Vec::new();
     for down in [false, true] {
@@ -409,34 +428,41 @@ pub fn slots(pattern: &str) -> Result<Vec<Slot>, GenerateError> {
 /// once) and so are the cells (`3.0`), coloured by their letter: two words crossing at a
 /// cell must give it the same colour. Option `(slot, word)` (their numbers, from 0) puts
 /// a word in a slot, slots in order, then words in order; words are read in lowercase.
+/// An empty list, or a word given twice (in any case), is refused.
 pub fn crossword(pattern: &str, words: &[&str]) -> Result<Encoded<(usize, usize)>, GenerateError> {
     let slots = slots(pattern)?;
+    if words.is_empty() {
+        return Err(GenerateError::NoWords);
+    }
     let mut lower: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for word in words {
         if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphabetic()) {
             return Err(GenerateError::Word((*word).to_string()));
         }
-        lower.push(word.to_ascii_lowercase());
+        let word = word.to_ascii_lowercase();
+        if !seen.insert(word.clone()) {
+            return Err(GenerateError::RepeatedWord(word));
+        }
+        lower.push(word);
     }
     let slot_name = |slot: &Slot| {
         let way = if slot.down { 'D' } else { 'A' };
         format!("{way}{}.{}", slot.row, slot.col)
     };
     let primary = slots.iter().map(slot_name).collect();
-    let mut seen = std::collections::HashSet::new();
-    let unique: Vec<&String> = lower.iter().filter(|w| seen.insert(*w)).collect();
     let mut cells: Vec<(usize, usize)> = slots.iter().flat_map(|&slot| slot.cells()).collect();
     cells.sort_unstable();
     cells.dedup();
-    let secondary = unique
+    let secondary = lower
         .iter()
-        .map(|w| (*w).clone())
+        .cloned()
         .chain(cells.iter().map(|&(r, c)| format!("{r}.{c}")))
         .collect();
     let mut options = Vec::new();
     for (s, slot) in slots.iter().enumerate() {
         for (w, word) in lower.iter().enumerate() {
-            if word.len() != slot.len || lower[..w].contains(word) {
+            if word.len() != slot.len {
                 continue;
             }
             let mut items = vec![slot_name(slot), word.clone()];

@@ -61,21 +61,27 @@ pub enum BuildError {
     /// An item named twice.
     #[error("item `{}` is named twice", crate::text::quote(.0))]
     DuplicateItem(String),
-    /// An item name with `:` or `|` in it.
-    #[error("`{}` cannot name an item: a name is not empty and holds no space, `:` or `|`", crate::text::quote(.0))]
+    /// An item name that is empty or holds a blank, a control character, `:` or `|`.
+    #[error("`{}` cannot name an item: a name is not empty and holds no blank, control character, `:` or `|`", crate::text::quote(.0))]
     BadName(String),
     /// An option naming an item that is not one.
     #[error("unknown item `{}`", crate::text::quote(.0))]
     UnknownItem(String),
+    /// An item of an option with nothing before its `:` (`:red`).
+    #[error("`{}` names no item: the name before `:` is empty", crate::text::quote(.0))]
+    EmptyName(String),
     /// An option naming an item twice.
     #[error("item `{}` is repeated in the option", crate::text::quote(.0))]
     RepeatedItem(String),
     /// A colour on a primary item (`r1:x`).
     #[error("item `{}` is primary and takes no colour: only secondary items do", crate::text::quote(.0))]
     ColourOnPrimary(String),
-    /// `item:` with no colour after the colon, or a colour with a `:` in it.
+    /// `item:` with no colour after the colon.
     #[error("`{}` has no colour after its `:`", crate::text::quote(.0))]
     EmptyColour(String),
+    /// `item:colour:more`: a second `:` in an item of an option.
+    #[error("`{}` has a second `:`: an item takes one colour, `item:colour`, and a colour holds no `:`", crate::text::quote(.0))]
+    SecondColon(String),
     /// An option without a primary item, which no solution could use.
     #[error("the option has no primary item")]
     NoPrimaryInOption,
@@ -105,6 +111,12 @@ pub struct Builder {
     colours: Vec<String>,
     colour_index: HashMap<String, u32>,
     options: Vec<Vec<(u32, u32)>>,
+    /// For each item (from 1; 0 unused), the number of the last option that named it
+    /// ([`Builder::try_option`]'s calls counted from 1): an item repeated in an option is
+    /// found in constant time, and a long option is read in linear time.
+    stamps: Vec<u64>,
+    /// The calls of [`Builder::try_option`] so far.
+    tries: u64,
 }
 
 impl Builder {
@@ -123,6 +135,8 @@ impl Builder {
             colours: Vec::new(),
             colour_index: HashMap::new(),
             options: Vec::new(),
+            stamps: vec![0],
+            tries: 0,
         };
         for name in primary {
             builder.item(name.into())?;
@@ -139,12 +153,14 @@ impl Builder {
 
     /// Adds the item `name`, numbered from 1.
     fn item(&mut self, name: String) -> Result<(), BuildError> {
-        if name.is_empty() || name.contains([':', '|']) || name.contains(char::is_whitespace) {
+        let bad = |c: char| matches!(c, ':' | '|') || c.is_whitespace() || c.is_control();
+        if name.is_empty() || name.contains(bad) {
             return Err(BuildError::BadName(name));
         }
         if self.index.contains_key(&name) {
             return Err(BuildError::DuplicateItem(name));
         }
+        self.stamps.push(0);
         self.names.push(name.clone());
         self.index.insert(name, self.names.len() as u32);
         Ok(())
@@ -158,6 +174,8 @@ impl Builder {
         I: IntoIterator,
         I::Item: AsRef<str>,
     {
+        self.tries += 1;
+        let stamp = self.tries;
         let mut option = Vec::new();
         for (at, token) in items.into_iter().enumerate() {
             let token = token.as_ref();
@@ -165,19 +183,25 @@ impl Builder {
                 Some((name, colour)) => (name, Some(colour)),
                 None => (token, None),
             };
+            if name.is_empty() && colour.is_some() {
+                return Err((at, BuildError::EmptyName(token.to_string())));
+            }
             let Some(&item) = self.index.get(name) else {
                 return Err((at, BuildError::UnknownItem(name.to_string())));
             };
-            if option.iter().any(|&(seen, _)| seen == item) {
+            let seen = &mut self.stamps[item as usize];
+            if *seen == stamp {
                 return Err((at, BuildError::RepeatedItem(name.to_string())));
             }
+            *seen = stamp;
             let colour = match colour {
                 None => 0,
                 Some(_) if (item as usize) <= self.primary => {
                     return Err((at, BuildError::ColourOnPrimary(name.to_string())));
                 }
-                Some(colour) if colour.is_empty() || colour.contains(':') => {
-                    return Err((at, BuildError::EmptyColour(token.to_string())));
+                Some("") => return Err((at, BuildError::EmptyColour(token.to_string()))),
+                Some(colour) if colour.contains(':') => {
+                    return Err((at, BuildError::SecondColon(token.to_string())));
                 }
                 Some(colour) => self.colour(colour),
             };

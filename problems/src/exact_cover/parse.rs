@@ -1,7 +1,10 @@
 //! The text of an exact cover problem, as Knuth's programs read it: the first line names
 //! the items, the primary ones, then `|`, then the secondary ones; each line after it is
-//! an option, its items apart by spaces, a secondary item written `item:colour` to give
-//! it a colour. Lines starting with `|` are comments; blank lines are skipped.
+//! an option, its items apart by spaces or tabs, a secondary item written `item:colour`
+//! to give it a colour. Lines starting with `|` are comments; blank lines are skipped.
+//! Lines end with a line feed, a carriage return and a line feed, or a carriage return
+//! alone. Only spaces and tabs separate: any other blank (a no-break space) or control
+//! character outside a comment is refused where it stands.
 
 use std::str::FromStr;
 
@@ -12,8 +15,18 @@ use super::{BuildError, Builder, ExactCover};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// Nothing but blank lines and comments.
-    #[error("the input is empty: expected a line naming the items, the secondary ones after `|`")]
-    Empty,
+    #[error("there is no line of items (the input holds only blank lines and comments): expected a first line naming the items, the secondary ones after `|`")]
+    NoItemLine,
+    /// A blank other than a space or a tab, or a control character, outside a comment.
+    #[error("line {line}, column {column}: character U+{code:04X} is not allowed: items are apart by spaces or tabs, and a name holds no other blank and no control character")]
+    Character {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// The character's code point.
+        code: u32,
+    },
     /// A second `|` on the line of items.
     #[error("line {line}, column {column}: a second `|` among the items: one separates the primary items from the secondary ones")]
     SecondBar {
@@ -34,14 +47,45 @@ pub enum ParseError {
     },
 }
 
-/// The words of `line` with the column (from 1, in characters) where each starts.
-fn words(line: &str) -> Vec<(usize, &str)> {
+/// The separators of the words of a line.
+const BLANKS: [char; 2] = [' ', '\t'];
+
+/// The lines of `text`, each ended by `\n`, `\r\n` or `\r` (the end left out).
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let now = rest?;
+        let Some(end) = now.find(['\n', '\r']) else {
+            rest = None;
+            return Some(now);
+        };
+        let after = if now[end..].starts_with("\r\n") {
+            end + 2
+        } else {
+            end + 1
+        };
+        rest = Some(&now[after..]).filter(|rest| !rest.is_empty());
+        Some(&now[..end])
+    })
+}
+
+/// The words of line `number`, `line`, with the column (from 1, in characters) where
+/// each starts; an error at a blank other than a space or a tab, or a control character.
+fn words(number: usize, line: &str) -> Result<Vec<(usize, &str)>, ParseError> {
     let mut words = Vec::new();
     let mut start = None;
     let mut column = 0;
     for (at, c) in line.char_indices() {
         column += 1;
-        match (c.is_whitespace(), start) {
+        let blank = BLANKS.contains(&c);
+        if !blank && (c.is_whitespace() || c.is_control()) {
+            return Err(ParseError::Character {
+                line: number,
+                column,
+                code: u32::from(c),
+            });
+        }
+        match (blank, start) {
             (false, None) => start = Some((column, at)),
             (true, Some((from, begin))) => {
                 words.push((from, &line[begin..at]));
@@ -53,7 +97,7 @@ fn words(line: &str) -> Vec<(usize, &str)> {
     if let Some((from, begin)) = start {
         words.push((from, &line[begin..]));
     }
-    words
+    Ok(words)
 }
 
 impl FromStr for ExactCover {
@@ -61,11 +105,12 @@ impl FromStr for ExactCover {
 
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut lines = (1..)
-            .zip(text.lines())
-            .filter(|(_, line)| !line.trim_start().starts_with('|') && !line.trim().is_empty());
-        let (line, first) = lines.next().ok_or(ParseError::Empty)?;
-        let names = words(first);
+        let mut lines = (1..).zip(lines(text)).filter(|(_, line)| {
+            let line = line.trim_start_matches(BLANKS);
+            !line.starts_with('|') && !line.is_empty()
+        });
+        let (line, first) = lines.next().ok_or(ParseError::NoItemLine)?;
+        let names = words(line, first)?;
         let bars: Vec<usize> = (0..names.len()).filter(|&i| names[i].1 == "|").collect();
         if let Some(&second) = bars.get(1) {
             return Err(ParseError::SecondBar {
@@ -97,7 +142,7 @@ impl FromStr for ExactCover {
             }
         })?;
         for (line, text) in lines {
-            let items = words(text);
+            let items = words(line, text)?;
             builder
                 .try_option(items.iter().map(|&(_, item)| item))
                 .map_err(|(at, error)| ParseError::At {

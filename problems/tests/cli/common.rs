@@ -123,9 +123,13 @@ pub fn refused_output(args: &[&str], out: &Output, message: &str) -> String {
     stderr
 }
 
-/// The error reading `path` gives here, as the binary reports it after `cannot read PATH: `.
+/// The error reading `path` gives here, as the binary reports it after `cannot read PATH: `:
+/// the system's words, without `(os error N)`.
 pub fn read_error(path: &str) -> String {
-    std::fs::read(path).unwrap_err().to_string()
+    let text = std::fs::read(path).unwrap_err().to_string();
+    let words = text.split(" (os error ").next().unwrap_or_default();
+    assert_ne!(words, text, "an error of the system has its number");
+    words.to_string()
 }
 
 /// A run refused by the binary with one line of error naming the problem: returns it,

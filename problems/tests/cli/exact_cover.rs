@@ -2,8 +2,8 @@
 //! counts against their own subcommands, the driver's modes and records, and bad input.
 
 use crate::common::{
-    all_error_lines, backtrack_with_stdin, error_line, fixture, json_lines, refused_output,
-    scratch, scratch_dir, stdout, text, with,
+    all_error_lines, backtrack_with_stdin, error_line, fixture, json_lines, read_error,
+    refused_output, scratch, scratch_dir, stdout, text, with,
 };
 
 /// The problem `--generate FAMILY PARAM...` prints.
@@ -145,7 +145,10 @@ fn bad_input_is_one_line_naming_the_place() {
         ("a | s\ns\n", "<stdin>: line 2, column 1: the option has no primary item"),
         ("a | s\na:x s\n", "<stdin>: line 2, column 1: item `a` is primary and takes no colour: only secondary items do"),
         ("a b\nb a b\n", "<stdin>: line 2, column 5: item `b` is repeated in the option"),
-        ("| nothing\n", "<stdin>: the input is empty: expected a line naming the items, the secondary ones after `|`"),
+        ("| nothing\n", "<stdin>: there is no line of items (the input holds only blank lines and comments): expected a first line naming the items, the secondary ones after `|`"),
+        ("a | s\na s:red:blue\n", "<stdin>: line 2, column 3: `s:red:blue` has a second `:`: an item takes one colour, `item:colour`, and a colour holds no `:`"),
+        ("a\n:red\n", "<stdin>: line 2, column 1: `:red` names no item: the name before `:` is empty"),
+        ("a b\na\u{a0}b\n", "<stdin>: line 2, column 2: character U+00A0 is not allowed: items are apart by spaces or tabs, and a name holds no other blank and no control character"),
     ];
     for (input, message) in cases {
         let out = backtrack_with_stdin(&["exact-cover"], input);
@@ -160,19 +163,36 @@ fn bad_input_is_one_line_naming_the_place() {
         ),
         (
             &["exact-cover", "--generate", "queens", "8", "9"],
+            "--generate queens: expected one parameter, the board size, and got 2: `8 9` (the words after --generate FAMILY are its parameters, and no FILE goes with it)",
+        ),
+        (
+            &["exact-cover", "--generate", "queens"],
             "--generate queens: expected one parameter, the board size",
         ),
         (
             &["exact-cover", "--generate", "langford", "-1"],
-            "--generate langford: the order `-1` is not a whole number",
+            "--generate langford: the order must be from 1 to 32, not -1",
         ),
+        (
+            &["exact-cover", "--generate", "langford", "7x"],
+            "--generate langford: the order `7x` is not a whole number",
+        ),
+        (
+            &["exact-cover", "--generate", "crossword", "..", "ab", "BA", "Ab"],
+            "--generate crossword: the word `ab` is given twice: each word of the list is used at most once, and is given once",
+        ),
+        (
+            &["exact-cover", "--generate", "crossword", ".."],
+            "--generate crossword: expected the pattern, then the words: no word given",
+        ),
+        (&["exact-cover", "--generate"], "--generate needs a value (FAMILY)"),
         (
             &["exact-cover", "--generate", "queens", "65"],
             "--generate queens: the board size must be from 1 to 64, not 65",
         ),
         (
             &["exact-cover", "--generate", "pentominoes", "6"],
-            "--generate pentominoes: expected no parameter",
+            "--generate pentominoes: expected no parameter, and got 1: `6` (the words after --generate FAMILY are its parameters, and no FILE goes with it)",
         ),
         (
             &["exact-cover", "--generate", "crossword", "..", "a1"],
@@ -187,4 +207,76 @@ fn bad_input_is_one_line_naming_the_place() {
         &["exact-cover", "--generate", "queens", "4", "--count"],
         "--generate cannot be used with --count",
     );
+    let missing = fixture("no-such-file.sudoku");
+    error_line(
+        &["exact-cover", "--generate", "sudoku", &missing],
+        &format!(
+            "--generate sudoku: cannot read {missing}: {}",
+            read_error(&missing)
+        ),
+    );
+    error_line(
+        &["exact-cover", "a.xcc", "b.xcc"],
+        "exact-cover reads one FILE, and `b.xcc` is a second (--generate FAMILY takes parameters)",
+    );
+}
+
+/// `--generate FAMILY` takes its parameters from the words after it, and no FILE: one
+/// given before it (even one that does not exist) is refused, not ignored, and one after
+/// it is a parameter, refused as one; every word after `--` is a parameter too.
+#[test]
+fn generate_takes_the_words_after_it_and_no_file() {
+    let queens = generated(&["queens", "4"]);
+    assert_eq!(stdout(&["exact-cover", "--generate=queens", "4"]), queens);
+    assert_eq!(
+        stdout(&["exact-cover", "--generate", "queens", "--", "4"]),
+        queens
+    );
+    for file in ["no-such.xcc", "-"] {
+        error_line(
+            &["exact-cover", file, "--generate", "queens", "4"],
+            &format!("FILE `{file}` cannot be used with --generate queens: --generate prints a problem and reads no file (the words after its family are its parameters)"),
+        );
+    }
+    error_line(
+        &["exact-cover", "--generate", "queens", "4", "q4.xcc"],
+        "--generate queens: expected one parameter, the board size, and got 2: `4 q4.xcc` (the words after --generate FAMILY are its parameters, and no FILE goes with it)",
+    );
+    error_line(
+        &[
+            "exact-cover",
+            "--generate",
+            "crossword",
+            "..",
+            "ab",
+            "--",
+            "-x",
+        ],
+        "--generate crossword: the word `-x` is not letters (a to z) alone",
+    );
+}
+
+/// A count with a checkpoint splits the tree at the first level of at least 256 nodes
+/// (each subproblem's size estimated by probes, which cost more than a small subproblem
+/// does to count), not at a fixed deeper one: 10-queens as exact cover has fewer than 256
+/// nodes at depth 2, and 358 at depth 3.
+#[test]
+fn a_checkpointed_count_splits_no_deeper_than_it_needs() {
+    let dir = scratch_dir();
+    let file = dir.path().join("queens-10.xcc");
+    std::fs::write(&file, generated(&["queens", "10"])).unwrap();
+    let checkpoint = dir.path().join("count.checkpoint");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let count = with(&["exact-cover", file.to_str().unwrap(), "--count"])
+        .checkpoint(checkpoint)
+        .stdout();
+    assert_eq!(count, "724\n");
+    let journal = std::fs::read_to_string(checkpoint).unwrap();
+    let header = journal.lines().next().unwrap();
+    let header: serde_json::Value =
+        serde_json::from_str(header.split_once(' ').unwrap().1).unwrap();
+    let split = &header["split"];
+    let subproblems = split["subproblems"].as_u64().unwrap();
+    assert_eq!(split["depth"], 3, "{header}");
+    assert!((256..1000).contains(&subproblems), "{header}");
 }

@@ -406,12 +406,19 @@ fn crossword_fills_are_the_brute_force_ones() {
 /// Each kind of bad input is refused with its line, its column and what is wrong.
 #[test]
 fn parser_errors_name_the_line_and_column() {
-    let cases: [(&str, &str); 10] = [
-        ("", "the input is empty: expected a line naming the items, the secondary ones after `|`"),
-        ("| a comment\n\n", "the input is empty: expected a line naming the items, the secondary ones after `|`"),
+    let none = "there is no line of items (the input holds only blank lines and comments): expected a first line naming the items, the secondary ones after `|`";
+    let blanks = "items are apart by spaces or tabs, and a name holds no other blank and no control character";
+    let cases: [(&str, &str); 15] = [
+        ("", none),
+        ("| a comment\n\n", none),
+        ("a | s\na s:a:b\n", "line 2, column 3: `s:a:b` has a second `:`: an item takes one colour, `item:colour`, and a colour holds no `:`"),
+        ("a | s\n:red a\n", "line 2, column 1: `:red` names no item: the name before `:` is empty"),
+        ("a\u{a0}b\na\n", &format!("line 1, column 2: character U+00A0 is not allowed: {blanks}")),
+        ("a b\n| \u{0} in a comment is fine\nb a\u{0}\n", &format!("line 3, column 4: character U+0000 is not allowed: {blanks}")),
+        ("a b\rb\ra\rx\r", "line 4, column 1: unknown item `x`"),
         ("a b | c | d\na\n", "line 1, column 9: a second `|` among the items: one separates the primary items from the secondary ones"),
         ("a b a\n", "line 1, column 5: item `a` is named twice"),
-        ("a b:x\n", "line 1, column 3: `b:x` cannot name an item: a name is not empty and holds no space, `:` or `|`"),
+        ("a b:x\n", "line 1, column 3: `b:x` cannot name an item: a name is not empty and holds no blank, control character, `:` or `|`"),
         ("a b | c\na b\n| comment\na  d\n", "line 4, column 4: unknown item `d`"),
         ("a b | c\nc\n", "line 2, column 1: the option has no primary item"),
         ("a b | c\nb a:red\n", "line 2, column 3: item `a` is primary and takes no colour: only secondary items do"),
@@ -422,6 +429,10 @@ fn parser_errors_name_the_line_and_column() {
         let err = text.parse::<ExactCover>().unwrap_err();
         assert_eq!(err.to_string(), message, "{text:?}");
     }
+    // Tabs separate as spaces do; lines end with \n, \r\n or \r alone.
+    let knuth = "a\tb c d e f g\r\nc e\ra d g\nb c f\r\n\ra d f\nb\t g\nd e g";
+    let covers: Vec<Vec<usize>> = Search::new(knuth.parse::<ExactCover>().unwrap()).collect();
+    assert_eq!(covers, [vec![3, 4, 0]]);
     assert_eq!(
         "a b\na c\n".parse::<ExactCover>().unwrap_err(),
         ParseError::At {
@@ -433,6 +444,30 @@ fn parser_errors_name_the_line_and_column() {
     // A byte order mark is no character; columns count characters, not bytes.
     let err = "\u{feff}é b\né x\n".parse::<ExactCover>().unwrap_err();
     assert_eq!(err.to_string(), "line 2, column 3: unknown item `x`");
+}
+
+/// An option of 50,000 items is read in linear time: checking each item against those
+/// before it in the option would take minutes in a debug build.
+#[test]
+fn a_long_option_is_read_in_linear_time() {
+    let n = 50_000;
+    let names: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+    let mut text = names.join(" ");
+    text.push('\n');
+    text.push_str(&names.join(" "));
+    text.push('\n');
+    let problem: ExactCover = text.parse().unwrap();
+    assert_eq!(Search::new(problem).count(), 1);
+    // The same item twice, far apart, is still found.
+    let repeated = format!("{text}{} i0\n", names.join(" "));
+    assert_eq!(
+        repeated.parse::<ExactCover>().unwrap_err(),
+        ParseError::At {
+            line: 3,
+            column: text.lines().next().unwrap().chars().count() + 2,
+            error: BuildError::RepeatedItem("i0".into())
+        }
+    );
 }
 
 #[test]
@@ -480,6 +515,14 @@ fn generators_refuse_bad_sizes_and_words() {
     assert_eq!(
         generate::crossword("..", &["a-b"]).unwrap_err(),
         GenerateError::Word("a-b".into())
+    );
+    assert_eq!(
+        generate::crossword("..", &[]).unwrap_err(),
+        GenerateError::NoWords
+    );
+    assert_eq!(
+        generate::crossword("..", &["ab", "ba", "Ab"]).unwrap_err(),
+        GenerateError::RepeatedWord("ab".into())
     );
     // Sudokus past 35 a side name their items in decimal.
     let big = generate::sudoku(&Grid::empty(6)).unwrap();

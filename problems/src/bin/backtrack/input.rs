@@ -3,7 +3,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 
 /// The most the tool reads: far beyond any puzzle or item list it could solve, and a
 /// guard against `/dev/zero` and the like.
@@ -40,12 +40,22 @@ pub fn read(path: &str, what: &str) -> Result<Input> {
                 let shown: String = path.chars().take(24).collect();
                 bail!("cannot read {shown}…: no such file; to give {what} on the command line, pipe it in and give - as the file");
             }
-            Err(err) => return Err(err).with_context(|| format!("cannot read {path}")),
+            Err(err) => bail!("cannot read {path}: {}", reason(&err)),
         };
         Ok(Input {
             text: read_capped(file, path)?,
             name: path.to_string(),
         })
+    }
+}
+
+/// What went wrong with an input or output, as a message says it: the system's words
+/// without the error's number (`No such file or directory`, not `… (os error 2)`).
+pub fn reason(err: &io::Error) -> String {
+    let text = err.to_string();
+    match (err.raw_os_error(), text.rfind(" (os error ")) {
+        (Some(_), Some(at)) => text[..at].to_string(),
+        _ => text,
     }
 }
 
@@ -63,7 +73,7 @@ fn read_capped(source: impl Read, name: &str) -> Result<String> {
     source
         .take(MAX_BYTES + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {name}"))?;
+        .map_err(|err| anyhow!("cannot read {name}: {}", reason(&err)))?;
     if bytes.len() as u64 > MAX_BYTES {
         bail!("{name} is larger than {} MiB", MAX_BYTES >> 20);
     }
