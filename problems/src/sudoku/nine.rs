@@ -267,9 +267,6 @@ pub(super) struct Nine {
 /// Bands no digit has: every band differs from them, so all are searched.
 const UNSEEN: [u32; 27] = [u32::MAX; 27];
 
-/// Band 0 of every digit, as bits 3d + k (band k of digit d + 1).
-const EVERY_DIGIT: u32 = 0o111_111_111;
-
 impl Nine {
     /// The puzzle of `cells` (81 digits 0..=9), its givens propagated; or the first given
     /// in reading order that repeats one before it in its row, column or box (its cell and
@@ -281,9 +278,13 @@ impl Nine {
             last: None,
             dead: false,
         };
+        // Every band is searched after the givens, changed or not.
+        let mut dirty = 0;
         for (cell, &digit) in cells.iter().enumerate() {
             // A given's cell is struck only by an earlier given of the same digit it sees.
-            if digit != 0 && !nine.place(usize::from(digit - 1), cell / 27, cell % 27, false) {
+            if digit != 0
+                && !nine.place(usize::from(digit - 1), cell / 27, cell % 27, false, &mut dirty)
+            {
                 return Err((cell, digit));
             }
         }
@@ -302,33 +303,70 @@ impl Nine {
     }
 
     /// Writes digit `d + 1` into cell `at` of band `band` (empty, or holding it already), if
-    /// it may go there: false if it may not (struck by a placement just before). `alone`:
-    /// the cell has no other candidate, so no other digit is struck from it.
+    /// it may go there, and marks in `dirty` the bands it changed (bit 3e + k: band k of
+    /// digit e + 1): false if it may not (struck by a placement just before). `alone`: the
+    /// cell has no other candidate, so no other digit is struck from it.
     #[inline]
-    fn place(&mut self, d: usize, band: usize, at: usize, alone: bool) -> bool {
+    fn place(&mut self, d: usize, band: usize, at: usize, alone: bool, dirty: &mut u32) -> bool {
         // Checked once here, not at each index below.
         assert!(d < 9 && band < 3 && at < 27, "a cell and a digit");
         let bit = 1 << at;
         if self.bands[3 * d + band] & bit == 0 {
             return false;
         }
+        let before = self.digit(d);
         if !alone {
+            // The other digits that had the cell: their bands change.
+            let mut had = 0;
             for e in 0..9 {
-                self.bands[3 * e + band] &= !bit;
+                let cells = self.bands[3 * e + band];
+                had |= (cells >> at & 1) << (3 * e);
+                self.bands[3 * e + band] = cells & !bit;
             }
+            *dirty |= (had & !(1 << (3 * d))) << band;
         }
+        // The peers struck; the cell itself is no peer, and keeps the digit.
         let peers = &PEERS[27 * band + at];
-        self.bands[3 * d] &= !peers[0];
-        self.bands[3 * d + 1] &= !peers[1];
-        self.bands[3 * d + 2] &= !peers[2];
-        self.bands[3 * d + band] |= bit;
+        for (k, cells) in before.into_iter().enumerate() {
+            let left = cells & !peers[k];
+            *dirty |= u32::from(left != cells) << (3 * d + k);
+            self.bands[3 * d + k] = left;
+        }
         self.empty[band] &= !bit;
         true
     }
 
+    /// Writes digit `d + 1` into `cells` of band `band`, each the one place left for it in
+    /// its row or its box once [`rows_and_boxes`] has struck, and marks in `dirty` the bands
+    /// it changed. That step leaves the digit nowhere else in the cells' rows and boxes,
+    /// and the cells in three different boxes: the other digits are struck from the cells,
+    /// and the digit from the cells' columns in the other bands.
+    #[inline]
+    fn fill_hidden(&mut self, d: usize, band: usize, cells: u32, dirty: &mut u32) {
+        assert!(d < 9 && band < 3, "a band of a digit");
+        // Bit 3e + k: band k of digit e + 1 changed.
+        let mut changed = 0;
+        for e in 0..9 {
+            let old = self.bands[3 * e + band];
+            changed |= u32::from(old & cells != 0) << (3 * e + band);
+            self.bands[3 * e + band] = old & !cells;
+        }
+        self.bands[3 * d + band] |= cells;
+        changed &= !(1 << (3 * d + band));
+        let columns = in_columns(columns_of(cells));
+        for k in 0..3 {
+            let old = self.bands[3 * d + k];
+            let left = if k == band { old } else { old & !columns };
+            changed |= u32::from(left != old) << (3 * d + k);
+            self.bands[3 * d + k] = left;
+        }
+        *dirty |= changed;
+        self.empty[band] &= !cells;
+    }
+
     /// Writes digit `d + 1` into each cell of `cells` in band `band`, and marks in `dirty`
-    /// the bands that may have changed (bit 3e + k: band k of digit e + 1): false if a
-    /// cell may not take it. `alone`: the cells have no other candidate.
+    /// the bands it changed: false if a cell may not take it. `alone`: the cells have no
+    /// other candidate.
     #[inline]
     fn place_all(
         &mut self,
@@ -338,14 +376,10 @@ impl Nine {
         alone: bool,
         dirty: &mut u32,
     ) -> bool {
-        *dirty |= 7 << (3 * d);
-        if !alone {
-            *dirty |= EVERY_DIGIT << band;
-        }
         while cells != 0 {
             let at = cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            if !self.place(d, band, at, alone) {
+            if !self.place(d, band, at, alone, dirty) {
                 return false;
             }
         }
@@ -410,8 +444,8 @@ impl Nine {
                     by_rows[i] = cells;
                     let (d, k) = (i / 3, i % 3);
                     let singles = singles & self.empty[k];
-                    if singles != 0 && !self.place_all(d, k, singles, false, &mut dirty) {
-                        return false;
+                    if singles != 0 {
+                        self.fill_hidden(d, k, singles, &mut dirty);
                     }
                 }
                 match self.naked_singles(&mut dirty) {
@@ -511,9 +545,10 @@ impl Nine {
         self.last = Some(placement);
         let cell = usize::from(placement.cell);
         let (d, band) = (usize::from(placement.digit - 1), cell / 27);
-        let placed = self.place(d, band, cell % 27, false);
+        let mut dirty = 0;
+        let placed = self.place(d, band, cell % 27, false, &mut dirty);
         debug_assert!(placed, "a candidate of the cell: {placement:?}");
-        self.dead = !self.propagate(&parent, 7 << (3 * d) | EVERY_DIGIT << band);
+        self.dead = !self.propagate(&parent, dirty);
     }
 
     pub(super) fn is_complete(&self) -> bool {
