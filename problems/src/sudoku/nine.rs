@@ -18,26 +18,21 @@ const NINE: u32 = 0o777;
 const FIRSTS: u32 = 0o111;
 
 /// By a row of a band (its nine cells, a bit a column): its minirows (three cells of the
-/// row in one box) that hold a place, as bits 0..3, and those that hold exactly one, as
-/// bits 9..12.
-static ROW_INFO: [u32; 512] = {
-    let mut info = [0u32; 512];
+/// row in one box) that hold a place, as bits 0..3.
+static MINIROWS: [u8; 512] = {
+    let mut minirows = [0u8; 512];
     let mut row = 0;
     while row < 512 {
         let mut j = 0;
         while j < 3 {
-            let segment = row >> (3 * j) & 7;
-            if segment != 0 {
-                info[row] |= 1 << j;
-                if segment.is_power_of_two() {
-                    info[row] |= 1 << (9 + j);
-                }
+            if row >> (3 * j) & 7 != 0 {
+                minirows[row] |= 1 << j;
             }
             j += 1;
         }
         row += 1;
     }
-    info
+    minirows
 };
 
 /// Locked candidates in a band, between its three rows and three boxes: by the band's
@@ -45,77 +40,77 @@ static ROW_INFO: [u32; 512] = {
 /// places in one box has struck the rest of that box and every box with places in one row
 /// the rest of that row, again until none strikes (bits 0..9); and of those, the ones
 /// alone in their row or their box (bits 9..18). 0 if a row or box is left with no place.
-///
-/// The closure is the same with rows and boxes swapped, so the table serves as well for a
-/// stack, its columns as the rows; it is used so for the minicolumns of a digit.
-static LOCKED: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut start = 0;
-    while start < 512 {
-        let mut minirows = start as u32;
-        let mut dead = false;
-        loop {
-            let mut left = minirows;
-            let mut line = 0;
-            while line < 3 {
-                let row = minirows >> (3 * line) & 7;
-                let column = (minirows >> line) & FIRSTS;
-                if row == 0 || column == 0 {
-                    dead = true;
-                }
-                if row.is_power_of_two() {
-                    // Row `line` lies in one box: the rest of the box is struck.
-                    let box_column = FIRSTS << row.trailing_zeros();
-                    left &= !(box_column & !(row << (3 * line)));
-                }
-                if column.is_power_of_two() {
-                    // Box `line` lies in one row: the rest of the row is struck.
-                    let row_cells = 7 << (column.trailing_zeros() / 3 * 3);
-                    left &= !(row_cells & !(column << line));
-                }
-                line += 1;
+const fn locked(start: u32) -> u32 {
+    let mut minirows = start;
+    loop {
+        let mut left = minirows;
+        let mut line = 0;
+        while line < 3 {
+            let row = minirows >> (3 * line) & 7;
+            let column = (minirows >> line) & FIRSTS;
+            if row == 0 || column == 0 {
+                return 0;
             }
-            if dead || left == minirows {
-                break;
+            if row.is_power_of_two() {
+                // Row `line` lies in one box: the rest of the box is struck.
+                let box_column = FIRSTS << row.trailing_zeros();
+                left &= !(box_column & !(row << (3 * line)));
             }
-            minirows = left;
+            if column.is_power_of_two() {
+                // Box `line` lies in one row: the rest of the row is struck.
+                let row_cells = 7 << (column.trailing_zeros() / 3 * 3);
+                left &= !(row_cells & !(column << line));
+            }
+            line += 1;
         }
-        if !dead {
-            let mut alone = 0;
-            let mut line = 0;
-            while line < 3 {
-                let row = minirows >> (3 * line) & 7;
-                let column = (minirows >> line) & FIRSTS;
-                if row.is_power_of_two() {
-                    alone |= row << (3 * line);
-                }
-                if column.is_power_of_two() {
-                    alone |= column << line;
-                }
-                line += 1;
-            }
-            table[start] = minirows | alone << 9;
+        if left == minirows {
+            break;
         }
-        start += 1;
+        minirows = left;
     }
-    table
-};
+    let mut alone = 0;
+    let mut line = 0;
+    while line < 3 {
+        let row = minirows >> (3 * line) & 7;
+        let column = (minirows >> line) & FIRSTS;
+        if row.is_power_of_two() {
+            alone |= row << (3 * line);
+        }
+        if column.is_power_of_two() {
+            alone |= column << line;
+        }
+        line += 1;
+    }
+    minirows | alone << 9
+}
 
 /// The cells of a band's minirows (bit 3r + b: row r, box b).
-static CELLS_OF: [u32; 512] = {
-    let mut cells = [0u32; 512];
-    let mut minirows = 0;
-    while minirows < 512 {
-        let mut k = 0;
-        while k < 9 {
-            if minirows >> k & 1 == 1 {
-                cells[minirows] |= 7 << (k / 3 * 9 + k % 3 * 3);
-            }
-            k += 1;
+const fn cells_of(minirows: u32) -> u32 {
+    let mut cells = 0;
+    let mut k = 0;
+    while k < 9 {
+        if minirows >> k & 1 == 1 {
+            cells |= 7 << (k / 3 * 9 + k % 3 * 3);
         }
-        minirows += 1;
+        k += 1;
     }
     cells
+}
+
+/// By the minirows of a band that hold a place (bit 3r + b: row r, box b), as [`locked`]
+/// closes them: the cells of the minirows left (0 if a row or box is left with no place),
+/// and the cells of those alone in their row or their box. Two tables looked up side by
+/// side, not one after the other.
+static LOCKED_CELLS: [[u32; 512]; 2] = {
+    let mut tables = [[0u32; 512]; 2];
+    let mut start = 0;
+    while start < 512 {
+        let minirows = locked(start as u32);
+        tables[0][start] = cells_of(minirows & NINE);
+        tables[1][start] = cells_of(minirows >> 9 & NINE);
+        start += 1;
+    }
+    tables
 };
 
 /// The cells each cell sees, by band, itself not included: in its own band its row and
@@ -195,16 +190,15 @@ fn in_columns(columns: u32) -> u32 {
 /// already), or `None` if a row or box is left with no place.
 #[inline]
 fn rows_and_boxes(cells: u32) -> Option<(u32, u32)> {
-    let info = ROW_INFO[(cells & NINE) as usize]
-        | ROW_INFO[(cells >> 9 & NINE) as usize] << 3
-        | ROW_INFO[(cells >> 18 & NINE) as usize] << 6;
-    let locked = LOCKED[(info & NINE) as usize];
-    if locked == 0 {
+    let minirows = usize::from(MINIROWS[(cells & NINE) as usize])
+        | usize::from(MINIROWS[(cells >> 9 & NINE) as usize]) << 3
+        | usize::from(MINIROWS[(cells >> 18 & NINE) as usize]) << 6;
+    let left = cells & LOCKED_CELLS[0][minirows];
+    if left == 0 {
         return None;
     }
-    let cells = cells & CELLS_OF[(locked & NINE) as usize];
-    let singles = locked >> 9 & info >> 9 & NINE;
-    Some((cells, cells & CELLS_OF[singles as usize]))
+    // The locking strikes whole minirows: a place alone in its minirow before is after.
+    Some((left, left & alone_in_group(cells) & LOCKED_CELLS[1][minirows]))
 }
 
 /// What the columns of a digit's `bands` hold, all its column step looks at: its
@@ -272,22 +266,34 @@ impl Nine {
     /// in reading order that repeats one before it in its row, column or box (its cell and
     /// digit).
     pub(super) fn new(cells: &[u8]) -> Result<Nine, (usize, u8)> {
+        // By band of each digit: the cells its givens so far see, and its givens; by band,
+        // the cells given.
+        let (mut seen, mut givens, mut given) = ([0u32; 27], [0u32; 27], [0u32; 3]);
+        for (cell, &digit) in cells.iter().enumerate().take(81) {
+            if digit == 0 {
+                continue;
+            }
+            let (d, band, bit) = (usize::from(digit - 1), cell / 27, 1 << (cell % 27));
+            assert!(d < 9, "a digit");
+            if seen[3 * d + band] & bit != 0 {
+                return Err((cell, digit));
+            }
+            for (k, peers) in PEERS[cell].iter().enumerate() {
+                seen[3 * d + k] |= peers;
+            }
+            givens[3 * d + band] |= bit;
+            given[band] |= bit;
+        }
         let mut nine = Nine {
-            bands: [BAND; 27],
-            empty: [BAND; 3],
+            bands: [0; 27],
+            empty: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
             last: None,
             dead: false,
         };
-        // Every band is searched after the givens, changed or not.
-        let mut dirty = 0;
-        for (cell, &digit) in cells.iter().enumerate() {
-            // A given's cell is struck only by an earlier given of the same digit it sees.
-            if digit != 0
-                && !nine.place(usize::from(digit - 1), cell / 27, cell % 27, false, &mut dirty)
-            {
-                return Err((cell, digit));
-            }
+        for (i, cells) in nine.bands.iter_mut().enumerate() {
+            *cells = (BAND & !seen[i] & !given[i % 3]) | givens[i];
         }
+        // Every band is searched after the givens, changed or not.
         nine.dead = !nine.propagate(&UNSEEN, (1 << 27) - 1);
         Ok(nine)
     }
@@ -424,8 +430,7 @@ impl Nine {
     /// band, naked singles) are run to their fixed point first, then the columns of each
     /// digit changed since their last search, and again until the columns change nothing.
     fn propagate(&mut self, parent: &[u32; 27], mut dirty: u32) -> bool {
-        // The bands as last searched by rows and boxes, and by columns.
-        let mut by_rows = *parent;
+        // The bands as last searched by columns.
         let mut by_columns = *parent;
         loop {
             loop {
@@ -433,15 +438,10 @@ impl Nine {
                     let i = dirty.trailing_zeros() as usize;
                     dirty &= dirty - 1;
                     assert!(i < 27, "a band of a digit");
-                    let cells = self.bands[i];
-                    if cells == by_rows[i] {
-                        continue;
-                    }
-                    let Some((cells, singles)) = rows_and_boxes(cells) else {
+                    let Some((cells, singles)) = rows_and_boxes(self.bands[i]) else {
                         return false;
                     };
                     self.bands[i] = cells;
-                    by_rows[i] = cells;
                     let (d, k) = (i / 3, i % 3);
                     let singles = singles & self.empty[k];
                     if singles != 0 {
@@ -468,10 +468,8 @@ impl Nine {
                 let Some(singles) = columns_and_boxes(&mut bands, minicolumns(old)) else {
                     return false;
                 };
-                if bands != old {
-                    dirty |= 7 << (3 * d);
-                }
                 for k in 0..3 {
+                    dirty |= u32::from(bands[k] != old[k]) << (3 * d + k);
                     self.bands[3 * d + k] = bands[k];
                     by_columns[3 * d + k] = bands[k];
                 }
