@@ -23,10 +23,11 @@ pub(super) struct Interval {
 }
 
 impl Interval {
-    pub(super) fn new() -> Self {
+    /// The first interval, counted from `now`.
+    pub(super) fn new(now: Instant) -> Self {
         Interval {
             events: FIRST_INTERVAL,
-            since: Instant::now(),
+            since: now,
         }
     }
 

@@ -208,7 +208,8 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         self.run.checkpoint = self.run.stats.nodes;
         let stats = &self.run.stats;
         self.run.refusal_looks = (stats.rejections, stats.prunings);
-        self.run.intervals = (Interval::new(), Interval::new());
+        let now = Instant::now();
+        self.run.intervals = (Interval::new(now), Interval::new(now));
         self
     }
 

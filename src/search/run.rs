@@ -84,6 +84,8 @@ pub(super) struct Hot {
 
 impl Run {
     pub(super) fn new() -> Self {
+        // One look at the clock for the three.
+        let now = Instant::now();
         Run {
             stats: Stats::default(),
             phase: Phase::Fresh,
@@ -93,9 +95,9 @@ impl Run {
             deepest_leaf: 0,
             checkpoint: 0,
             refusal_looks: (FIRST_INTERVAL, FIRST_INTERVAL),
-            intervals: (Interval::new(), Interval::new()),
+            intervals: (Interval::new(now), Interval::new(now)),
             published: (0, 0),
-            call_start: Instant::now(),
+            call_start: now,
             began: None,
         }
     }

@@ -329,15 +329,17 @@ impl Nine {
                 had |= (cells >> at & 1) << (3 * e);
                 self.bands[3 * e + band] = cells & !bit;
             }
-            *dirty |= (had & !(1 << (3 * d))) << band;
+            *dirty |= (had << band) & !(1 << (3 * d + band));
         }
         // The peers struck; the cell itself is no peer, and keeps the digit.
         let peers = &PEERS[27 * band + at];
+        let mut struck = 0;
         for (k, cells) in before.into_iter().enumerate() {
             let left = cells & !peers[k];
-            *dirty |= u32::from(left != cells) << (3 * d + k);
+            struck |= u32::from(left != cells) << k;
             self.bands[3 * d + k] = left;
         }
+        *dirty |= struck << (3 * d);
         self.empty[band] &= !bit;
         true
     }
@@ -350,23 +352,25 @@ impl Nine {
     #[inline]
     fn fill_hidden(&mut self, d: usize, band: usize, cells: u32, dirty: &mut u32) {
         assert!(d < 9 && band < 3, "a band of a digit");
-        // Bit 3e + k: band k of digit e + 1 changed.
-        let mut changed = 0;
+        // Bit 3e: band `band` of digit e + 1 changed (shifted by constants, then once).
+        let mut had = 0;
         for e in 0..9 {
             let old = self.bands[3 * e + band];
-            changed |= u32::from(old & cells != 0) << (3 * e + band);
+            had |= u32::from(old & cells != 0) << (3 * e);
             self.bands[3 * e + band] = old & !cells;
         }
         self.bands[3 * d + band] |= cells;
-        changed &= !(1 << (3 * d + band));
+        *dirty |= (had << band) & !(1 << (3 * d + band));
+        // The columns in the other two bands.
         let columns = in_columns(columns_of(cells));
+        let mut struck = 0;
         for k in 0..3 {
             let old = self.bands[3 * d + k];
             let left = if k == band { old } else { old & !columns };
-            changed |= u32::from(left != old) << (3 * d + k);
+            struck |= u32::from(left != old) << k;
             self.bands[3 * d + k] = left;
         }
-        *dirty |= changed;
+        *dirty |= struck << (3 * d);
         self.empty[band] &= !cells;
     }
 
