@@ -30,8 +30,6 @@ pub(super) struct Run {
     pub(super) intervals: (Interval, Interval),
     /// The nodes and solutions already published to the meter.
     pub(super) published: (u64, u64),
-    /// When the current call into the engine began (for `elapsed`).
-    pub(super) call_start: Instant,
     /// When the first call into the engine began: the time limit runs from there, through
     /// the time the caller spends between calls (printing a solution, say).
     pub(super) began: Option<Instant>,
@@ -84,8 +82,6 @@ pub(super) struct Hot {
 
 impl Run {
     pub(super) fn new() -> Self {
-        // One look at the clock for the three.
-        let now = Instant::now();
         Run {
             stats: Stats::default(),
             phase: Phase::Fresh,
@@ -95,9 +91,8 @@ impl Run {
             deepest_leaf: 0,
             checkpoint: 0,
             refusal_looks: (FIRST_INTERVAL, FIRST_INTERVAL),
-            intervals: (Interval::new(now), Interval::new(now)),
+            intervals: (Interval::new(), Interval::new()),
             published: (0, 0),
-            call_start: now,
             began: None,
         }
     }

@@ -6,6 +6,8 @@
 //! the line is about first (`index`, `puzzle`), then what it says, then whether the output
 //! is complete (`complete`, `stopped`).
 
+use std::io::Write;
+
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -13,7 +15,7 @@ use backtrack::stats::Elapsed;
 use backtrack::Stats;
 
 use super::estimate::Estimated;
-use super::{Driver, End, Stop};
+use super::{output, Driver, End, Stop};
 use crate::exit::Status;
 
 /// One key and its number, flattened into a line: the search a line is about in a run of
@@ -155,8 +157,11 @@ impl Driver {
 
     /// Writes `line` as JSON, headed by the search it is about if there are several.
     pub(super) fn json<T: Serialize>(&mut self, line: &T) -> anyhow::Result<()> {
-        let text = self.tagged(line);
-        self.line(&text)
+        // Written straight into the output: a file of many puzzles writes two lines each.
+        let tag = self.tag.map(|(key, value)| Entry(key.to_string(), value));
+        serde_json::to_writer(&mut self.out, &Tagged { tag, line })
+            .map_err(|err| output::failed(err.into()))?;
+        self.out.write_all(b"\n").map_err(output::failed)
     }
 
     /// Ends a run of several searches with a summary: in text a line `# 3 puzzles: …`
@@ -187,7 +192,7 @@ impl Driver {
             self.line(&"")?;
             self.line(&format_args!("# {text}"))?;
         }
-        self.flush()
+        self.end_output()
     }
 
     /// `--stats` on stderr: the formulation, then one figure per line; or one JSON object,
