@@ -2,7 +2,7 @@
 //! cells (rows 3k to 3k + 2), one `u32` each, as the fastest bitboard solvers keep them
 //! (JCZSolve, after Zhouyundong). Locked candidates between a row and a box strike whole
 //! three-cell segments (minirows), so they are found for a band at once from its nine
-//! minirows by one table lookup (the closure of both kinds of lock, made at compile time);
+//! minirows by table lookups (the closure of both kinds of lock, made at compile time);
 //! those between a column and a box by a few word operations on the columns' three-cell
 //! segments of each band. Hidden singles come out of the same steps, naked singles from
 //! counting the digits of each cell in bit planes. A state is a small `Copy` value,
@@ -429,8 +429,9 @@ impl Nine {
     /// Fills naked and hidden singles and strikes locked candidates until there are none:
     /// false if a cell, or a digit of a unit, is left with no place. `parent`: the bands
     /// at the last fixed point (the parent's, or `UNSEEN`); only what changed since is
-    /// searched again, starting from the bands of `dirty` (bit 3d + k: band k of digit
-    /// d + 1), all that may differ from `parent`. The cheap steps (rows and boxes of a
+    /// searched again: `dirty` marks the bands changed (bit 3d + k: band k of digit
+    /// d + 1), and every step marks those it changes, so that a band marked has changed
+    /// since its rows and boxes were last searched. The cheap steps (rows and boxes of a
     /// band, naked singles) are run to their fixed point first, then the columns of each
     /// digit changed since their last search, and again until the columns change nothing.
     fn propagate(&mut self, parent: &[u32; 27], mut dirty: u32) -> bool {
