@@ -198,7 +198,10 @@ fn rows_and_boxes(cells: u32) -> Option<(u32, u32)> {
         return None;
     }
     // The locking strikes whole minirows: a place alone in its minirow before is after.
-    Some((left, left & alone_in_group(cells) & LOCKED_CELLS[1][minirows]))
+    Some((
+        left,
+        left & alone_in_group(cells) & LOCKED_CELLS[1][minirows],
+    ))
 }
 
 /// What the columns of a digit's `bands` hold, all its column step looks at: its

@@ -68,34 +68,31 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
             puzzles.len()
         );
     }
-    let tasks = puzzles
-        .into_iter()
-        .enumerate()
-        .map(move |(at, puzzle)| {
-            let k = at as u64 + 1;
-            // The givens are propagated as the puzzle is made: the root's work, timed
-            // for --stats. Givens that contradict each other make a puzzle with no
-            // solution, said as such.
-            let start = timed.then(Instant::now);
-            let sudoku = match puzzle.sudoku() {
-                Ok(sudoku) => sudoku,
-                Err(conflict) => return Task::unsolvable(format!("{name}: {conflict}")),
-            };
-            let notation = puzzle.notation;
-            let tag = several.then_some(k);
-            let task = Task::search(sudoku, 3)
-                .tree()
-                .list(move |out, index, grid| {
-                    if json {
-                        write_json(out, tag, index, &grid, notation)
-                    } else {
-                        write_text(out, index, &grid, notation)
-                    }
-                    .map(|()| true)
-                });
-            let took = start.map_or(Duration::ZERO, |start| start.elapsed());
-            Task::from(task).prepared(took, PROPAGATED)
-        });
+    let tasks = puzzles.into_iter().enumerate().map(move |(at, puzzle)| {
+        let k = at as u64 + 1;
+        // The givens are propagated as the puzzle is made, when its turn comes: the
+        // root's work, timed for --stats and --estimate. Givens that contradict each
+        // other make a puzzle with no solution, said as such.
+        let start = timed.then(Instant::now);
+        let sudoku = match puzzle.sudoku() {
+            Ok(sudoku) => sudoku,
+            Err(conflict) => return Task::unsolvable(format!("{name}: {conflict}")),
+        };
+        let notation = puzzle.notation;
+        let tag = several.then_some(k);
+        let task = Task::search(sudoku, 3)
+            .tree()
+            .list(move |out, index, grid| {
+                if json {
+                    write_json(out, tag, index, &grid, notation)
+                } else {
+                    write_text(out, index, &grid, notation)
+                }
+                .map(|()| true)
+            });
+        let took = start.map_or(Duration::ZERO, |start| start.elapsed());
+        Task::from(task).prepared(took, PROPAGATED)
+    });
     Ok(Job::each(settings, "puzzle", tasks).describe(SEARCH))
 }
 
