@@ -4,8 +4,9 @@
 //! and [`run`] runs it: [`plan`] decides, from the flags alone, whether to list, count,
 //! find the best, draw the tree or estimate, and on how many threads, with a checkpoint,
 //! in parts or across MPI ranks; the rest of the driver carries that out the same way for
-//! every subcommand. It owns standard output (buffered; a failed write is exit status 4,
-//! a closed pipe a quiet end), the signals (SIGINT, SIGTERM and SIGHUP stop the search,
+//! every subcommand. It owns standard output (buffered, and written at the end of each
+//! search to a terminal, in blocks elsewhere; a failed write is exit status 4, a closed
+//! pipe a quiet end), the signals (SIGINT, SIGTERM and SIGHUP stop the search,
 //! and what was found is printed, marked partial), the limits (`--time-limit`,
 //! `--node-limit`), the progress line, `--stats`, and the exit status ([`Status`]). It
 //! knows no subcommand and no problem.
