@@ -473,7 +473,7 @@ impl Driver {
         if self.settings.flags.json {
             for k in first..=last {
                 let line = report::Tagged {
-                    tag: Some(report::Entry(key.to_string(), k)),
+                    tag: Some(report::Entry(key.to_string().into(), k)),
                     line: &report::NotSearched {
                         searched: false,
                         end: End::new(Some(stop)),
