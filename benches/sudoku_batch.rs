@@ -8,12 +8,17 @@
 //! times the library alone and says so. Every iteration checks its answer: the library's
 //! solutions are counted, the binary's summary line must say every puzzle was solved (or
 //! counted).
+//!
+//! After criterion's group, a table of each mode's rates, the library's and the binary's,
+//! each the median of a few runs made alternately, and their ratio (the binary's rate over
+//! the library's: 1 when the command line costs nothing beside the search).
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Instant;
 
 use backtrack::Search;
 use backtrack_problems::sudoku::read_puzzles;
@@ -21,6 +26,9 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 
 /// How many times the 50 puzzles stand in the file.
 const COPIES: usize = 200;
+
+/// The runs of each side whose median the table of rates takes.
+const RUNS: usize = 7;
 
 /// The ways the binary runs a file, with the flags that ask for each.
 const MODES: [(&str, &[&str]); 4] = [
@@ -70,6 +78,51 @@ fn cli(binary: &Path, file: &Path, flags: &[&str]) -> String {
     stdout.lines().last().unwrap_or_default().to_string()
 }
 
+/// What the binary's summary line says of a file of `puzzles` puzzles all solved (or
+/// counted) in `mode`.
+fn summary(mode: &str, puzzles: usize) -> String {
+    let done = if mode == "count" { "counted" } else { "solved" };
+    if mode == "json" {
+        format!("\"puzzles\":{puzzles},\"{done}\":{puzzles}")
+    } else {
+        format!("# {puzzles} puzzles: {puzzles} {done}")
+    }
+}
+
+/// The median of `RUNS` timings of `run`, in seconds.
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// Prints each mode's rate, the library's and the binary's (the median of [`RUNS`] runs,
+/// made alternately), and their ratio.
+fn rates(text: &str, file: &Path, binary: &Path, puzzles: usize) {
+    println!("\nsudoku batch: {puzzles} puzzles, the median of {RUNS} runs each, alternately");
+    println!("| mode | library puzzles/s | cli puzzles/s | cli / library |");
+    println!("|---|---|---|---|");
+    for (mode, flags) in MODES {
+        let (mut in_process, mut by_binary) = (Vec::new(), Vec::new());
+        for _ in 0..RUNS {
+            let start = Instant::now();
+            assert_eq!(library(text, mode), puzzles as u64);
+            in_process.push(start.elapsed().as_secs_f64());
+            let start = Instant::now();
+            let last = cli(binary, file, flags);
+            by_binary.push(start.elapsed().as_secs_f64());
+            assert!(last.contains(&summary(mode, puzzles)), "{last}");
+        }
+        let (in_process, binary) = (
+            puzzles as f64 / median(in_process),
+            puzzles as f64 / median(by_binary),
+        );
+        println!(
+            "| {mode} | {in_process:.0} | {binary:.0} | {:.2} |",
+            binary / in_process
+        );
+    }
+}
+
 fn batch(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let one = std::fs::read_to_string(root.join("benches/sudoku/ordinary.sudoku"))
@@ -91,12 +144,7 @@ fn batch(c: &mut Criterion) {
             b.iter(|| assert_eq!(library(&text, mode), puzzles as u64));
         });
         if let Some(binary) = &binary {
-            let done = if mode == "count" { "counted" } else { "solved" };
-            let summary = if mode == "json" {
-                format!("\"puzzles\":{puzzles},\"{done}\":{puzzles}")
-            } else {
-                format!("# {puzzles} puzzles: {puzzles} {done}")
-            };
+            let summary = summary(mode, puzzles);
             group.bench_function(BenchmarkId::new("cli", mode), |b| {
                 b.iter(|| {
                     let last = cli(binary, &file, flags);
@@ -106,6 +154,9 @@ fn batch(c: &mut Criterion) {
         }
     }
     group.finish();
+    if let Some(binary) = &binary {
+        rates(&text, &file, binary, puzzles);
+    }
 }
 
 criterion_group!(benches, batch);

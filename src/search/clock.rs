@@ -18,25 +18,32 @@ pub(super) const LOOK_EVERY: Duration = Duration::from_micros(500);
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Interval {
     pub(super) events: u64,
-    /// When the events last triggered a look.
-    pub(super) since: Instant,
+    /// When the events last triggered a look at the clock; none yet: the search's start.
+    pub(super) since: Option<Instant>,
 }
 
 impl Interval {
+    /// The first interval, counted from the search's start.
     pub(super) fn new() -> Self {
         Interval {
             events: FIRST_INTERVAL,
-            since: Instant::now(),
+            since: None,
         }
     }
 
-    /// The events came to a look at `now`: sets how many should come before the next, so
-    /// that looks come every [`LOOK_EVERY`] or so. Looks that came too soon double the
-    /// interval; looks that came late shrink it at once in proportion (one slow stretch
+    /// The events came to a look at `now` (none: too soon after the start to ask the
+    /// clock), the search having begun at `began`: sets how many should come before the
+    /// next, so that looks come every [`LOOK_EVERY`] or so. Looks that came too soon double
+    /// the interval; looks that came late shrink it at once in proportion (one slow stretch
     /// of nodes must not be followed by another as long).
-    pub(super) fn adapt(&mut self, now: Instant) -> u64 {
-        let took = now.duration_since(self.since);
-        self.since = now;
+    pub(super) fn adapt(&mut self, now: Option<Instant>, began: Option<Instant>) -> u64 {
+        let took = match (now, self.since.or(began)) {
+            (Some(now), Some(since)) => now.duration_since(since),
+            _ => Duration::ZERO,
+        };
+        if now.is_some() {
+            self.since = now;
+        }
         if took < LOOK_EVERY / 2 {
             self.events = (self.events * 2).min(MAX_INTERVAL);
         } else if took > LOOK_EVERY * 2 {
@@ -66,8 +73,11 @@ impl Run {
             return Some(StopReason::SolutionLimit);
         }
         let next = if limits.periodic() {
-            let now = Instant::now();
-            let interval = self.intervals.0.adapt(now);
+            // At the first node the clock would say that no time has passed since the
+            // start (and a look at it costs as much as a node of a small search), unless a
+            // time limit asks it.
+            let now = (nodes > 0 || limits.time.is_some()).then(Instant::now);
+            let interval = self.intervals.0.adapt(now, self.began);
             if let Some(reason) = self.look(limits, now) {
                 return Some(reason);
             }
@@ -80,7 +90,7 @@ impl Run {
     }
 
     /// Looks at the cancellation flag and the clock (`now`), and publishes to the meter.
-    pub(super) fn look(&mut self, limits: &Limits, now: Instant) -> Option<StopReason> {
+    pub(super) fn look(&mut self, limits: &Limits, now: Option<Instant>) -> Option<StopReason> {
         self.publish(limits);
         if let Some(cancel) = &limits.cancel {
             if cancel.is_cancelled() {
@@ -88,8 +98,8 @@ impl Run {
             }
         }
         if let Some(max) = limits.time {
-            let began = self.began.unwrap_or(self.call_start);
-            if now.duration_since(began) >= max {
+            let now = now.unwrap_or_else(Instant::now);
+            if now.duration_since(self.began.unwrap_or(now)) >= max {
                 return Some(StopReason::TimeLimit);
             }
         }
@@ -105,8 +115,8 @@ impl Run {
         if !limits.periodic() {
             return (None, u64::MAX);
         }
-        let now = Instant::now();
-        let interval = self.intervals.1.adapt(now);
+        let now = Some(Instant::now());
+        let interval = self.intervals.1.adapt(now, self.began);
         (self.look(limits, now), interval)
     }
 

@@ -378,10 +378,10 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     }
 
     fn timed<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
-        self.run.call_start = Instant::now();
-        self.run.began.get_or_insert(self.run.call_start);
+        let start = Instant::now();
+        self.run.began.get_or_insert(start);
         let result = f(self);
-        self.run.stats.elapsed += self.run.call_start.elapsed();
+        self.run.stats.elapsed += start.elapsed();
         self.run.publish(&self.limits);
         result
     }

@@ -30,8 +30,6 @@ pub(super) struct Run {
     pub(super) intervals: (Interval, Interval),
     /// The nodes and solutions already published to the meter.
     pub(super) published: (u64, u64),
-    /// When the current call into the engine began (for `elapsed`).
-    pub(super) call_start: Instant,
     /// When the first call into the engine began: the time limit runs from there, through
     /// the time the caller spends between calls (printing a solution, say).
     pub(super) began: Option<Instant>,
@@ -95,7 +93,6 @@ impl Run {
             refusal_looks: (FIRST_INTERVAL, FIRST_INTERVAL),
             intervals: (Interval::new(), Interval::new()),
             published: (0, 0),
-            call_start: Instant::now(),
             began: None,
         }
     }

@@ -234,18 +234,24 @@ impl fmt::Display for Show<'_> {
         if self.notation == Notation::Numbers || n > 35 {
             return self.numbers(f);
         }
-        // One write of the whole grid: a file of many puzzles prints many grids.
+        // One write of the whole grid, made on the stack: a file of many puzzles prints
+        // many grids.
         let hex = self.notation == Notation::Hexadecimal && n == 16;
-        let mut text = String::with_capacity(n * (n + 1));
+        let mut text = [0u8; 35 * 36];
+        let mut len = 0;
         for row in self.grid.cells.chunks(n) {
-            text.extend(row.iter().map(|&d| match d {
-                1 if hex => '0',
-                2.. if hex => symbol(d - 1),
-                _ => symbol(d),
-            }));
-            text.push('\n');
+            for &d in row {
+                text[len] = match d {
+                    1 if hex => b'0',
+                    2.. if hex => symbol_byte(d - 1),
+                    _ => symbol_byte(d),
+                };
+                len += 1;
+            }
+            text[len] = b'\n';
+            len += 1;
         }
-        f.write_str(&text)
+        f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -273,10 +279,15 @@ impl Show<'_> {
 
 /// The character of a digit: `.` for 0, `1`-`9`, then `A` for 10 on.
 pub(super) fn symbol(digit: u8) -> char {
+    char::from(symbol_byte(digit))
+}
+
+/// [`symbol`] as an ASCII byte.
+fn symbol_byte(digit: u8) -> u8 {
     match digit {
-        0 => '.',
-        1..=9 => char::from(b'0' + digit),
-        _ => char::from(b'A' + digit - 10),
+        0 => b'.',
+        1..=9 => b'0' + digit,
+        _ => b'A' + digit - 10,
     }
 }
 

@@ -2,7 +2,7 @@
 //! cells (rows 3k to 3k + 2), one `u32` each, as the fastest bitboard solvers keep them
 //! (JCZSolve, after Zhouyundong). Locked candidates between a row and a box strike whole
 //! three-cell segments (minirows), so they are found for a band at once from its nine
-//! minirows by one table lookup (the closure of both kinds of lock, made at compile time);
+//! minirows by table lookups (the closure of both kinds of lock, made at compile time);
 //! those between a column and a box by a few word operations on the columns' three-cell
 //! segments of each band. Hidden singles come out of the same steps, naked singles from
 //! counting the digits of each cell in bit planes. A state is a small `Copy` value,
@@ -18,26 +18,21 @@ const NINE: u32 = 0o777;
 const FIRSTS: u32 = 0o111;
 
 /// By a row of a band (its nine cells, a bit a column): its minirows (three cells of the
-/// row in one box) that hold a place, as bits 0..3, and those that hold exactly one, as
-/// bits 9..12.
-static ROW_INFO: [u32; 512] = {
-    let mut info = [0u32; 512];
+/// row in one box) that hold a place, as bits 0..3.
+static MINIROWS: [u8; 512] = {
+    let mut minirows = [0u8; 512];
     let mut row = 0;
     while row < 512 {
         let mut j = 0;
         while j < 3 {
-            let segment = row >> (3 * j) & 7;
-            if segment != 0 {
-                info[row] |= 1 << j;
-                if segment.is_power_of_two() {
-                    info[row] |= 1 << (9 + j);
-                }
+            if row >> (3 * j) & 7 != 0 {
+                minirows[row] |= 1 << j;
             }
             j += 1;
         }
         row += 1;
     }
-    info
+    minirows
 };
 
 /// Locked candidates in a band, between its three rows and three boxes: by the band's
@@ -45,77 +40,77 @@ static ROW_INFO: [u32; 512] = {
 /// places in one box has struck the rest of that box and every box with places in one row
 /// the rest of that row, again until none strikes (bits 0..9); and of those, the ones
 /// alone in their row or their box (bits 9..18). 0 if a row or box is left with no place.
-///
-/// The closure is the same with rows and boxes swapped, so the table serves as well for a
-/// stack, its columns as the rows; it is used so for the minicolumns of a digit.
-static LOCKED: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut start = 0;
-    while start < 512 {
-        let mut minirows = start as u32;
-        let mut dead = false;
-        loop {
-            let mut left = minirows;
-            let mut line = 0;
-            while line < 3 {
-                let row = minirows >> (3 * line) & 7;
-                let column = (minirows >> line) & FIRSTS;
-                if row == 0 || column == 0 {
-                    dead = true;
-                }
-                if row.is_power_of_two() {
-                    // Row `line` lies in one box: the rest of the box is struck.
-                    let box_column = FIRSTS << row.trailing_zeros();
-                    left &= !(box_column & !(row << (3 * line)));
-                }
-                if column.is_power_of_two() {
-                    // Box `line` lies in one row: the rest of the row is struck.
-                    let row_cells = 7 << (column.trailing_zeros() / 3 * 3);
-                    left &= !(row_cells & !(column << line));
-                }
-                line += 1;
+const fn locked(start: u32) -> u32 {
+    let mut minirows = start;
+    loop {
+        let mut left = minirows;
+        let mut line = 0;
+        while line < 3 {
+            let row = minirows >> (3 * line) & 7;
+            let column = (minirows >> line) & FIRSTS;
+            if row == 0 || column == 0 {
+                return 0;
             }
-            if dead || left == minirows {
-                break;
+            if row.is_power_of_two() {
+                // Row `line` lies in one box: the rest of the box is struck.
+                let box_column = FIRSTS << row.trailing_zeros();
+                left &= !(box_column & !(row << (3 * line)));
             }
-            minirows = left;
+            if column.is_power_of_two() {
+                // Box `line` lies in one row: the rest of the row is struck.
+                let row_cells = 7 << (column.trailing_zeros() / 3 * 3);
+                left &= !(row_cells & !(column << line));
+            }
+            line += 1;
         }
-        if !dead {
-            let mut alone = 0;
-            let mut line = 0;
-            while line < 3 {
-                let row = minirows >> (3 * line) & 7;
-                let column = (minirows >> line) & FIRSTS;
-                if row.is_power_of_two() {
-                    alone |= row << (3 * line);
-                }
-                if column.is_power_of_two() {
-                    alone |= column << line;
-                }
-                line += 1;
-            }
-            table[start] = minirows | alone << 9;
+        if left == minirows {
+            break;
         }
-        start += 1;
+        minirows = left;
     }
-    table
-};
+    let mut alone = 0;
+    let mut line = 0;
+    while line < 3 {
+        let row = minirows >> (3 * line) & 7;
+        let column = (minirows >> line) & FIRSTS;
+        if row.is_power_of_two() {
+            alone |= row << (3 * line);
+        }
+        if column.is_power_of_two() {
+            alone |= column << line;
+        }
+        line += 1;
+    }
+    minirows | alone << 9
+}
 
 /// The cells of a band's minirows (bit 3r + b: row r, box b).
-static CELLS_OF: [u32; 512] = {
-    let mut cells = [0u32; 512];
-    let mut minirows = 0;
-    while minirows < 512 {
-        let mut k = 0;
-        while k < 9 {
-            if minirows >> k & 1 == 1 {
-                cells[minirows] |= 7 << (k / 3 * 9 + k % 3 * 3);
-            }
-            k += 1;
+const fn cells_of(minirows: u32) -> u32 {
+    let mut cells = 0;
+    let mut k = 0;
+    while k < 9 {
+        if minirows >> k & 1 == 1 {
+            cells |= 7 << (k / 3 * 9 + k % 3 * 3);
         }
-        minirows += 1;
+        k += 1;
     }
     cells
+}
+
+/// By the minirows of a band that hold a place (bit 3r + b: row r, box b), as [`locked`]
+/// closes them: the cells of the minirows left (0 if a row or box is left with no place),
+/// and the cells of those alone in their row or their box. Two tables looked up side by
+/// side, not one after the other.
+static LOCKED_CELLS: [[u32; 512]; 2] = {
+    let mut tables = [[0u32; 512]; 2];
+    let mut start = 0;
+    while start < 512 {
+        let minirows = locked(start as u32);
+        tables[0][start] = cells_of(minirows & NINE);
+        tables[1][start] = cells_of(minirows >> 9 & NINE);
+        start += 1;
+    }
+    tables
 };
 
 /// The cells each cell sees, by band, itself not included: in its own band its row and
@@ -195,16 +190,18 @@ fn in_columns(columns: u32) -> u32 {
 /// already), or `None` if a row or box is left with no place.
 #[inline]
 fn rows_and_boxes(cells: u32) -> Option<(u32, u32)> {
-    let info = ROW_INFO[(cells & NINE) as usize]
-        | ROW_INFO[(cells >> 9 & NINE) as usize] << 3
-        | ROW_INFO[(cells >> 18 & NINE) as usize] << 6;
-    let locked = LOCKED[(info & NINE) as usize];
-    if locked == 0 {
+    let minirows = usize::from(MINIROWS[(cells & NINE) as usize])
+        | usize::from(MINIROWS[(cells >> 9 & NINE) as usize]) << 3
+        | usize::from(MINIROWS[(cells >> 18 & NINE) as usize]) << 6;
+    let left = cells & LOCKED_CELLS[0][minirows];
+    if left == 0 {
         return None;
     }
-    let cells = cells & CELLS_OF[(locked & NINE) as usize];
-    let singles = locked >> 9 & info >> 9 & NINE;
-    Some((cells, cells & CELLS_OF[singles as usize]))
+    // The locking strikes whole minirows: a place alone in its minirow before is after.
+    Some((
+        left,
+        left & alone_in_group(cells) & LOCKED_CELLS[1][minirows],
+    ))
 }
 
 /// What the columns of a digit's `bands` hold, all its column step looks at: its
@@ -267,26 +264,39 @@ pub(super) struct Nine {
 /// Bands no digit has: every band differs from them, so all are searched.
 const UNSEEN: [u32; 27] = [u32::MAX; 27];
 
-/// Band 0 of every digit, as bits 3d + k (band k of digit d + 1).
-const EVERY_DIGIT: u32 = 0o111_111_111;
-
 impl Nine {
     /// The puzzle of `cells` (81 digits 0..=9), its givens propagated; or the first given
     /// in reading order that repeats one before it in its row, column or box (its cell and
     /// digit).
     pub(super) fn new(cells: &[u8]) -> Result<Nine, (usize, u8)> {
+        // By band of each digit: the cells its givens so far see, and its givens; by band,
+        // the cells given.
+        let (mut seen, mut givens, mut given) = ([0u32; 27], [0u32; 27], [0u32; 3]);
+        for (cell, &digit) in cells.iter().enumerate().take(81) {
+            if digit == 0 {
+                continue;
+            }
+            let (d, band, bit) = (usize::from(digit - 1), cell / 27, 1 << (cell % 27));
+            assert!(d < 9, "a digit");
+            if seen[3 * d + band] & bit != 0 {
+                return Err((cell, digit));
+            }
+            for (k, peers) in PEERS[cell].iter().enumerate() {
+                seen[3 * d + k] |= peers;
+            }
+            givens[3 * d + band] |= bit;
+            given[band] |= bit;
+        }
         let mut nine = Nine {
-            bands: [BAND; 27],
-            empty: [BAND; 3],
+            bands: [0; 27],
+            empty: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
             last: None,
             dead: false,
         };
-        for (cell, &digit) in cells.iter().enumerate() {
-            // A given's cell is struck only by an earlier given of the same digit it sees.
-            if digit != 0 && !nine.place(usize::from(digit - 1), cell / 27, cell % 27, false) {
-                return Err((cell, digit));
-            }
+        for (i, cells) in nine.bands.iter_mut().enumerate() {
+            *cells = (BAND & !seen[i] & !given[i % 3]) | givens[i];
         }
+        // Every band is searched after the givens, changed or not.
         nine.dead = !nine.propagate(&UNSEEN, (1 << 27) - 1);
         Ok(nine)
     }
@@ -302,33 +312,74 @@ impl Nine {
     }
 
     /// Writes digit `d + 1` into cell `at` of band `band` (empty, or holding it already), if
-    /// it may go there: false if it may not (struck by a placement just before). `alone`:
-    /// the cell has no other candidate, so no other digit is struck from it.
+    /// it may go there, and marks in `dirty` the bands it changed (bit 3e + k: band k of
+    /// digit e + 1): false if it may not (struck by a placement just before). `alone`: the
+    /// cell has no other candidate, so no other digit is struck from it.
     #[inline]
-    fn place(&mut self, d: usize, band: usize, at: usize, alone: bool) -> bool {
+    fn place(&mut self, d: usize, band: usize, at: usize, alone: bool, dirty: &mut u32) -> bool {
         // Checked once here, not at each index below.
         assert!(d < 9 && band < 3 && at < 27, "a cell and a digit");
         let bit = 1 << at;
         if self.bands[3 * d + band] & bit == 0 {
             return false;
         }
+        let before = self.digit(d);
         if !alone {
+            // The other digits that had the cell: their bands change.
+            let mut had = 0;
             for e in 0..9 {
-                self.bands[3 * e + band] &= !bit;
+                let cells = self.bands[3 * e + band];
+                had |= (cells >> at & 1) << (3 * e);
+                self.bands[3 * e + band] = cells & !bit;
             }
+            *dirty |= (had << band) & !(1 << (3 * d + band));
         }
+        // The peers struck; the cell itself is no peer, and keeps the digit.
         let peers = &PEERS[27 * band + at];
-        self.bands[3 * d] &= !peers[0];
-        self.bands[3 * d + 1] &= !peers[1];
-        self.bands[3 * d + 2] &= !peers[2];
-        self.bands[3 * d + band] |= bit;
+        let mut struck = 0;
+        for (k, cells) in before.into_iter().enumerate() {
+            let left = cells & !peers[k];
+            struck |= u32::from(left != cells) << k;
+            self.bands[3 * d + k] = left;
+        }
+        *dirty |= struck << (3 * d);
         self.empty[band] &= !bit;
         true
     }
 
+    /// Writes digit `d + 1` into `cells` of band `band`, each the one place left for it in
+    /// its row or its box once [`rows_and_boxes`] has struck, and marks in `dirty` the bands
+    /// it changed. That step leaves the digit nowhere else in the cells' rows and boxes,
+    /// and the cells in three different boxes: the other digits are struck from the cells,
+    /// and the digit from the cells' columns in the other bands.
+    #[inline]
+    fn fill_hidden(&mut self, d: usize, band: usize, cells: u32, dirty: &mut u32) {
+        assert!(d < 9 && band < 3, "a band of a digit");
+        // Bit 3e: band `band` of digit e + 1 changed (shifted by constants, then once).
+        let mut had = 0;
+        for e in 0..9 {
+            let old = self.bands[3 * e + band];
+            had |= u32::from(old & cells != 0) << (3 * e);
+            self.bands[3 * e + band] = old & !cells;
+        }
+        self.bands[3 * d + band] |= cells;
+        *dirty |= (had << band) & !(1 << (3 * d + band));
+        // The columns in the other two bands.
+        let columns = in_columns(columns_of(cells));
+        let mut struck = 0;
+        for k in 0..3 {
+            let old = self.bands[3 * d + k];
+            let left = if k == band { old } else { old & !columns };
+            struck |= u32::from(left != old) << k;
+            self.bands[3 * d + k] = left;
+        }
+        *dirty |= struck << (3 * d);
+        self.empty[band] &= !cells;
+    }
+
     /// Writes digit `d + 1` into each cell of `cells` in band `band`, and marks in `dirty`
-    /// the bands that may have changed (bit 3e + k: band k of digit e + 1): false if a
-    /// cell may not take it. `alone`: the cells have no other candidate.
+    /// the bands it changed: false if a cell may not take it. `alone`: the cells have no
+    /// other candidate.
     #[inline]
     fn place_all(
         &mut self,
@@ -338,14 +389,10 @@ impl Nine {
         alone: bool,
         dirty: &mut u32,
     ) -> bool {
-        *dirty |= 7 << (3 * d);
-        if !alone {
-            *dirty |= EVERY_DIGIT << band;
-        }
         while cells != 0 {
             let at = cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            if !self.place(d, band, at, alone) {
+            if !self.place(d, band, at, alone, dirty) {
                 return false;
             }
         }
@@ -385,13 +432,13 @@ impl Nine {
     /// Fills naked and hidden singles and strikes locked candidates until there are none:
     /// false if a cell, or a digit of a unit, is left with no place. `parent`: the bands
     /// at the last fixed point (the parent's, or `UNSEEN`); only what changed since is
-    /// searched again, starting from the bands of `dirty` (bit 3d + k: band k of digit
-    /// d + 1), all that may differ from `parent`. The cheap steps (rows and boxes of a
+    /// searched again: `dirty` marks the bands changed (bit 3d + k: band k of digit
+    /// d + 1), and every step marks those it changes, so that a band marked has changed
+    /// since its rows and boxes were last searched. The cheap steps (rows and boxes of a
     /// band, naked singles) are run to their fixed point first, then the columns of each
     /// digit changed since their last search, and again until the columns change nothing.
     fn propagate(&mut self, parent: &[u32; 27], mut dirty: u32) -> bool {
-        // The bands as last searched by rows and boxes, and by columns.
-        let mut by_rows = *parent;
+        // The bands as last searched by columns.
         let mut by_columns = *parent;
         loop {
             loop {
@@ -399,19 +446,14 @@ impl Nine {
                     let i = dirty.trailing_zeros() as usize;
                     dirty &= dirty - 1;
                     assert!(i < 27, "a band of a digit");
-                    let cells = self.bands[i];
-                    if cells == by_rows[i] {
-                        continue;
-                    }
-                    let Some((cells, singles)) = rows_and_boxes(cells) else {
+                    let Some((cells, singles)) = rows_and_boxes(self.bands[i]) else {
                         return false;
                     };
                     self.bands[i] = cells;
-                    by_rows[i] = cells;
                     let (d, k) = (i / 3, i % 3);
                     let singles = singles & self.empty[k];
-                    if singles != 0 && !self.place_all(d, k, singles, false, &mut dirty) {
-                        return false;
+                    if singles != 0 {
+                        self.fill_hidden(d, k, singles, &mut dirty);
                     }
                 }
                 match self.naked_singles(&mut dirty) {
@@ -434,10 +476,8 @@ impl Nine {
                 let Some(singles) = columns_and_boxes(&mut bands, minicolumns(old)) else {
                     return false;
                 };
-                if bands != old {
-                    dirty |= 7 << (3 * d);
-                }
                 for k in 0..3 {
+                    dirty |= u32::from(bands[k] != old[k]) << (3 * d + k);
                     self.bands[3 * d + k] = bands[k];
                     by_columns[3 * d + k] = bands[k];
                 }
@@ -511,9 +551,10 @@ impl Nine {
         self.last = Some(placement);
         let cell = usize::from(placement.cell);
         let (d, band) = (usize::from(placement.digit - 1), cell / 27);
-        let placed = self.place(d, band, cell % 27, false);
+        let mut dirty = 0;
+        let placed = self.place(d, band, cell % 27, false, &mut dirty);
         debug_assert!(placed, "a candidate of the cell: {placement:?}");
-        self.dead = !self.propagate(&parent, 7 << (3 * d) | EVERY_DIGIT << band);
+        self.dead = !self.propagate(&parent, dirty);
     }
 
     pub(super) fn is_complete(&self) -> bool {

@@ -2,7 +2,7 @@
 //! column and box holds 1 to n.
 
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
 use backtrack_problems::sudoku::{read_puzzles, Grid, Notation};
@@ -60,38 +60,39 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
     let name = input.name;
     let puzzles = read_puzzles(&input.text).map_err(|err| anyhow!("{name}: {err}"))?;
     let several = puzzles.len() > 1;
+    // What propagating a puzzle's givens took, only for what reports it.
+    let timed = args.common.search.run.stats || args.common.search.estimate.estimate;
     if several && args.common.search.tree.tree {
         bail!(
             "--tree draws the search of one puzzle, and {name} holds {}",
             puzzles.len()
         );
     }
-    let tasks = (1..)
-        .zip(puzzles)
-        .map(|(k, puzzle)| {
-            // The givens are propagated as the puzzle is made: the root's work, timed
-            // for --stats. Givens that contradict each other make a puzzle with no
-            // solution, said as such.
-            let start = Instant::now();
-            let sudoku = match puzzle.sudoku() {
-                Ok(sudoku) => sudoku,
-                Err(conflict) => return Task::unsolvable(format!("{name}: {conflict}")),
-            };
-            let notation = puzzle.notation;
-            let tag = several.then_some(k);
-            let task = Task::search(sudoku, 3)
-                .tree()
-                .list(move |out, index, grid| {
-                    if json {
-                        write_json(out, tag, index, &grid, notation)
-                    } else {
-                        write_text(out, index, &grid, notation)
-                    }
-                    .map(|()| true)
-                });
-            Task::from(task).prepared(start.elapsed(), PROPAGATED)
-        })
-        .collect();
+    let tasks = puzzles.into_iter().enumerate().map(move |(at, puzzle)| {
+        let k = at as u64 + 1;
+        // The givens are propagated as the puzzle is made, when its turn comes: the
+        // root's work, timed for --stats and --estimate. Givens that contradict each
+        // other make a puzzle with no solution, said as such.
+        let start = timed.then(Instant::now);
+        let sudoku = match puzzle.sudoku() {
+            Ok(sudoku) => sudoku,
+            Err(conflict) => return Task::unsolvable(format!("{name}: {conflict}")),
+        };
+        let notation = puzzle.notation;
+        let tag = several.then_some(k);
+        let task = Task::search(sudoku, 3)
+            .tree()
+            .list(move |out, index, grid| {
+                if json {
+                    write_json(out, tag, index, &grid, notation)
+                } else {
+                    write_text(out, index, &grid, notation)
+                }
+                .map(|()| true)
+            });
+        let took = start.map_or(Duration::ZERO, |start| start.elapsed());
+        Task::from(task).prepared(took, PROPAGATED)
+    });
     Ok(Job::each(settings, "puzzle", tasks).describe(SEARCH))
 }
 
@@ -119,9 +120,10 @@ fn write_json(
     let line = Solved {
         index,
         puzzle,
-        rows: text.lines().collect(),
+        rows: Rows(&text),
     };
-    writeln!(out, "{}", serde_json::to_string(&line)?)
+    serde_json::to_writer(&mut *out, &line)?;
+    writeln!(out)
 }
 
 /// A solution in JSON: `{"index":1,"puzzle":2,"rows":["534678912",…]}`.
@@ -130,5 +132,14 @@ struct Solved<'a> {
     index: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<u64>,
-    rows: Vec<&'a str>,
+    rows: Rows<'a>,
+}
+
+/// The lines of a grid's text, as a JSON array of strings (no list of them made).
+struct Rows<'a>(&'a str);
+
+impl serde::Serialize for Rows<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.lines())
+    }
 }

@@ -79,7 +79,7 @@ impl Driver {
                 Some(stop) => self.line(&format_args!("no {thing} found (partial: {stop})"))?,
             },
         }
-        self.flush()?;
+        self.end_output()?;
         match (stop, &outcome.found) {
             (Some(stop), Some(_)) => {
                 note!(

@@ -149,7 +149,7 @@ impl Driver {
         } else {
             self.line(&shown)?;
         }
-        self.flush()?;
+        self.end_output()?;
         if let Some(stop) = stop {
             note!("{}{stop}: the count is partial", self.prefix());
             if let Some(stop_note) = shared.and_then(|shared| shared.stop_note.as_ref()) {
@@ -203,7 +203,7 @@ impl Driver {
             stopped: stop.map(Stop::key),
         };
         self.line(&record.to_line())?;
-        self.flush()?;
+        self.end_output()?;
         if let Some(stop) = stop {
             note!(
                 "{}{stop}: part {} of {} is partial, and merge will refuse it",

@@ -32,10 +32,11 @@ pub struct Job<'a> {
 }
 
 pub(super) enum Work<'a> {
-    /// One task, or several in turn, each named `{key} K` (`puzzle 2`).
+    /// One task, or several in turn, each named `{key} K` (`puzzle 2`): made as they
+    /// come, not all before the first is searched (a file of 100,000 sudokus).
     Tasks {
         key: Option<&'static str>,
-        tasks: Vec<Task<'a>>,
+        tasks: Tasks<'a>,
     },
     /// No search: output to write (`merge`, `completions`, `man`), made given whether
     /// it is JSON.
@@ -52,18 +53,23 @@ impl<'a> Job<'a> {
             identity: None,
             work: Work::Tasks {
                 key: None,
-                tasks: vec![task.into()],
+                tasks: Box::new(std::iter::once(task.into())),
             },
         }
     }
 
     /// The job of several tasks searched in turn under the same flags, each named `{key}
-    /// K` in the output (`# puzzle 2`, `"puzzle":2`), ended by a summary line.
-    pub fn each(settings: Settings, key: &'static str, tasks: Vec<Task<'a>>) -> Self {
+    /// K` in the output (`# puzzle 2`, `"puzzle":2`), ended by a summary line; each task
+    /// is made when its turn comes.
+    pub fn each(
+        settings: Settings,
+        key: &'static str,
+        tasks: impl ExactSizeIterator<Item = Task<'a>> + 'a,
+    ) -> Self {
         let mut job = Job::new(settings, Task::empty());
         job.work = Work::Tasks {
             key: Some(key),
-            tasks,
+            tasks: Box::new(tasks),
         };
         job
     }
@@ -97,6 +103,9 @@ impl<'a> Job<'a> {
         self
     }
 }
+
+/// The tasks of a job, made as they come.
+pub(super) type Tasks<'a> = Box<dyn ExactSizeIterator<Item = Task<'a>> + 'a>;
 
 /// One search of a job, and what its problem can do. Made by [`Task::search`] (a problem
 /// the engine searches) or [`Task::count`] (a count of its own).

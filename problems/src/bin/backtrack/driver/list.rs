@@ -151,7 +151,7 @@ impl Driver {
         } else if listed == 0 && stop.is_none() {
             self.line(&"no solution")?;
         }
-        self.flush()
+        self.end_output()
     }
 
     /// A task known to have no solution before any search (`why`): said on stderr, and

@@ -4,8 +4,9 @@
 //! and [`run`] runs it: [`plan`] decides, from the flags alone, whether to list, count,
 //! find the best, draw the tree or estimate, and on how many threads, with a checkpoint,
 //! in parts or across MPI ranks; the rest of the driver carries that out the same way for
-//! every subcommand. It owns standard output (buffered; a failed write is exit status 4,
-//! a closed pipe a quiet end), the signals (SIGINT, SIGTERM and SIGHUP stop the search,
+//! every subcommand. It owns standard output (buffered, and written at the end of each
+//! search to a terminal, in blocks elsewhere; a failed write is exit status 4, a closed
+//! pipe a quiet end), the signals (SIGINT, SIGTERM and SIGHUP stop the search,
 //! and what was found is printed, marked partial), the limits (`--time-limit`,
 //! `--node-limit`), the progress line, `--stats`, and the exit status ([`Status`]). It
 //! knows no subcommand and no problem.
@@ -29,7 +30,7 @@ use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use backtrack::durable::Identity;
@@ -51,6 +52,11 @@ use signals::Stopper;
 /// The probes of the estimate behind the progress line: a few milliseconds on the
 /// biggest trees.
 const PROGRESS_PROBES: u32 = 2000;
+
+/// How long the output of searches that end may wait in the buffer when standard output
+/// is no terminal: a file of many quick searches (sudokus) is written in blocks, not with
+/// a system call a search.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
 
 /// What the search is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,12 +184,17 @@ pub fn run(job: Job<'_>) -> Result<Status> {
             for task in tasks {
                 status = status.then(driver.task(task)?);
             }
+            driver.flush()?;
             Ok(status)
         }
         job::Work::Tasks {
             key: Some(key),
             tasks,
-        } => driver.each(key, tasks),
+        } => {
+            let status = driver.each(key, tasks)?;
+            driver.flush()?;
+            Ok(status)
+        }
     }
 }
 
@@ -214,6 +225,8 @@ pub struct Driver {
     prepared: Option<(Duration, &'static str)>,
     /// Are stderr and stdout terminals? Asked once a run, not once a search.
     terminals: (bool, bool),
+    /// When the output was last flushed.
+    flushed: Instant,
 }
 
 /// How a JSON line ends: whether the output is complete and, if not, why (a
@@ -351,6 +364,7 @@ impl Driver {
             estimated: Estimated::default(),
             prepared: None,
             terminals: (io::stderr().is_terminal(), io::stdout().is_terminal()),
+            flushed: Instant::now(),
         })
     }
 
@@ -394,7 +408,7 @@ impl Driver {
     /// Runs several tasks in turn (the puzzles of a file), each named `{key} K`, the
     /// limits on each; a signal ends them all. Ends with a summary; the status is the one
     /// that says most.
-    fn each(&mut self, key: &'static str, tasks: Vec<Task<'_>>) -> Result<Status> {
+    fn each(&mut self, key: &'static str, tasks: job::Tasks<'_>) -> Result<Status> {
         let total = tasks.len() as u64;
         let several = total > 1;
         let mut status = Status::Success;
@@ -459,7 +473,7 @@ impl Driver {
         if self.settings.flags.json {
             for k in first..=last {
                 let line = report::Tagged {
-                    tag: Some(report::Entry(key.to_string(), k)),
+                    tag: Some(report::Entry(key.to_string().into(), k)),
                     line: &report::NotSearched {
                         searched: false,
                         end: End::new(Some(stop)),
@@ -467,7 +481,7 @@ impl Driver {
                 };
                 self.line(&serde_json::to_string(&line)?)?;
             }
-            self.flush()?;
+            self.end_output()?;
         }
         if first == last {
             note!("backtrack: {stop}: {key} {first} not searched");
@@ -583,8 +597,21 @@ impl Driver {
         writeln!(self.out, "{value}").map_err(output::failed)
     }
 
+    /// Flushes the output: what it holds is written.
     fn flush(&mut self) -> Result<()> {
+        self.flushed = Instant::now();
         self.out.flush().map_err(output::failed)
+    }
+
+    /// Ends the output of a search: flushed if standard output is a terminal, or if
+    /// [`FLUSH_EVERY`] has passed since the last flush; otherwise it waits in the buffer,
+    /// written with the output of the searches after it, or at the end of the run.
+    fn end_output(&mut self) -> Result<()> {
+        if self.terminals.1 || self.flushed.elapsed() >= FLUSH_EVERY {
+            self.flush()
+        } else {
+            Ok(())
+        }
     }
 }
 

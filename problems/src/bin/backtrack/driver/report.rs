@@ -6,6 +6,9 @@
 //! the line is about first (`index`, `puzzle`), then what it says, then whether the output
 //! is complete (`complete`, `stopped`).
 
+use std::borrow::Cow;
+use std::io::Write;
+
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -13,13 +16,13 @@ use backtrack::stats::Elapsed;
 use backtrack::Stats;
 
 use super::estimate::Estimated;
-use super::{Driver, End, Stop};
+use super::{output, Driver, End, Stop};
 use crate::exit::Status;
 
 /// One key and its number, flattened into a line: the search a line is about in a run of
 /// several (`"puzzle":2`), or how many there were (`"puzzles":3`).
 #[derive(Clone, Debug)]
-pub(super) struct Entry(pub(super) String, pub(super) u64);
+pub(super) struct Entry(pub(super) Cow<'static, str>, pub(super) u64);
 
 impl Serialize for Entry {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -149,14 +152,17 @@ impl Ended {
 impl Driver {
     /// `line` as JSON, headed by the search it is about if there are several.
     pub(super) fn tagged<T: Serialize>(&self, line: &T) -> String {
-        let tag = self.tag.map(|(key, value)| Entry(key.to_string(), value));
+        let tag = self.tag.map(|(key, value)| Entry(key.into(), value));
         serde_json::to_string(&Tagged { tag, line }).expect("a line of the driver's is JSON")
     }
 
     /// Writes `line` as JSON, headed by the search it is about if there are several.
     pub(super) fn json<T: Serialize>(&mut self, line: &T) -> anyhow::Result<()> {
-        let text = self.tagged(line);
-        self.line(&text)
+        // Written straight into the output: a file of many puzzles writes two lines each.
+        let tag = self.tag.map(|(key, value)| Entry(key.into(), value));
+        serde_json::to_writer(&mut self.out, &Tagged { tag, line })
+            .map_err(|err| output::failed(err.into()))?;
+        self.out.write_all(b"\n").map_err(output::failed)
     }
 
     /// Ends a run of several searches with a summary: in text a line `# 3 puzzles: …`
@@ -171,8 +177,8 @@ impl Driver {
     ) -> anyhow::Result<()> {
         if self.settings.flags.json {
             let summary = Summary {
-                total: Entry(format!("{key}s"), total),
-                done: Entry(done.to_string(), ended.done),
+                total: Entry(format!("{key}s").into(), total),
+                done: Entry(done.to_string().into(), ended.done),
                 no_solution: ended.no_solution,
                 stopped: ended.stopped,
                 not_searched: ended.not_searched,
@@ -187,7 +193,7 @@ impl Driver {
             self.line(&"")?;
             self.line(&format_args!("# {text}"))?;
         }
-        self.flush()
+        self.end_output()
     }
 
     /// `--stats` on stderr: the formulation, then one figure per line; or one JSON object,

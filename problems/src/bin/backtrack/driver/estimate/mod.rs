@@ -288,7 +288,7 @@ impl Driver {
                 }
             }
         }
-        self.flush()
+        self.end_output()
     }
 
     /// The estimate as one JSON line: `{"estimate":{…}}`, with `"complete":false` and
