@@ -172,30 +172,27 @@ pub fn run(job: Job<'_>) -> Result<Status> {
         work,
     } = job;
     let mut driver = Driver::start(settings, formulation, thing, identity)?;
-    match work {
+    let status = match work {
         job::Work::Write(write) => {
             let bytes = write(driver.settings.flags.json)?;
             driver.out.write_all(&bytes).map_err(output::failed)?;
-            driver.flush()?;
-            Ok(Status::Success)
+            Status::Success
         }
         job::Work::Tasks { key: None, tasks } => {
             let mut status = Status::Success;
             for task in tasks {
                 status = status.then(driver.task(task)?);
             }
-            driver.flush()?;
-            Ok(status)
+            status
         }
         job::Work::Tasks {
             key: Some(key),
             tasks,
-        } => {
-            let status = driver.each(key, tasks)?;
-            driver.flush()?;
-            Ok(status)
-        }
-    }
+        } => driver.each(key, tasks)?,
+    };
+    // What the searches left in the buffer (a terminal got it as each ended).
+    driver.flush()?;
+    Ok(status)
 }
 
 /// Runs the searches of one job. See the [module docs](self).
