@@ -10,9 +10,15 @@ pub(super) struct Place<P: Problem> {
 }
 
 /// The frame of a node searched by value: its state and its remaining search range.
+///
+/// The range comes first (`repr(C)`): the kernel reads a child's state back as soon as it
+/// has written it, and with the state first the compiler wrote the state's last field
+/// together with the range as one word and read two of the state's fields as another, a
+/// read the processor cannot take from the writes still in flight (a stall at every node).
+#[repr(C)]
 pub(super) struct Value<P: Problem> {
-    pub(super) state: P,
     pub(super) ops: P::Ops,
+    pub(super) state: P,
 }
 
 /// How the stack keeps the states of the current path: the only thing that differs between
