@@ -716,5 +716,6 @@ fn a_checkpoint_that_cannot_be_written_fails_the_run_as_output() {
         )),
         "{stderr}"
     );
+    assert!(!stderr.contains("(os error"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

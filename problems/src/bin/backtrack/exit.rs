@@ -64,8 +64,8 @@ impl From<Status> for ExitCode {
 /// The output, or a file the run writes besides it (a checkpoint), could not be written.
 #[derive(Debug, thiserror::Error)]
 #[error("{}", match what {
-    None => format!("cannot write the output: {err}"),
-    Some(what) => format!("{what}: cannot write: {err}"),
+    None => format!("cannot write the output: {}", crate::input::reason(err)),
+    Some(what) => format!("{what}: cannot write: {}", crate::input::reason(err)),
 })]
 pub struct OutputError {
     /// The file, as the flag that names it (`--checkpoint f.ck`); `None` for standard
