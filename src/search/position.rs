@@ -171,11 +171,11 @@ impl<P: Problem> Search<P> {
                 let op = ops.next().ok_or(PositionError { depth: d, index })?;
                 let mut child = by_value.copy(&state);
                 child.apply(op);
-                search.values.push(Value { state, ops });
+                search.values.push(Value { ops, state });
                 state = child;
             }
             let ops = skipped(&state, position.tried, depth)?;
-            search.values.push(Value { state, ops });
+            search.values.push(Value { ops, state });
         } else {
             let mut led_by = None;
             for (d, &index) in position.path.iter().enumerate() {
