@@ -231,7 +231,7 @@ pub fn message(cli: &Command, err: &clap::Error, args: &[OsString]) -> String {
             let arg = first(ContextKind::InvalidArg);
             let value = first(ContextKind::InvalidValue);
             let place = place(&arg);
-            let valid = at(ContextKind::ValidValue);
+            let valid = accepted(sub, &arg).unwrap_or_else(|| at(ContextKind::ValidValue));
             if valid.is_empty() {
                 return format!("{place} needs a value ({})", value_of(&arg));
             }
@@ -473,6 +473,32 @@ fn is_flag(arg: &Arg, flag: &str) -> bool {
             _ => false,
         }
     }
+}
+
+/// Every value the option `arg` of `sub` takes, each with its aliases (`numbered (or
+/// text)`): clap's list of valid values leaves the aliases out, though they are accepted.
+/// `None` if `arg` is not found there.
+fn accepted(sub: Option<&Command>, arg: &str) -> Option<Vec<String>> {
+    let flag = place(arg);
+    let candidate = sub?
+        .get_arguments()
+        .find(|candidate| is_flag(candidate, &flag))?;
+    let values: Vec<String> = candidate
+        .get_possible_values()
+        .iter()
+        .filter(|possible| !possible.is_hide_set())
+        .map(|possible| {
+            let mut names = possible.get_name_and_aliases();
+            let name = names.next().unwrap_or_default();
+            let aliases: Vec<String> = names.map(str::to_string).collect();
+            if aliases.is_empty() {
+                name.to_string()
+            } else {
+                format!("{name} (or {})", or(&aliases))
+            }
+        })
+        .collect();
+    (!values.is_empty()).then_some(values)
 }
 
 /// The subcommands for which `value` is a value of the option `arg`, when it is not one
