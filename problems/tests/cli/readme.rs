@@ -360,6 +360,38 @@ fn the_guide_and_help_agree_on_the_exit_statuses() {
     }
 }
 
+/// The guide to checkpoints names exactly the subcommands that take `--checkpoint` and
+/// `--resume`, as their `--help` says.
+#[test]
+fn the_guide_names_the_subcommands_with_checkpoints() {
+    let Some(docs) = documents() else { return };
+    let guide = docs
+        .iter()
+        .find(|doc| doc.path == "docs/checkpoints.md")
+        .expect("the guide to checkpoints");
+    let flat = prose(&guide.text)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let list = flat
+        .split("Checkpoints work for ")
+        .nth(1)
+        .and_then(|rest| rest.split(" (").next())
+        .expect("docs/checkpoints.md: the sentence naming the subcommands");
+    let named: BTreeSet<&str> = list
+        .split(", ")
+        .flat_map(|part| part.split(" and "))
+        .collect();
+    let with_checkpoints: BTreeSet<&str> = SEARCHES
+        .into_iter()
+        .filter(|search| {
+            let help = stdout(&[search, "--help"]);
+            help.contains("--checkpoint <FILE>") && help.contains("--resume <FILE>")
+        })
+        .collect();
+    assert_eq!(named, with_checkpoints, "docs/checkpoints.md: {list}");
+}
+
 /// The README names exactly the dependencies of the `cli` feature: those the library
 /// leaves out.
 #[test]
