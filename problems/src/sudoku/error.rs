@@ -25,16 +25,26 @@ pub enum SudokuError {
         /// How many it needs: its side.
         side: usize,
     },
-    /// A line with the wrong number of cells: a row of another length than the grid's, or
-    /// a first row whose length is no side nor a whole grid (then the nearest is expected).
+    /// A row of another length than its grid's side (the grid's first row set it).
     #[error("line {line}: expected {expected} cells, found {found}")]
     Length {
         /// 1-based line number in the text.
         line: usize,
-        /// The grid's side, or (a first row) the nearest possible length.
+        /// The grid's side.
         expected: usize,
         /// How many there were.
         found: usize,
+    },
+    /// A grid's first row whose length is no sudoku's: neither a side (the square of an
+    /// order) nor a whole grid on one line (the square of a side).
+    #[error("line {line}: a row of {found} cells is no sudoku's: a row has n = {} cells (the squares of {MIN_ORDER} to {MAX_ORDER}), or a whole grid on one line n² = {} (the nearest size to {found}: {nearest})", sizes(2), sizes(4))]
+    RowSize {
+        /// 1-based line number in the text.
+        line: usize,
+        /// How many cells it has.
+        found: usize,
+        /// The nearest length a first row may have.
+        nearest: usize,
     },
     /// Something that is not a cell: not a digit of the grid, a number nor an empty-cell
     /// mark.
@@ -191,6 +201,17 @@ fn shown(found: &str, value: u64) -> String {
         found.to_string()
     } else {
         format!("`{found}` ({value})")
+    }
+}
+
+/// The orders' powers `power` (2: the sides, 4: the grids' cells), `4, 9, 16, 25, 36 or 49`.
+fn sizes(power: u32) -> String {
+    let all: Vec<String> = (MIN_ORDER..=MAX_ORDER)
+        .map(|order| order.pow(power).to_string())
+        .collect();
+    match all.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+        _ => all.join(""),
     }
 }
 

@@ -465,10 +465,10 @@ pub fn read_puzzles(text: &str) -> Result<Vec<Puzzle>, SudokuError> {
                 nearest(expected.isqrt())
             };
             check_row(&cells[..found.min(expected)], notation, line, None, side, 0)?;
-            return Err(SudokuError::Length {
+            return Err(SudokuError::RowSize {
                 line,
-                expected,
                 found,
+                nearest: expected,
             });
         };
         check_row(&cells, notation, line, Some(side), side, 0)?;

@@ -504,9 +504,9 @@ fn malformed_grids_are_reported_by_line_and_column() {
             format!("{PUZZLE}\n{}", nine.replacen(".........", "........?.", 1)),
             "line 2, row 1, column 9: `?` is not a cell (a digit 1-9, a letter A-Z for 10 and up, numbers apart by spaces, or `.`, `0`, `_` for an empty cell)",
         ),
-        (PUZZLE[..80].to_string(), "line 1: expected 81 cells, found 80"),
-        (nine.replacen(".........", "..........", 1), "line 1: expected 9 cells, found 10"),
-        (".....\n".repeat(5), "line 1: expected 4 cells, found 5"),
+        (PUZZLE[..80].to_string(), "line 1: a row of 80 cells is no sudoku's: a row has n = 4, 9, 16, 25, 36 or 49 cells (the squares of 2 to 7), or a whole grid on one line n² = 16, 81, 256, 625, 1296 or 2401 (the nearest size to 80: 81)"),
+        (nine.replacen(".........", "..........", 1), "line 1: a row of 10 cells is no sudoku's: a row has n = 4, 9, 16, 25, 36 or 49 cells (the squares of 2 to 7), or a whole grid on one line n² = 16, 81, 256, 625, 1296 or 2401 (the nearest size to 10: 9)"),
+        (".....\n".repeat(5), "line 1: a row of 5 cells is no sudoku's: a row has n = 4, 9, 16, 25, 36 or 49 cells (the squares of 2 to 7), or a whole grid on one line n² = 16, 81, 256, 625, 1296 or 2401 (the nearest size to 5: 4)"),
         // A digit past the side, as a letter and as a number.
         (
             nine.replacen(".........", "....A....", 1),
@@ -652,10 +652,10 @@ fn contradictory_givens_are_a_puzzle_with_no_solution_not_a_bad_file() {
     let cut = text.replacen("55.......\n", "55......\n", 1);
     assert_eq!(
         super::read_puzzles(&cut),
-        Err(SudokuError::Length {
+        Err(SudokuError::RowSize {
             line: 19,
-            expected: 9,
-            found: 8
+            found: 8,
+            nearest: 9
         })
     );
 }

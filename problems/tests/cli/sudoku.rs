@@ -5,7 +5,7 @@ use backtrack_problems::sudoku::Grid;
 
 use crate::common::{
     backtrack, backtrack_with_stdin, error_line, error_of, fixture, json_lines, read_error,
-    refused_output, stdout, text,
+    refused_output, scratch_dir, stdout, text,
 };
 
 #[test]
@@ -72,11 +72,31 @@ fn an_unsolvable_puzzle_says_no_solution() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "0\n");
 }
 
+/// A first row whose length is no sudoku's (3 cells, 10) is named by its file and line,
+/// with the sizes a row may have, not taken for a row of the nearest size cut short.
+#[test]
+fn a_row_of_no_sudoku_size_says_the_sizes() {
+    let dir = scratch_dir();
+    for (row, found, nearest) in [
+        ("1 2 3", 3, 4),
+        ("1 2 3 4 5 6 7 8 9 1", 10, 9),
+        ("1234567891", 10, 9),
+    ] {
+        let path = dir.path().join("row.sudoku");
+        std::fs::write(&path, format!("# a comment\n{row}\n")).unwrap();
+        let shown = path.display().to_string();
+        error_line(
+            &["sudoku", &shown],
+            &format!("{shown}: line 2: a row of {found} cells is no sudoku's: a row has n = 4, 9, 16, 25, 36 or 49 cells (the squares of 2 to 7), or a whole grid on one line n² = 16, 81, 256, 625, 1296 or 2401 (the nearest size to {found}: {nearest})"),
+        );
+    }
+}
+
 #[test]
 fn a_malformed_puzzle_is_one_clear_error() {
     let short = error_of(&["sudoku", &fixture("short.sudoku")]);
     assert!(
-        short.ends_with("short.sudoku: line 1: expected 81 cells, found 80"),
+        short.ends_with("short.sudoku: line 1: a row of 80 cells is no sudoku's: a row has n = 4, 9, 16, 25, 36 or 49 cells (the squares of 2 to 7), or a whole grid on one line n² = 16, 81, 256, 625, 1296 or 2401 (the nearest size to 80: 81)"),
         "{short}"
     );
     let bad = error_of(&["sudoku", &fixture("bad_char.sudoku")]);
@@ -120,7 +140,7 @@ fn a_malformed_puzzle_is_one_clear_error() {
     refused_output(
         &["sudoku", "-"],
         &out,
-        "backtrack: error: <stdin>: line 1: expected 4 cells, found 3\n",
+        "backtrack: error: <stdin>: line 1: a row of 3 cells is no sudoku's: a row has n = 4, 9, 16, 25, 36 or 49 cells (the squares of 2 to 7), or a whole grid on one line n² = 16, 81, 256, 625, 1296 or 2401 (the nearest size to 3: 4)\n",
     );
     let out = backtrack_with_stdin(&["sudoku", "-"], &".........\n".repeat(3));
     refused_output(
