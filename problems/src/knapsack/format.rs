@@ -53,9 +53,14 @@ pub enum KnapsackError {
         /// What is wrong with it.
         problem: NumberProblem,
     },
-    /// The items' total value does not fit in 64 bits.
-    #[error("the items' total value is too large (over {})", u64::MAX)]
-    TooLarge,
+    /// The items' total value does not fit in 64 bits: the item on `line` takes it past.
+    #[error("line {line}: the value {value} takes the items' total value past {}: their values must add up to at most that", u64::MAX)]
+    TooLarge {
+        /// 1-based line number of the item whose value the total cannot take.
+        line: usize,
+        /// Its value.
+        value: u64,
+    },
 }
 
 /// What is wrong with a number of a knapsack description.
@@ -124,6 +129,8 @@ impl FromStr for Knapsack {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut capacity = None;
         let mut items = Vec::new();
+        // The items' total value so far: the best value must fit in a `u64`.
+        let mut total = 0u64;
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;
             let content = raw.split('#').next().unwrap_or_default().trim();
@@ -151,18 +158,15 @@ impl FromStr for Knapsack {
                 (Some(_), [weight, value]) => {
                     let weight = self::number(weight, line, "weight")?;
                     let value = self::number(value, line, "value")?;
+                    total = total
+                        .checked_add(value)
+                        .ok_or(KnapsackError::TooLarge { line, value })?;
                     items.push(Item { weight, value });
                 }
                 (Some(_), _) => return Err(malformed()),
             }
         }
         let capacity = capacity.ok_or(KnapsackError::Empty)?;
-        let value = items
-            .iter()
-            .try_fold(0u64, |sum, item| sum.checked_add(item.value));
-        if value.is_none() {
-            return Err(KnapsackError::TooLarge);
-        }
         Ok(Knapsack::new(capacity, &items))
     }
 }

@@ -250,8 +250,8 @@ fn malformed_input_is_reported_by_line() {
             },
         ),
         (
-            "capacity 5\n1 18446744073709551615\n1 1\n",
-            KnapsackError::TooLarge,
+            "capacity 5\n1 18446744073709551615\n# a comment\n1 1\n",
+            KnapsackError::TooLarge { line: 4, value: 1 },
         ),
     ];
     for (text, expected) in cases {

@@ -100,6 +100,7 @@ fn bad_numbers_get_their_own_messages() {
         ("capacity 99999999999999999999\n", "<stdin>: line 1: the capacity `99999999999999999999` is too large (at most 18446744073709551615)"),
         ("capacity 5\n1 -2\n", "<stdin>: line 2: the value `-2` is negative: capacities, weights and values are 0 or more"),
         ("capacity 5\n1\u{200b} 2\n", "<stdin>: line 2: the weight `1\\u{200b}` is not a number"),
+        ("capacity 5\n1 18446744073709551615\n\n2 3\n", "<stdin>: line 4: the value 3 takes the items' total value past 18446744073709551615: their values must add up to at most that"),
     ];
     for (input, message) in cases {
         let out = backtrack_with_stdin(&["knapsack"], input);
