@@ -1,7 +1,11 @@
 //! `backtrack knights-tour`: tours found and checked here independently, boards without a
 //! tour, and bad boards and starts (refused in the words `queens --place` uses).
 
-use crate::common::{all_error_lines, backtrack, error_line, json_lines, stdout, text};
+use std::process::Stdio;
+
+use crate::common::{
+    all_error_lines, backtrack, error_line, json_lines, kill, stdout, text, wait_for_cpu, with,
+};
 
 /// A printed board's tour: the squares (row, column from 1) in the order of their numbers.
 fn tour_of(board: &str) -> Vec<(usize, usize)> {
@@ -163,5 +167,48 @@ fn a_start_takes_either_separator() {
     error_line(
         &["knights-tour", "8", "8", "--start", "9:1"],
         "--start 9:1 is off the 8×8 board: rows and columns are 1 to 8",
+    );
+}
+
+/// A search for the first tour stopped before it found one says so (no tour found yet),
+/// not that a listing is partial: it lists nothing until it finds one. A listing of
+/// several stopped is partial, and says that.
+#[test]
+fn a_first_tour_search_stopped_says_no_tour_was_found_yet() {
+    // A 4×N board has no closed tour, which the search takes long to exhaust.
+    let first = with(&["knights-tour", "4", "9", "--closed"]);
+    let mut child = first.start(Stdio::piped(), Stdio::piped());
+    if wait_for_cpu(&mut child, 5) && kill(&mut child, "INT") {
+        let out = child.wait_with_output().unwrap();
+        let stderr = text(&out.stderr);
+        if out.status.code() != Some(1) {
+            assert_eq!(out.status.code(), Some(130), "{stderr}");
+            assert_eq!(
+                stderr,
+                "backtrack: stopped by SIGINT: no tour found before the stop (the search for the first did not end)\n"
+            );
+            assert!(out.stdout.is_empty());
+        }
+    }
+    let limited = first.and(&["--node-limit", "50"]).output();
+    assert_eq!(limited.status.code(), Some(3));
+    assert_eq!(
+        text(&limited.stderr),
+        "backtrack: node limit of 50 reached: no tour found before the stop (the search for the first did not end)\n"
+    );
+    let listing = with(&[
+        "knights-tour",
+        "4",
+        "9",
+        "--closed",
+        "--limit",
+        "2",
+        "--node-limit",
+        "50",
+    ])
+    .output();
+    assert_eq!(
+        text(&listing.stderr),
+        "backtrack: node limit of 50 reached after 0 tours: the listing is partial\n"
     );
 }

@@ -119,12 +119,22 @@ impl Driver {
         self.end_listing(end.count, stop)?;
         if let Some(stop) = stop {
             let thing = self.thing;
-            note!(
-                "{}{stop} after {}: the listing is partial{}",
-                self.prefix(),
-                plural(end.count, thing, &format!("{thing}s")),
-                end.after
-            );
+            if end.limit == Some(1) && end.count == 0 {
+                // A search for the first solution lists nothing until it finds one: no
+                // listing to call partial, and none found is all that is known.
+                note!(
+                    "{}{stop}: no {thing} found before the stop (the search for the first did not end){}",
+                    self.prefix(),
+                    end.after
+                );
+            } else {
+                note!(
+                    "{}{stop} after {}: the listing is partial{}",
+                    self.prefix(),
+                    plural(end.count, thing, &format!("{thing}s")),
+                    end.after
+                );
+            }
         }
         self.print_stats(
             stats,
