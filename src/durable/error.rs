@@ -65,6 +65,18 @@ pub enum CheckpointError {
         /// The subproblem's index in the line.
         index: usize,
     },
+    /// A count checkpoint's line whose figure `field` takes the count's total past
+    /// `u64::MAX` (with the other lines', or with what this run counted): no count holds
+    /// that, so the file was changed or is another count's.
+    #[error("{named}, line {line}: its \"{field}\" takes the count's total past {max} (2^64 - 1), which no count reaches: the file was changed, or is not this count's", max = u64::MAX)]
+    TooLarge {
+        /// The file, as its users know it.
+        named: String,
+        /// The line, from 1.
+        line: usize,
+        /// The figure, as the line names it: `count`, `nodes`, …
+        field: &'static str,
+    },
     /// The checkpoint of another kind of search: its own kind of run goes on with it.
     #[error(
         "{named} is the checkpoint of {} of {searched}, not of {}: resume it {}as {} ({}), or give {} a checkpoint file of its own",
@@ -137,6 +149,7 @@ impl CheckpointError {
             | CheckpointError::CutShort { named, .. }
             | CheckpointError::BadLine { named, .. }
             | CheckpointError::ForeignSubproblem { named, .. }
+            | CheckpointError::TooLarge { named, .. }
             | CheckpointError::OtherSearch { named, .. }
             | CheckpointError::Another { named, .. }
             | CheckpointError::InUse { named, .. }

@@ -40,6 +40,67 @@ impl Done {
         part.elapsed = Duration::ZERO;
         stats.merge(&part);
     }
+
+    /// [`Done::add_to`], refused if a sum would pass `u64::MAX`: then the name of the
+    /// first figure that would (as an [`Entry`] line names it: `count`, `nodes`, …), and
+    /// the total is left as it was.
+    pub fn checked_add_to(&self, tally: &mut Tally, stats: &mut Stats) -> Result<(), &'static str> {
+        let total =
+            Figures::of(*tally, stats).checked_add(&Figures::of(self.found, &self.stats))?;
+        *tally = Tally {
+            count: total.0[0],
+            unique: tally.unique.zip(self.found.unique).map(|_| total.0[1]),
+        };
+        [
+            stats.nodes,
+            stats.solutions,
+            stats.dead_ends,
+            stats.rejections,
+            stats.prunings,
+        ] = [total.0[2], total.0[3], total.0[4], total.0[5], total.0[6]];
+        stats.bounded = stats.bounded.saturating_add(self.stats.bounded);
+        stats.max_depth = stats.max_depth.max(self.stats.max_depth);
+        Ok(())
+    }
+}
+
+/// The figures of a subproblem that are added up, in the order and with the names of an
+/// [`Entry`] line: to check that a sum of them holds in a `u64`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Figures([u64; 7]);
+
+impl Figures {
+    /// The names of the figures, as an [`Entry`] line has them.
+    const NAMES: [&'static str; 7] = [
+        "count",
+        "unique",
+        "nodes",
+        "solutions",
+        "dead_ends",
+        "rejections",
+        "prunings",
+    ];
+
+    fn of(found: Tally, stats: &Stats) -> Figures {
+        Figures([
+            found.count,
+            found.unique.unwrap_or(0),
+            stats.nodes,
+            stats.solutions,
+            stats.dead_ends,
+            stats.rejections,
+            stats.prunings,
+        ])
+    }
+
+    /// The sum, or the name of the first figure whose sum passes `u64::MAX`.
+    fn checked_add(&self, other: &Figures) -> Result<Figures, &'static str> {
+        let mut sum = Figures::default();
+        for k in 0..7 {
+            sum.0[k] = self.0[k].checked_add(other.0[k]).ok_or(Self::NAMES[k])?;
+        }
+        Ok(sum)
+    }
 }
 
 /// One line of a count checkpoint after its header: a finished subproblem, its path, its
@@ -132,6 +193,10 @@ pub struct Journal {
     file: File,
     named: String,
     finished: BTreeMap<usize, Done>,
+    /// The line of each finished subproblem, by index (from 1, the header's line).
+    lines: BTreeMap<usize, usize>,
+    /// The number of lines in the file.
+    length: usize,
     last_sync: Instant,
 }
 
@@ -174,17 +239,32 @@ impl Journal {
         let text = String::from_utf8(bytes).map_err(|_| CheckpointError::NotText {
             named: named.to_string(),
         })?;
-        let (finished, kept) = read(&text, named, header, subproblems)?;
+        let Contents {
+            finished,
+            lines,
+            kept,
+        } = read(&text, named, header, subproblems)?;
         file.set_len(kept as u64).map_err(&cannot_write)?;
         if kept == 0 {
             writeln!(file, "{}", header.to_line()).map_err(&cannot_write)?;
         }
+        let length = lines.values().copied().max().unwrap_or(1);
         Ok(Journal {
             file,
             named: named.to_string(),
             finished,
+            lines,
+            length,
             last_sync: Instant::now(),
         })
+    }
+
+    /// The error of a total of this count that would pass `u64::MAX` at the figure
+    /// `field` (`count`, `nodes`: see [`Done::checked_add_to`]) once this run's counts are
+    /// added to the file's: no count this file could be of holds that, so the file is
+    /// refused, naming the line with the greatest such figure.
+    pub fn too_large(&self, field: &'static str) -> CheckpointError {
+        too_large(&self.named, &self.finished, &self.lines, field)
     }
 
     /// The subproblems finished, by index: those the file had, and those appended since.
@@ -204,6 +284,8 @@ impl Journal {
         }
         // As a run given the file again reads it.
         self.finished.insert(done.index, entry.done());
+        self.length += 1;
+        self.lines.insert(done.index, self.length);
         Ok(())
     }
 
@@ -217,18 +299,56 @@ impl Journal {
     }
 }
 
-/// The finished subproblems of a count checkpoint's `text`, and the length of its whole
-/// lines (a last line with no end is dropped).
+/// The error of a count whose total passes `u64::MAX` at the figure `field` of the
+/// `finished` subproblems (on `lines`): it names the line with the greatest such figure,
+/// the likeliest to be wrong.
+fn too_large(
+    named: &str,
+    finished: &BTreeMap<usize, Done>,
+    lines: &BTreeMap<usize, usize>,
+    field: &'static str,
+) -> CheckpointError {
+    let k = Figures::NAMES
+        .iter()
+        .position(|name| *name == field)
+        .unwrap_or(0);
+    let line = finished
+        .values()
+        .max_by_key(|done| Figures::of(done.found, &done.stats).0[k])
+        .and_then(|done| lines.get(&done.index).copied())
+        .unwrap_or(1);
+    CheckpointError::TooLarge {
+        named: named.to_string(),
+        line,
+        field,
+    }
+}
+
+/// What a count checkpoint's text holds: see [`read`].
+struct Contents {
+    /// The finished subproblems, by index.
+    finished: BTreeMap<usize, Done>,
+    /// The line of each, by index.
+    lines: BTreeMap<usize, usize>,
+    /// The length of the text's whole lines, in bytes.
+    kept: usize,
+}
+
+/// The finished subproblems of a count checkpoint's `text`, their lines, and the length
+/// of its whole lines (a last line with no end is dropped). A line whose figures take the
+/// file's total past `u64::MAX` is refused: no count holds that.
 fn read(
     text: &str,
     named: &str,
     header: &Header,
     subproblems: &[Subproblem],
-) -> Result<(BTreeMap<usize, Done>, usize), CheckpointError> {
+) -> Result<Contents, CheckpointError> {
     let not_header = || CheckpointError::NotHeader {
         named: named.to_string(),
     };
     let mut finished = BTreeMap::new();
+    let mut lines = BTreeMap::new();
+    let mut total = Figures::default();
     let mut kept = 0;
     for (k, raw) in text.split_inclusive('\n').enumerate() {
         let Some(line) = raw.strip_suffix('\n') else {
@@ -262,7 +382,18 @@ fn read(
                     index: entry.index,
                 });
             }
-            finished.insert(entry.index, entry.done());
+            let done = entry.done();
+            // A subproblem given twice is counted once: the later line stands.
+            let earlier = finished
+                .insert(entry.index, done)
+                .map_or_else(Figures::default, |done| {
+                    Figures::of(done.found, &done.stats)
+                });
+            lines.insert(entry.index, k + 1);
+            let without = Figures(std::array::from_fn(|k| total.0[k] - earlier.0[k]));
+            total = without
+                .checked_add(&Figures::of(done.found, &done.stats))
+                .map_err(|field| too_large(named, &finished, &lines, field))?;
         }
         kept += raw.len();
     }
@@ -270,5 +401,9 @@ fn read(
         // Never cut a file that was not ours.
         return Err(not_header());
     }
-    Ok((finished, kept))
+    Ok(Contents {
+        finished,
+        lines,
+        kept,
+    })
 }

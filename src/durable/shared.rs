@@ -304,7 +304,8 @@ pub fn count_here(
     let mut stopped = divided.above.stopped;
     let resumed = journal.finished().clone();
     for done in resumed.values() {
-        done.add_to(&mut tally, &mut stats);
+        done.checked_add_to(&mut tally, &mut stats)
+            .map_err(|field| journal.too_large(field))?;
     }
     let mut kept = Kept {
         subproblems: resumed.len(),
@@ -324,6 +325,8 @@ pub fn count_here(
     // Set when the count must end early: no more subproblems are started.
     let halt = AtomicBool::new(stopped.is_some());
     let mut written = Ok(());
+    // A figure of the file's that this run's counts take past `u64::MAX`.
+    let mut too_large = None;
     let (sender, results) = mpsc::channel::<Done>();
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
@@ -343,7 +346,14 @@ pub fn count_here(
         }
         drop(sender);
         for done in results {
-            done.add_to(&mut tally, &mut stats);
+            if too_large.is_some() {
+                continue;
+            }
+            if let Err(field) = done.checked_add_to(&mut tally, &mut stats) {
+                too_large = Some(field);
+                halt.store(true, Ordering::Relaxed);
+                continue;
+            }
             if done.stopped.is_some() {
                 // Counted as far as it went, and not journaled. (One started after the
                 // stop stops at its root, having searched nothing.)
@@ -364,6 +374,9 @@ pub fn count_here(
     });
     written?;
     journal.sync()?;
+    if let Some(field) = too_large {
+        return Err(journal.too_large(field));
+    }
     stats.elapsed = budget.start.elapsed();
     Ok(Here {
         outcome: Outcome {

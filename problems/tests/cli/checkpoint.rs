@@ -201,6 +201,42 @@ fn damaged_cut_and_foreign_checkpoints_are_refused_or_repaired() {
     count.checkpoint(file).resume(file).refused("--resume");
 }
 
+/// A count checkpoint forged with matching checksums, whose counts add up past 2^64 - 1
+/// (by themselves, or with what the run counts), is refused naming the line and the
+/// figure, not added up wrapped.
+#[test]
+fn a_forged_count_past_64_bits_is_refused_naming_its_line() {
+    let path = scratch("queens-12.checkpoint");
+    let file = path.to_str().unwrap();
+    let count = queens_count(12, &[]);
+    count.clone().checkpoint(file).stdout();
+    let good = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    // Line 2's figure set to `to` (sealed again), and the file kept to its first `keep` lines.
+    let forged = |field: &str, to: u64, keep: usize| {
+        let mut forged: Vec<String> = lines[..keep].iter().map(|l| (*l).to_string()).collect();
+        let text = backtrack::durable::open_line(lines[1]).unwrap();
+        let mut entry: serde_json::Value = serde_json::from_str(text).unwrap();
+        entry[field] = to.into();
+        forged[1] = backtrack::durable::seal_line(&entry.to_string());
+        std::fs::write(&path, forged.join("\n") + "\n").unwrap();
+    };
+    let max = u64::MAX;
+    for (field, to, keep) in [
+        ("count", max, lines.len()),
+        ("count", max - 1000, lines.len()),
+        ("unique", max, lines.len()),
+        ("nodes", max, lines.len()),
+        // The file's own sum holds; with what this run counts, it does not.
+        ("count", max - 14_000, 2),
+    ] {
+        forged(field, to, keep);
+        count.clone().resume(file).error_line(&format!(
+            "--resume {file}, line 2: its \"{field}\" takes the count's total past 18446744073709551615 (2^64 - 1), which no count reaches: the file was changed, or is not this count's"
+        ));
+    }
+}
+
 #[test]
 fn every_count_through_the_engine_keeps_a_checkpoint() {
     let path = scratch("subset-sum.checkpoint");

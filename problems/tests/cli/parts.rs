@@ -196,6 +196,33 @@ fn merge_refuses_a_record_whose_count_was_changed() {
     );
 }
 
+/// Records forged with matching checksums whose solutions, classes or nodes add up past
+/// 2^64 - 1 are refused, naming the file that takes the sum past, not added up wrapped.
+#[test]
+fn merge_refuses_records_whose_sums_pass_64_bits() {
+    use backtrack::durable::PartRecord;
+    let scratch = scratch_dir();
+    let dir = scratch.path();
+    let both: Vec<String> = (1..=2).map(|k| part(dir, 8, k, 2, &[])).collect();
+    let second = std::fs::read_to_string(&both[1]).unwrap();
+    for (what, forge) in [
+        (
+            "solutions",
+            (|record: &mut PartRecord| record.count = u64::MAX) as fn(&mut PartRecord),
+        ),
+        ("classes", |record| record.unique = Some(u64::MAX)),
+        ("nodes", |record| record.nodes = u64::MAX),
+    ] {
+        let mut record = PartRecord::parse(&second, &both[1]).unwrap().record;
+        forge(&mut record);
+        std::fs::write(&both[1], record.to_line() + "\n").unwrap();
+        error_line(
+            &["merge", &both[0], &both[1]],
+            &format!("{}: the parts' {what} add up to more than 18446744073709551615 (2^64 - 1): a record was changed, or the count is too big to add up", both[1]),
+        );
+    }
+}
+
 #[test]
 fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
     let scratch = scratch_dir();

@@ -186,6 +186,56 @@ fn an_entry_of_another_split_or_not_an_entry_is_refused() {
     );
 }
 
+/// Lines whose figures add up past `u64::MAX` (checksums matching: forged) are refused,
+/// naming the line with the greatest such figure, and the figure; a subproblem given twice
+/// counts once. Added to by a run's own counts past `u64::MAX`, the file is refused too.
+#[test]
+fn figures_that_add_up_past_64_bits_are_refused_naming_their_line() {
+    let dir = scratch();
+    let path = dir.path().join("c.ck");
+    let text = written(&path);
+    let huge = |index: usize, count: u64, nodes: u64| {
+        let mut done = done(index);
+        done.found.count = count;
+        done.stats.nodes = nodes;
+        Entry::new(&done, &split()[index]).to_line()
+    };
+    let message = |line: usize, field: &str| {
+        format!("--checkpoint c.ck, line {line}: its \"{field}\" takes the count's total past 18446744073709551615 (2^64 - 1), which no count reaches: the file was changed, or is not this count's")
+    };
+    for (extra, line, field) in [
+        (huge(5, u64::MAX, 1), 5, "count"),
+        (
+            format!("{}\n{}", huge(5, u64::MAX - 20, 1), huge(0, 30, 1)),
+            5,
+            "count",
+        ),
+        (
+            format!("{}\n{}", huge(0, 1, 1), huge(5, 1, u64::MAX)),
+            6,
+            "nodes",
+        ),
+    ] {
+        std::fs::write(&path, format!("{text}{extra}\n")).unwrap();
+        assert_eq!(open(&path).unwrap_err().to_string(), message(line, field));
+    }
+    // The same subproblem again: the later line stands, and the sum holds.
+    let again = format!("{}\n{}", huge(5, u64::MAX - 100, 1), huge(5, 7, 1));
+    std::fs::write(&path, format!("{text}{again}\n")).unwrap();
+    let journal = open(&path).unwrap();
+    assert_eq!(journal.finished()[&5].found.count, 7);
+    // A total this run takes past: the line with the greatest count is named.
+    drop(journal);
+    std::fs::write(&path, format!("{text}{}\n", huge(5, u64::MAX - 40, 1))).unwrap();
+    let journal = open(&path).unwrap();
+    let (mut tally, mut stats) = (Tally::default(), Stats::default());
+    for done in journal.finished().values() {
+        done.checked_add_to(&mut tally, &mut stats).unwrap();
+    }
+    let field = done(3).checked_add_to(&mut tally, &mut stats).unwrap_err();
+    assert_eq!(journal.too_large(field).to_string(), message(5, "count"));
+}
+
 #[test]
 fn another_count_s_journal_is_refused() {
     let dir = scratch();

@@ -155,12 +155,35 @@ struct Ledger<'a> {
 }
 
 impl Ledger<'_> {
+    /// Adds what `done` found to the total, unless a sum would pass `u64::MAX`: then the
+    /// checkpoint is refused (only a file changed by hand holds such counts), the count
+    /// ends as after a failed write, and false.
+    fn add(&mut self, done: &Done) -> bool {
+        if self.written.is_err() {
+            return false;
+        }
+        let Err(field) = done.checked_add_to(&mut self.tally, &mut self.stats) else {
+            return true;
+        };
+        self.written = Err(match &self.journal {
+            Some(journal) => checkpoint_error(journal.too_large(field)),
+            None => anyhow::anyhow!(
+                "the total \"{field}\" of the count passes {} (2^64 - 1)",
+                u64::MAX
+            ),
+        });
+        self.queue.clear();
+        false
+    }
+
     /// Adds a subproblem that came back, and records it in the checkpoint. A stop (a
     /// signal, the time limit) or a failed write ends the count: nothing more is handed
     /// out. A subproblem a stop cut short adds what it found (the count is partial) and is
     /// not recorded.
     fn record(&mut self, done: &Done) {
-        done.add_to(&mut self.tally, &mut self.stats);
+        if !self.add(done) {
+            return;
+        }
         if done.stopped.is_some() {
             self.stopped = self.stopped.or(done.stopped);
             self.queue.clear();
@@ -208,9 +231,9 @@ fn lead(
         written: Ok(()),
     };
     for done in resumed.values() {
-        done.add_to(&mut ledger.tally, &mut ledger.stats);
+        ledger.add(done);
     }
-    if refused.is_none() {
+    if refused.is_none() && ledger.written.is_ok() {
         ledger.queue = divided.biggest_first(&resumed).into();
     }
     // Handed out (to rank 0's threads or a worker) and not back yet.
