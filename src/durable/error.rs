@@ -65,6 +65,17 @@ pub enum CheckpointError {
         /// The subproblem's index in the line.
         index: usize,
     },
+    /// A listing's or a branch and bound's position that does not fit the problem: the
+    /// file is another problem's (or was changed).
+    #[error("{named}, line {line}: {err}")]
+    Position {
+        /// The file, as its users know it.
+        named: String,
+        /// The line, from 1.
+        line: usize,
+        /// What does not fit.
+        err: crate::PositionError,
+    },
     /// A count checkpoint's line whose figure `field` takes the count's total past
     /// `u64::MAX` (with the other lines', or with what this run counted): no count holds
     /// that, so the file was changed or is another count's.
@@ -150,6 +161,7 @@ impl CheckpointError {
             | CheckpointError::BadLine { named, .. }
             | CheckpointError::ForeignSubproblem { named, .. }
             | CheckpointError::TooLarge { named, .. }
+            | CheckpointError::Position { named, .. }
             | CheckpointError::OtherSearch { named, .. }
             | CheckpointError::Another { named, .. }
             | CheckpointError::InUse { named, .. }

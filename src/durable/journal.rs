@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::why::json_why;
 use super::{open_line, seal_line, try_lock, CheckpointError, Header, Tally};
 use crate::split::Subproblem;
 use crate::{Stats, StopReason};
@@ -373,7 +374,7 @@ fn read(
                 serde_json::from_str(line).map_err(|err| CheckpointError::BadLine {
                     named: named.to_string(),
                     line: k + 1,
-                    why: err.to_string(),
+                    why: json_why(&err, line),
                 })?;
             if subproblems.get(entry.index).map(|sub| &sub.path) != Some(&entry.path) {
                 return Err(CheckpointError::ForeignSubproblem {

@@ -55,6 +55,7 @@ mod message;
 mod part;
 mod shared;
 mod snapshot;
+mod why;
 
 #[cfg(test)]
 mod tests;

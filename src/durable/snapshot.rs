@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::why::json_why;
 use super::{open_line, seal_line, try_lock, CheckpointError, Header};
 use crate::Position;
 
@@ -27,6 +28,26 @@ pub struct Snapshot<T> {
     pub listed: T,
     /// Where the search is.
     pub position: Position,
+}
+
+/// The line of a checkpoint file that holds its [`Snapshot`] (after its header).
+const SNAPSHOT_LINE: usize = 2;
+
+impl<T> Snapshot<T> {
+    /// A search of `problem` that goes on from this snapshot's position
+    /// ([`Search::resume`](crate::Search::resume)), read from the file `named`: refused,
+    /// naming the file and the line, if the position does not fit the problem.
+    pub fn resume<P: crate::Problem>(
+        &self,
+        problem: P,
+        named: &str,
+    ) -> Result<crate::Search<P>, CheckpointError> {
+        crate::Search::resume(problem, &self.position).map_err(|err| CheckpointError::Position {
+            named: named.to_string(),
+            line: SNAPSHOT_LINE,
+            err,
+        })
+    }
 }
 
 /// [`Snapshot`], borrowed, to write.
@@ -206,16 +227,16 @@ fn read<T: DeserializeOwned>(
     header.check(first, named)?;
     let second = lines.next().ok_or_else(|| CheckpointError::CutShort {
         named: named.to_string(),
-        line: 2,
+        line: SNAPSHOT_LINE,
     })?;
     let second = open_line(second).ok_or_else(|| CheckpointError::Damaged {
         named: named.to_string(),
-        line: 2,
+        line: SNAPSHOT_LINE,
     })?;
     serde_json::from_str(second).map_err(|err| CheckpointError::BadLine {
         named: named.to_string(),
-        line: 2,
-        why: err.to_string(),
+        line: SNAPSHOT_LINE,
+        why: json_why(&err, second),
     })
 }
 

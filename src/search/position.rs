@@ -41,21 +41,47 @@ pub struct Position {
 }
 
 /// Why [`Search::resume`] cannot go on from a [`Position`]: it is not one of this
-/// problem's.
+/// problem's. Reads as `the position does not fit the problem: "path"[8] is 99, but the
+/// search range at depth 8 has 2 operators: expected 0 to 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PositionError {
-    /// The depth of the node whose search range is too short.
+    /// The depth of the node whose search range is too short: the entry of
+    /// [`Position::path`], or the path's length for [`Position::tried`].
     pub depth: usize,
-    /// The index asked for there.
+    /// The index asked for there (the entry of the path, or `tried`).
     pub index: usize,
+    /// How many operators that search range has.
+    pub operators: usize,
+    /// Is it [`Position::tried`] that is too great (rather than an entry of the path)?
+    pub tried: bool,
 }
 
 impl std::fmt::Display for PositionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Self {
+            depth,
+            index,
+            operators,
+            tried,
+        } = *self;
+        let has = match operators {
+            0 => "no operators".to_string(),
+            1 => "1 operator".to_string(),
+            n => format!("{n} operators"),
+        };
+        let (field, expected) = if tried {
+            ("\"tried\"".to_string(), format!("0 to {operators}"))
+        } else {
+            let expected = match operators {
+                0 => "no node this deep".to_string(),
+                1 => "0".to_string(),
+                n => format!("0 to {}", n - 1),
+            };
+            (format!("\"path\"[{depth}]"), expected)
+        };
         write!(
             f,
-            "the position does not fit the problem: at depth {}, the search range has no operator at index {}",
-            self.depth, self.index
+            "the position does not fit the problem: {field} is {index}, but the search range at depth {depth} has {has}: expected {expected}"
         )
     }
 }
@@ -167,25 +193,35 @@ impl<P: Problem> Search<P> {
         if let Some(by_value) = search.problem.by_value() {
             let mut state = by_value.copy(&search.problem);
             for (d, &index) in position.path.iter().enumerate() {
-                let mut ops = skipped(&state, index, d)?;
-                let op = ops.next().ok_or(PositionError { depth: d, index })?;
+                let mut ops = skipped(&state, index, d, false)?;
+                let op = ops.next().ok_or(PositionError {
+                    depth: d,
+                    index,
+                    operators: index,
+                    tried: false,
+                })?;
                 let mut child = by_value.copy(&state);
                 child.apply(op);
                 search.values.push(Value { ops, state });
                 state = child;
             }
-            let ops = skipped(&state, position.tried, depth)?;
+            let ops = skipped(&state, position.tried, depth, true)?;
             search.values.push(Value { ops, state });
         } else {
             let mut led_by = None;
             for (d, &index) in position.path.iter().enumerate() {
-                let mut ops = skipped(&search.problem, index, d)?;
-                let op = ops.next().ok_or(PositionError { depth: d, index })?;
+                let mut ops = skipped(&search.problem, index, d, false)?;
+                let op = ops.next().ok_or(PositionError {
+                    depth: d,
+                    index,
+                    operators: index,
+                    tried: false,
+                })?;
                 search.places.push(Place { ops, op: led_by });
                 search.problem.apply(op);
                 led_by = Some(op);
             }
-            let ops = skipped(&search.problem, position.tried, depth)?;
+            let ops = skipped(&search.problem, position.tried, depth, true)?;
             search.places.push(Place { ops, op: led_by });
         }
         let run = &mut search.run;
@@ -198,12 +234,23 @@ impl<P: Problem> Search<P> {
     }
 }
 
-/// The operators of `state`, `skip` of them tried.
-fn skipped<P: Problem>(state: &P, skip: usize, depth: usize) -> Result<P::Ops, PositionError> {
+/// The operators of `state`, `skip` of them tried; an error if it has fewer (`tried`:
+/// `skip` is the position's `tried`, else an entry of its path).
+fn skipped<P: Problem>(
+    state: &P,
+    skip: usize,
+    depth: usize,
+    tried: bool,
+) -> Result<P::Ops, PositionError> {
     let mut ops = state.operators();
-    for index in 0..skip {
+    for operators in 0..skip {
         if ops.next().is_none() {
-            return Err(PositionError { depth, index });
+            return Err(PositionError {
+                depth,
+                index: skip,
+                operators,
+                tried,
+            });
         }
     }
     Ok(ops)

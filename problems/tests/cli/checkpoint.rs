@@ -471,6 +471,45 @@ fn a_finished_listing_resumed_says_it_is_finished() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// A listing checkpoint whose position or count was forged (checksum matching) is
+/// refused naming the file, the line, the field and what was expected: a path entry or
+/// `tried` past its search range names its own index (not the range's length), and a
+/// value of the wrong type is said in our words, not serde's.
+#[test]
+fn a_forged_listing_checkpoint_names_the_line_the_field_and_what_was_expected() {
+    let path = scratch("listing-forged.checkpoint");
+    let file = path.to_str().unwrap();
+    let listing = with(&["queens", "10", "--limit", "5"]);
+    listing.clone().checkpoint(file).stdout();
+    let good = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let snapshot: serde_json::Value =
+        serde_json::from_str(backtrack::durable::open_line(lines[1]).unwrap()).unwrap();
+    assert_eq!(
+        snapshot["position"]["path"],
+        serde_json::json!([0, 1, 1, 2, 1, 1, 0, 0, 0])
+    );
+    let max = u64::MAX;
+    let cases: [(&str, serde_json::Value, String); 6] = [
+        ("/listed", (-5).into(), format!("\"listed\" is -5: expected a whole number from 0 to {max}")),
+        ("/listed", "five".into(), format!("\"listed\" is the string \"five\": expected a whole number from 0 to {max}")),
+        ("/position/path/8", 99.into(), "the position does not fit the problem: \"path\"[8] is 99, but the search range at depth 8 has 1 operator: expected 0".into()),
+        ("/position/path/0", 50.into(), "the position does not fit the problem: \"path\"[0] is 50, but the search range at depth 0 has 10 operators: expected 0 to 9".into()),
+        ("/position/tried", 77.into(), "the position does not fit the problem: \"tried\" is 77, but the search range at depth 9 has 1 operator: expected 0 to 1".into()),
+        ("/position/done", 1.into(), "\"done\" is 1: expected true or false".into()),
+    ];
+    for (pointer, value, said) in cases {
+        let mut forged = snapshot.clone();
+        *forged.pointer_mut(pointer).unwrap() = value;
+        let line = backtrack::durable::seal_line(&forged.to_string());
+        std::fs::write(&path, format!("{}\n{line}\n", lines[0])).unwrap();
+        listing
+            .clone()
+            .resume(file)
+            .error_line(&format!("--resume {file}, line 2: {said}"));
+    }
+}
+
 #[test]
 fn a_listing_checkpoint_is_the_listing_s_own() {
     let path = scratch("listing-foreign.checkpoint");

@@ -8,7 +8,7 @@ use std::io;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use backtrack::durable::{Header, SnapshotFile};
 use backtrack::{Limits, Optimize, Outcome, Problem, Search, StopReason};
 
@@ -46,8 +46,7 @@ impl Driver {
         let finished = saved.as_ref().is_some_and(|saved| saved.position.done);
         let (mut listed, mut search) = match saved {
             Some(saved) => {
-                let search = Search::resume(problem, &saved.position)
-                    .map_err(|err| anyhow!("{shown}: {err}"))?;
+                let search = saved.resume(problem, &shown).map_err(checkpoint_error)?;
                 (saved.listed, search)
             }
             None => (0, Search::new(problem)),
@@ -146,8 +145,7 @@ impl Driver {
                 .map_err(checkpoint_error)?;
         let (mut best, mut search) = match saved {
             Some(saved) => {
-                let search = Search::resume(problem, &saved.position)
-                    .map_err(|err| anyhow!("{shown}: {err}"))?;
+                let search = saved.resume(problem, &shown).map_err(checkpoint_error)?;
                 (saved.listed, search)
             }
             None => (None, Search::new(problem)),
