@@ -187,6 +187,16 @@ impl CheckpointError {
     }
 }
 
+/// What went wrong reading or writing a file, in the system's words without the error's
+/// number (`No such file or directory`, not `… (os error 2)`).
+pub(super) fn io_words(err: &io::Error) -> String {
+    let text = err.to_string();
+    match (err.raw_os_error(), text.rfind(" (os error ")) {
+        (Some(_), Some(at)) => text[..at].to_string(),
+        _ => text,
+    }
+}
+
 /// `with backtrack knapsack ` before "as", when the file is another problem's.
 fn with_command(command: Option<&str>) -> String {
     command.map_or_else(String::new, |name| format!("with backtrack {name} "))

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+use super::why::json_why;
 use super::{lower_hex, parameter_difference, Shape, Tally};
 
 /// What a part record says it is (its `"record"` field), so that merge can tell a record
@@ -145,8 +146,14 @@ impl PartRecord {
             shown: shown.to_string(),
             why,
         };
+        if is_checkpoint(text) {
+            return Err(not_a_record(
+                "it is a checkpoint (from --checkpoint FILE), which a count goes on with by --resume FILE"
+                    .to_string(),
+            ));
+        }
         let mut value: Value =
-            serde_json::from_str(text).map_err(|err| not_a_record(err.to_string()))?;
+            serde_json::from_str(text).map_err(|err| not_a_record(json_why(&err, text)))?;
         if value.get("record").and_then(Value::as_str) != Some(KIND) {
             return Err(not_a_record(format!("it has no \"record\":\"{KIND}\"")));
         }
@@ -154,8 +161,10 @@ impl PartRecord {
             .as_object_mut()
             .and_then(|object| object.remove("checksum"))
             .is_some();
+        // Read from its text, so that an error names the field where it is.
+        let body = value.to_string();
         let record: PartRecord =
-            serde_json::from_value(value).map_err(|err| damaged(err.to_string()))?;
+            serde_json::from_str(&body).map_err(|err| damaged(json_why(&err, &body)))?;
         if record.parts == 0 || !(1..=record.parts).contains(&record.part) {
             return Err(damaged(format!("part {} of {}", record.part, record.parts)));
         }
@@ -174,12 +183,26 @@ impl PartRecord {
     /// [`parse`](PartRecord::parse).
     pub fn read(path: &Path) -> Result<ReadRecord, MergeError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|err| MergeError::Unreadable {
+        let bytes = std::fs::read(path).map_err(|err| MergeError::Unreadable {
             shown: shown.clone(),
             err,
         })?;
+        let text = String::from_utf8(bytes).map_err(|_| MergeError::NotARecord {
+            shown: shown.clone(),
+            why: "it is not text".to_string(),
+        })?;
         PartRecord::parse(&text, &shown)
     }
+}
+
+/// Does `text` start as a checkpoint does: a sealed header line (`1a2b3c4d
+/// {"checkpoint":"backtrack …`)?
+fn is_checkpoint(text: &str) -> bool {
+    text.split_once(' ').is_some_and(|(sum, rest)| {
+        sum.len() == 8
+            && sum.bytes().all(|byte| byte.is_ascii_hexdigit())
+            && rest.starts_with("{\"checkpoint\":\"backtrack ")
+    })
 }
 
 /// The text a record's checksum covers, and the checksum, if `text` ends with one as
@@ -525,8 +548,9 @@ fn difference(first: &PartRecord, other: &PartRecord) -> Option<String> {
 /// fault (as the caller named it) and what is wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum MergeError {
-    /// The file could not be read.
-    #[error("{shown}: cannot read: {err}")]
+    /// The file could not be read (said in the system's words, without the error's
+    /// number).
+    #[error("cannot read {shown}: {}: expected the record of a part (the output of --parts N --part K)", super::error::io_words(.err))]
     Unreadable {
         /// The file.
         shown: String,

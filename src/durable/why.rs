@@ -15,8 +15,12 @@ pub(crate) fn json_why(err: &serde_json::Error, text: &str) -> String {
             "it ends before its JSON object does (cut short?)".to_string()
         }
         serde_json::error::Category::Syntax | serde_json::error::Category::Io => {
+            let line = match err.line() {
+                0 | 1 => String::new(),
+                line => format!("line {line}, "),
+            };
             format!(
-                "it is not a JSON object (at character {}: {message})",
+                "it is not a JSON object (at {line}character {}: {message})",
                 err.column()
             )
         }

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use crate::common::{
-    all_refused, backtrack, error_line, queens_count, refused, scratch_dir, stats_of, stdout, text,
-    OEIS,
+    all_error_lines, all_refused, backtrack, error_line, queens_count, refused, scratch_dir,
+    stats_of, stdout, text, with, OEIS,
 };
 
 /// Runs part `k` of `parts` of `queens n --count` (plus `extra`) and writes its record to
@@ -223,6 +223,41 @@ fn merge_refuses_records_whose_sums_pass_64_bits() {
     }
 }
 
+/// Files that are no part record are named with what was expected, in our words: a
+/// missing file and a directory without the error's number, a binary file as not text, a
+/// checkpoint as a checkpoint, a field of the wrong type by its name.
+#[test]
+fn merge_says_what_a_file_that_is_no_record_is() {
+    let scratch = scratch_dir();
+    let dir = scratch.path();
+    let one = part(dir, 8, 1, 2, &[]);
+    let shown = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let checkpoint = shown("q.ck");
+    queens_count(8, &["--checkpoint", &checkpoint]).stdout();
+    let listing = shown("l.ck");
+    with(&["queens", "8", "--limit", "2", "--checkpoint", &listing]).stdout();
+    std::fs::write(shown("binary.json"), [0x7f, 0x45, 0x4c, 0x46, 0xff, 0x00]).unwrap();
+    let record = std::fs::read_to_string(&one).unwrap();
+    std::fs::write(
+        shown("negative.json"),
+        record.replacen("\"count\":", "\"count\":-", 1),
+    )
+    .unwrap();
+    let missing = shown("missing.json");
+    let directory = dir.to_string_lossy().into_owned();
+    let not_a_record = "is not a part record (one JSON object from --parts N --part K)";
+    let expected = "expected the record of a part (the output of --parts N --part K)";
+    let checkpoint_said = format!("{not_a_record}: it is a checkpoint (from --checkpoint FILE), which a count goes on with by --resume FILE");
+    all_error_lines(&[
+        (&["merge", &one, &missing], &format!("cannot read {missing}: No such file or directory: {expected}")),
+        (&["merge", &directory], &format!("cannot read {directory}: Is a directory: {expected}")),
+        (&["merge", &one, &shown("binary.json")], &format!("{} {not_a_record}: it is not text", shown("binary.json"))),
+        (&["merge", &checkpoint], &format!("{checkpoint} {checkpoint_said}")),
+        (&["merge", &one, &listing], &format!("{listing} {checkpoint_said}")),
+        (&["merge", &shown("negative.json")], &format!("{} is a damaged part record: \"count\" is -{}: expected a whole number from 0 to 18446744073709551615", shown("negative.json"), serde_json::from_str::<serde_json::Value>(&record).unwrap()["count"])),
+    ]);
+}
+
 #[test]
 fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
     let scratch = scratch_dir();
@@ -326,7 +361,7 @@ fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
     let missing = dir.join("nowhere.json").to_string_lossy().into_owned();
     refused(
         &["merge", one, &missing],
-        &format!("{missing}: cannot read"),
+        &format!("cannot read {missing}: "),
     );
     refused(&["merge"], "merge needs FILES");
 }
