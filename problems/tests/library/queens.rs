@@ -640,6 +640,25 @@ fn counts_by_symmetry_publish_the_weighted_total() {
     }
 }
 
+/// A count by half boards says it has counted none at its start, before its searches
+/// reach any half: the progress line shows no solution figure then, not the halves the
+/// engine reaches (which are not solutions).
+#[test]
+fn a_count_by_half_boards_says_none_counted_before_its_joins_count() {
+    use backtrack::progress::Meter;
+    use backtrack::Cancel;
+
+    let cancelled = Cancel::new();
+    cancelled.cancel();
+    let meter = Meter::new();
+    let limits = ParallelLimits::none()
+        .meter(meter.clone())
+        .cancel(cancelled);
+    let outcome = count(&Placement::empty(12), Reduction::Halves, &limits).unwrap();
+    assert_eq!(outcome.found.total, 0);
+    assert_eq!(meter.read().found, Some(0));
+}
+
 /// The estimator walks a problem searched by value from copies of its root (the state
 /// cannot be undone).
 #[test]

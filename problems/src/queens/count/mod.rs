@@ -258,6 +258,10 @@ impl MaskJob for RunInOrder<'_> {
                     join: HalfJoin::new(n),
                     meter: limits.meter.clone(),
                 };
+                if let Some(meter) = &join.meter {
+                    // None counted yet: the searches' own solutions are blocks of halves.
+                    meter.set_found(0);
+                }
                 let deadline = limits.time.map(|most| Instant::now() + most);
                 join.join
                     .limit(deadline, limits.cancel.clone(), limits.meter.clone());

@@ -158,6 +158,10 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
 /// If `n` exceeds [`MAX_HALVES`](crate::queens::MAX_HALVES).
 pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     let deadline = limits.time.map(|most| Instant::now() + most);
+    if let Some(meter) = &limits.meter {
+        // None counted yet: the searches' own solutions are halves, not solutions.
+        meter.set_found(0);
+    }
     let cache = HalfCache::default();
     let (outcome, Solutions(join)) = parallel::count_observed(
         &HalfBlocks::new(n),

@@ -273,16 +273,29 @@ impl Line {
 /// The message at three lengths: [`message`]; without the rate; the nodes alone.
 fn messages(reading: &Reading, elapsed: Duration) -> [String; 3] {
     let nodes = short(reading.nodes as f64);
-    let solutions = short(reading.found.unwrap_or(reading.solutions) as f64);
-    [
-        message(reading, elapsed),
-        format!("{nodes} nodes, {solutions} solutions"),
-        format!("{nodes} nodes"),
-    ]
+    let shorter = match solutions(reading) {
+        Some(solutions) => format!("{nodes} nodes, {} solutions", short(solutions as f64)),
+        None => format!("{nodes} nodes"),
+    };
+    [message(reading, elapsed), shorter, format!("{nodes} nodes")]
 }
 
-/// `211.0G nodes, 95.1M/s, 14.8M solutions`: at most 44 characters. The solutions are
-/// those the count has found (a count by symmetry weighs each board it reaches).
+/// The solutions the line shows: those the count has found (a count by symmetry weighs
+/// each board it reaches), or the complete states the search reached when the count says
+/// nothing of its own; none while a count that says its own has counted none yet. (A
+/// count by half boards reaches halves, not solutions: it says 0 at its start, and its
+/// solutions once its joins have counted some, so that the figure is always solutions
+/// counted, never halves.)
+fn solutions(reading: &Reading) -> Option<u64> {
+    match reading.found {
+        Some(0) => None,
+        Some(found) => Some(found),
+        None => Some(reading.solutions),
+    }
+}
+
+/// `211.0G nodes, 95.1M/s, 14.8M solutions`: at most 44 characters; without the
+/// solutions while a count has counted none of its own (see [`solutions`]).
 pub fn message(reading: &Reading, elapsed: Duration) -> String {
     let secs = elapsed.as_secs_f64();
     // This run's speed: the nodes of earlier runs were searched before it began.
@@ -291,12 +304,11 @@ pub fn message(reading: &Reading, elapsed: Duration) -> String {
     } else {
         0.0
     };
-    format!(
-        "{} nodes, {}/s, {} solutions",
-        short(reading.nodes as f64),
-        short(rate),
-        short(reading.found.unwrap_or(reading.solutions) as f64)
-    )
+    let speed = format!("{} nodes, {}/s", short(reading.nodes as f64), short(rate));
+    match solutions(reading) {
+        Some(solutions) => format!("{speed}, {} solutions", short(solutions as f64)),
+        None => speed,
+    }
 }
 
 /// A number in at most 6 characters: `999`, `12.3k`, `4.5M`, `211.0G`, `18.4E`, `>1000E`.
@@ -367,6 +379,27 @@ mod tests {
             message(&resumed, Duration::from_secs(2)),
             "5.0M nodes, 500.0k/s, 0 solutions"
         );
+    }
+
+    /// A count by half boards says 0 found at its start: no solution figure (its searches
+    /// reach halves, not solutions) until its joins have counted some.
+    #[test]
+    fn no_solution_figure_until_a_count_of_its_own_has_counted_some() {
+        let halves = Reading {
+            nodes: 5_000_000,
+            solutions: 700_000,
+            found: Some(0),
+            parts: None,
+            earlier: 0,
+        };
+        let second = Duration::from_secs(1);
+        assert_eq!(message(&halves, second), "5.0M nodes, 5.0M/s");
+        assert_eq!(messages(&halves, second)[1], "5.0M nodes");
+        let joined = Reading {
+            found: Some(92),
+            ..halves
+        };
+        assert_eq!(message(&joined, second), "5.0M nodes, 5.0M/s, 92 solutions");
     }
 
     #[test]
