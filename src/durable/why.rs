@@ -214,7 +214,7 @@ mod tests {
                 "it ends before its JSON object does (cut short?)".to_string(),
             ),
             (
-                r#"hello"#,
+                "hello",
                 "it is not a JSON object (at character 1: expected value)".to_string(),
             ),
         ] {

@@ -310,7 +310,9 @@ fn merge_files_reads_each_file_once_and_names_it() {
     let binary = dir.path().join("binary.json");
     std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
     assert_eq!(
-        merge_files(&[binary.clone()]).unwrap_err().to_string(),
+        merge_files(std::slice::from_ref(&binary))
+            .unwrap_err()
+            .to_string(),
         format!(
             "{} is not a part record (one JSON object from --parts N --part K): it is not text",
             binary.display()
