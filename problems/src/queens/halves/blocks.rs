@@ -110,7 +110,7 @@ impl HalfBlocks {
     ///
     /// If `n` exceeds [`MAX_HALVES`].
     pub fn new(n: usize) -> Self {
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             Self::from_ends(n, block_columns(n))
         } else {
             Self::fixing(n, block_columns(n))
@@ -120,7 +120,10 @@ impl HalfBlocks {
     /// The blocks of an even `n`×`n` board, each fixing `fix` columns (even), half of them
     /// at each end: see [`new`](HalfBlocks::new).
     pub(super) fn from_ends(n: usize, fix: usize) -> Self {
-        debug_assert!(n % 2 == 0 && fix % 2 == 0, "columns fixed in pairs");
+        debug_assert!(
+            n.is_multiple_of(2) && fix.is_multiple_of(2),
+            "columns fixed in pairs"
+        );
         let mut blocks = Self::fixing(n, fix);
         blocks.ends = true;
         blocks

@@ -292,7 +292,7 @@ fn join_groups<K: Key, G: Group>(
         join_sorted((dense_tops, dense_bottoms), weight, watch)
     } else {
         both(&mut || sorted_tops.sort(tops, groups), &mut || {
-            sorted_bottoms.sort(bottoms, groups)
+            sorted_bottoms.sort(bottoms, groups);
         });
         if !and_join {
             return 0;
