@@ -179,10 +179,10 @@ impl Key for u32 {
 }
 
 /// The bits that both sides of a block use, of keys of 64 bits, renumbered from 0 without
-/// gaps: when there are 32 or fewer, the block's keys are joined in 32 bits, as many keys
-/// to a cache line as two (from 18 columns on, where the keys take 36 bits or more, the
-/// blocks fixed from both ends leave 32 or fewer to most blocks). A bit that one side
-/// never has rules out no pair and is left out.
+/// gaps: when there are 32 or fewer, the block's keys are joined in 32 bits, twice as many
+/// to a cache line. A bit that one side never has rules out no pair and is left out: on
+/// an even board whose blocks fix both end columns, the halves' diagonals that meet take
+/// at most `2n - 4` bits (32 at 18 queens, where the masks take 36).
 pub(super) struct Dense {
     /// For each byte of a key, each value's bits renumbered.
     bytes: [[u32; 256]; 8],
