@@ -9,8 +9,8 @@ use backtrack::progress::Meter;
 use backtrack::{Cancel, Stats, StopReason};
 
 use super::blocks::{group_weight, HalfBlocks};
-use super::lists::{Group, Groups, HalfCache, Halves, Key, Lists};
-use super::pairs::join;
+use super::lists::{Dense, Found, Group, Groups, HalfCache, Halves, Key, Lists, Sorted};
+use super::pairs::{join, split_order};
 use super::walk::{walk, Keys};
 use super::watch::{limit_reached, Watch};
 
@@ -34,11 +34,10 @@ use super::watch::{limit_reached, Watch};
 /// ```
 #[derive(Clone, Debug)]
 pub struct HalfJoin {
-    /// The columns of the board, in the order the join splits on their bits: the middle
-    /// ones first (their diagonals are met by most halves).
-    columns: Vec<u8>,
     /// Are the keys joined in 32 bits (the board but its middle column in 16)?
     narrow: bool,
+    /// Are wider keys joined in 32 bits when they can be ([`Dense`])?
+    dense: bool,
     /// Where the halves of a block are kept.
     lists: Lists,
     total: u64,
@@ -73,21 +72,9 @@ impl HalfJoin {
 
     /// A count at zero that keeps its halves in `lists`.
     fn with_lists(n: usize, lists: Lists) -> Self {
-        let mut columns = Vec::with_capacity(n);
-        for step in 0..n {
-            let middle = n / 2;
-            let column = if step % 2 == 1 {
-                middle.checked_sub(step.div_ceil(2))
-            } else {
-                Some(middle + step / 2)
-            };
-            if let Some(column) = column.filter(|&c| c < n) {
-                columns.push(column as u8);
-            }
-        }
         HalfJoin {
-            columns,
             narrow: n - n % 2 <= 16,
+            dense: true,
             lists,
             total: 0,
             searched: Stats::default(),
@@ -168,31 +155,28 @@ impl HalfJoin {
             cancel: self.cancel.as_ref(),
             cut: OnceLock::new(),
         };
-        let (columns, searched) = (&self.columns, &mut self.searched);
+        let searched = &mut self.searched;
         let lists = &mut self.lists;
         let total = if self.narrow {
             join_block(
                 block,
                 &mut lists.narrow,
-                columns,
                 searched,
-                (&watch, and_join),
+                (&watch, and_join, self.dense),
             )
         } else if block.open().count_ones() <= 16 {
             join_block(
                 block,
                 &mut lists.wide,
-                columns,
                 searched,
-                (&watch, and_join),
+                (&watch, and_join, self.dense),
             )
         } else {
             join_block(
                 block,
                 &mut lists.widest,
-                columns,
                 searched,
-                (&watch, and_join),
+                (&watch, and_join, self.dense),
             )
         };
         // A block whose join was cut short is not counted at all.
@@ -206,13 +190,13 @@ impl HalfJoin {
 
 /// The solutions whose halves are in `block`, each group weighed by its class: its halves
 /// searched into `halves` (their statistics merged into `searched`) and, if `and_join`,
-/// joined, splitting on the bits of `columns` in turn, as long as `watch` lets them.
+/// joined (in dense keys if `dense` and they can be), splitting on the bits most shared
+/// first, as long as `watch` lets them.
 fn join_block<K: Key, G: Group>(
     block: &HalfBlocks,
     halves: &mut Halves<K, G>,
-    columns: &[u8],
     searched: &mut Stats,
-    (watch, and_join): (&Watch, bool),
+    (watch, and_join, dense): (&Watch, bool, bool),
 ) -> u64 {
     let (middle, open) = (block.middle, block.open());
     let keys = Keys::of(block);
@@ -258,52 +242,74 @@ fn join_block<K: Key, G: Group>(
         return 0;
     }
     let groups = 1usize << open.count_ones();
-    let fixes = block.fix > 0;
+    let chosen = block.chosen();
     let n = usize::from(block.n);
-    let weight = |group: u32| group_weight(n, fixes, middle, top | keys.open.columns(group));
-    join_groups(halves, groups, (columns, &keys), weight, (watch, and_join))
+    let weight = |group: u32| group_weight(n, chosen, middle, top | keys.open.columns(group));
+    join_groups(halves, groups, weight, (watch, and_join, dense))
 }
 
-/// The solutions of the `halves` found of a block of `groups` groups, whose middle column
-/// and the columns left of it are those of `keys`: the halves sorted by group, and, if
-/// `and_join`, the pairs of each group joined, splitting on the bits of `columns` in turn,
-/// and weighed by `weight(group)` (else 0).
+/// The solutions of the `halves` found of a block of `groups` groups: the halves sorted by
+/// group (in dense keys of 32 bits if they are wider and can be, see [`Dense`]), and, if
+/// `and_join`, the pairs of each group joined, splitting on the bits that the block's
+/// pairs share most first ([`split_order`]), and weighed by `weight(group)` (else 0).
 fn join_groups<K: Key, G: Group>(
     halves: &mut Halves<K, G>,
     groups: usize,
-    (columns, keys): (&[u8], &Keys),
     weight: impl Fn(u32) -> u64 + Sync,
-    (watch, and_join): (&Watch, bool),
+    (watch, and_join, dense): (&Watch, bool, bool),
 ) -> u64 {
-    // The keys have no middle column: an odd board's is taken out of narrow keys.
-    let (middle, below_middle) = (keys.middle, keys.below_middle);
-    let order: Vec<K> = columns
-        .iter()
-        .map(|&c| u32::from(c))
-        .filter(|&c| 1 << c != middle)
-        .flat_map(|c| {
-            let c = K::column(c, below_middle);
-            [K::bit(c, false), K::bit(c, true)]
-        })
-        .collect();
     let share = sharing();
+    let both = |sort_tops: &mut (dyn FnMut() + Send), sort_bottoms: &mut (dyn FnMut() + Send)| {
+        if share {
+            rayon::join(sort_tops, sort_bottoms);
+        } else {
+            sort_tops();
+            sort_bottoms();
+        }
+    };
     let Halves {
         tops,
         bottoms,
         sorted_tops,
         sorted_bottoms,
+        dense_tops,
+        dense_bottoms,
     } = halves;
-    let mut sort_tops = || sorted_tops.sort(tops, groups);
-    let mut sort_bottoms = || sorted_bottoms.sort(bottoms, groups);
-    if share {
-        rayon::join(sort_tops, sort_bottoms);
+    let used = |found: &Found<K, G>| found.keys.iter().fold(0, |used, key| used | key.bits());
+    let dense = if K::WIDE && dense {
+        Dense::of(used(tops) & used(bottoms))
     } else {
-        sort_tops();
-        sort_bottoms();
+        None
+    };
+    if let Some(dense) = dense {
+        both(
+            &mut || dense_tops.sort_mapped(tops, groups, |key: K| dense.key(key.bits())),
+            &mut || dense_bottoms.sort_mapped(bottoms, groups, |key: K| dense.key(key.bits())),
+        );
+        if !and_join {
+            return 0;
+        }
+        join_sorted((dense_tops, dense_bottoms), weight, watch)
+    } else {
+        both(&mut || sorted_tops.sort(tops, groups), &mut || {
+            sorted_bottoms.sort(bottoms, groups);
+        });
+        if !and_join {
+            return 0;
+        }
+        join_sorted((sorted_tops, sorted_bottoms), weight, watch)
     }
-    if !and_join {
-        return 0;
-    }
+}
+
+/// The pairs of each group of halves sorted by group joined, splitting on the bits that
+/// the block's pairs share most first ([`split_order`]), and weighed by `weight(group)`.
+fn join_sorted<K: Key>(
+    (sorted_tops, sorted_bottoms): (&mut Sorted<K>, &mut Sorted<K>),
+    weight: impl Fn(u32) -> u64 + Sync,
+    watch: &Watch,
+) -> u64 {
+    let mut order = Vec::new();
+    split_order(&sorted_tops.keys, &sorted_bottoms.keys, &mut order);
     let (tops, bottoms) = (sorted_tops.groups(), sorted_bottoms.groups());
     let join_all = |(mut tops, mut bottoms): (Groups<K>, Groups<K>), first: usize| {
         let mut total = 0;
@@ -320,7 +326,7 @@ fn join_groups<K: Key, G: Group>(
         }
         total
     };
-    if share {
+    if sharing() {
         join_shared((tops, bottoms), 0, SHARED, &join_all)
     } else {
         join_all((tops, bottoms), 0)
@@ -608,6 +614,31 @@ mod tests {
         assert!(empty_blocks > 0, "no block without a top half was tried");
     }
 
+    /// Blocks fixed from both ends count the board, however many columns they fix, and
+    /// so do keys of 64 bits, renumbered into 32 or not.
+    #[test]
+    fn blocks_from_both_ends_and_keys_dense_or_not_count_the_board() {
+        for n in 0..=12 {
+            let expected = Search::new(BitState::<u32>::new(n)).count_solutions().found;
+            for fix in (0..=n).step_by(2) {
+                for (narrow, dense) in [(true, true), (false, true), (false, false)] {
+                    let mut join = HalfJoin::new(n);
+                    (join.narrow, join.dense) = (narrow, dense);
+                    let tree = if n % 2 == 0 {
+                        HalfBlocks::from_ends(n, fix)
+                    } else {
+                        HalfBlocks::fixing(n, fix)
+                    };
+                    Search::new(tree)
+                        .observer(Solutions(&mut join))
+                        .count_solutions();
+                    let how = format!("n = {n}, {fix} fixed, narrow {narrow}, dense {dense}");
+                    assert_eq!(join.total(), expected, "{how}");
+                }
+            }
+        }
+    }
+
     /// However many columns the blocks fix, and however wide the keys, the count is the
     /// whole tree's.
     #[test]
@@ -629,7 +660,7 @@ mod tests {
             }
             // Groups in 32 bits, as for blocks of more than 16 open columns.
             for fix in 0..=n {
-                let (columns, mut searched) = (HalfJoin::new(n).columns.clone(), Stats::default());
+                let mut searched = Stats::default();
                 let mut halves = Halves::<u64, u32>::default();
                 let total: u64 = blocks(HalfBlocks::fixing(n, fix))
                     .iter()
@@ -637,9 +668,8 @@ mod tests {
                         join_block(
                             block,
                             &mut halves,
-                            &columns,
                             &mut searched,
-                            (&Watch::none(), true),
+                            (&Watch::none(), true, true),
                         )
                     })
                     .sum();

@@ -10,13 +10,14 @@
 //!
 //! The halves are joined by *column groups*: which `h` columns the top half takes (and,
 //! for an odd `n`, the middle queen's column). The groups are searched in *blocks*: a
-//! block fixes the middle column and whether the top half takes each of the board's first
-//! few columns ([`HalfBlocks`], whose solutions are the blocks). For each block, the
+//! block fixes the middle column and whether the top half takes each of a few columns,
+//! the board's first ones or, on an even board, those at both ends ([`HalfBlocks`], whose
+//! solutions are the blocks). For each block, the
 //! [`HalfJoin`] observer searches every top half the block allows and every bottom half
 //! (each a search of half boards through the engine), sorts both by their columns, and for
 //! each group of the block counts the disjoint pairs of its tops and bottoms by splitting
 //! both lists on one bit of the masks at a time (a pair survives a bit unless both have
-//! it), down to small lists compared pair by pair.
+//! it), the bits most shared first, down to small lists compared pair by pair.
 //!
 //! A block searches the halves of many groups at once: the groups that share a middle
 //! column share most of the top rows' queens, so a block searches several times fewer
@@ -25,8 +26,10 @@
 //! two.
 //!
 //! Turning the board upside down swaps the halves, which a block of the tree rules out
-//! (the first column it fixes goes to the top half); the mirror image maps the middle
-//! column `m` to `n - 1 - m`, which the tree rules out too (`m <= n / 2`). What is left of
+//! (from the left, the first column it fixes goes to the top half); the mirror image maps
+//! the middle column `m` to `n - 1 - m`, which the tree rules out too (`m <= n / 2`), and
+//! on an even board, whose blocks fix columns from both ends, maps a block to a block, of
+//! which the tree searches the least. What is left of
 //! those symmetries is in the groups: only one group of each class is joined
 //! (the least of them in the blocks searched, by a scrambled order), and its count weighed
 //! by the size of its class.

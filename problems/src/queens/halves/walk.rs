@@ -151,7 +151,11 @@ impl Keys {
             offset: u32::from(block.h),
             board: block.board(),
             middle: block.middle,
-            open: Open::new(block.open(), u32::from(block.next), block.middle),
+            open: Open::new(
+                block.open(),
+                block.open().trailing_zeros() % 32,
+                block.middle,
+            ),
             below_middle: below_middle(block.middle),
         }
     }
