@@ -257,6 +257,12 @@ impl Show<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_to(&self, out: &mut impl io::Write) -> io::Result<()> {
+        if self.grid.order == 3 {
+            // The common grid, on a buffer of its size.
+            let mut text = [0u8; 90];
+            self.characters(&mut text);
+            return out.write_all(&text);
+        }
         let mut text = [0u8; CHARACTERS];
         match self.characters(&mut text) {
             Some(len) => out.write_all(&text[..len]),
@@ -264,12 +270,23 @@ impl Show<'_> {
         }
     }
 
-    /// The grid a character a cell, a line a row, into `text`: its length; `None` if it is
-    /// written in numbers (asked for, or over 35×35).
-    fn characters(&self, text: &mut [u8; CHARACTERS]) -> Option<usize> {
+    /// The grid a character a cell, a line a row, into `text` (room for n lines of n + 1
+    /// bytes): its length; `None` if it is written in numbers (asked for, or over 35×35).
+    fn characters(&self, text: &mut [u8]) -> Option<usize> {
         let n = self.grid.side();
         if self.notation == Notation::Numbers || n > 35 {
             return None;
+        }
+        if n == 9 {
+            // Rows of a known length, and digits up to 9: `.`, or the digit.
+            let rows = self.grid.cells.chunks_exact(9);
+            for (line, row) in text.chunks_exact_mut(10).zip(rows) {
+                for (at, &d) in line.iter_mut().zip(row) {
+                    *at = if d == 0 { b'.' } else { b'0' + d };
+                }
+                line[9] = b'\n';
+            }
+            return Some(90);
         }
         let symbols = if self.notation == Notation::Hexadecimal && n == 16 {
             &HEXADECIMAL
@@ -286,6 +303,7 @@ impl Show<'_> {
         }
         Some(len)
     }
+
     /// The grid in whole numbers apart by spaces, right-aligned, `.` for an empty cell.
     fn numbers(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.grid.side();

@@ -154,11 +154,27 @@ struct Solved<'a> {
     rows: Rows<'a>,
 }
 
-/// The lines of a grid's text, as a JSON array of strings (no list of them made).
+/// The lines of a grid's text (each ended by a newline), as a JSON array of strings (no
+/// list of them made).
 struct Rows<'a>(&'a str);
 
 impl serde::Serialize for Rows<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.lines())
+        use serde::ser::SerializeSeq;
+        // Cut at each newline by a plain loop: a line is short, and a searcher's set-up
+        // for each would cost more than the line.
+        let text = self.0;
+        let mut rows = serializer.serialize_seq(None)?;
+        let mut start = 0;
+        for (at, &byte) in text.as_bytes().iter().enumerate() {
+            if byte == b'\n' {
+                rows.serialize_element(&text[start..at])?;
+                start = at + 1;
+            }
+        }
+        if start < text.len() {
+            rows.serialize_element(&text[start..])?;
+        }
+        rows.end()
     }
 }
