@@ -286,23 +286,33 @@ impl Nine {
     /// in reading order that repeats one before it in its row, column or box (its cell and
     /// digit).
     pub(super) fn new(cells: &[u8]) -> Result<Nine, (usize, u8)> {
-        // By band of each digit: the cells its givens so far see, and its givens; by band,
-        // the cells given.
-        let (mut seen, mut givens, mut given) = ([0u32; 27], [0u32; 27], [0u32; 3]);
-        for (cell, &digit) in cells.iter().enumerate().take(81) {
-            if digit == 0 {
-                continue;
+        // By band, the cells given: found without a branch a cell (where the givens are
+        // is not predictable), then only they are visited.
+        let mut given = [0u32; 3];
+        for (band, row) in given.iter_mut().zip(cells.chunks_exact(27)) {
+            for (at, &digit) in row.iter().enumerate() {
+                *band |= u32::from(digit != 0) << at;
             }
-            let (d, band, bit) = (usize::from(digit - 1), cell / 27, 1 << (cell % 27));
-            assert!(d < 9, "a digit");
-            if seen[3 * d + band] & bit != 0 {
-                return Err((cell, digit));
+        }
+        // By band of each digit: the cells its givens so far see, and its givens.
+        let (mut seen, mut givens) = ([0u32; 27], [0u32; 27]);
+        for (band, &placed) in given.iter().enumerate() {
+            let mut rest = placed;
+            while rest != 0 {
+                let at = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let cell = 27 * band + at;
+                let digit = cells[cell];
+                let (d, bit) = (usize::from(digit - 1), 1 << at);
+                assert!(d < 9, "a digit");
+                if seen[3 * d + band] & bit != 0 {
+                    return Err((cell, digit));
+                }
+                for (k, peers) in PEERS[cell].iter().enumerate() {
+                    seen[3 * d + k] |= peers;
+                }
+                givens[3 * d + band] |= bit;
             }
-            for (k, peers) in PEERS[cell].iter().enumerate() {
-                seen[3 * d + k] |= peers;
-            }
-            givens[3 * d + band] |= bit;
-            given[band] |= bit;
         }
         let mut nine = Nine {
             bands: [0; 27],
