@@ -2,6 +2,7 @@
 //! (rows, columns, boxes) every other part counts on.
 
 use std::fmt;
+use std::io;
 
 use super::SudokuError;
 
@@ -228,34 +229,81 @@ pub struct Show<'a> {
     notation: Notation,
 }
 
+/// The longest grid written a character a cell: 35 rows of 35 cells and a newline.
+const CHARACTERS: usize = 35 * 36;
+
 impl fmt::Display for Show<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.grid.side();
-        if self.notation == Notation::Numbers || n > 35 {
-            return self.numbers(f);
+        let mut text = [0u8; CHARACTERS];
+        match self.characters(&mut text) {
+            Some(len) => f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?),
+            None => self.numbers(f),
         }
-        // One write of the whole grid, made on the stack: a file of many puzzles prints
-        // many grids.
-        let hex = self.notation == Notation::Hexadecimal && n == 16;
-        let mut text = [0u8; 35 * 36];
-        let mut len = 0;
-        for row in self.grid.cells.chunks(n) {
-            for &d in row {
-                text[len] = match d {
-                    1 if hex => b'0',
-                    2.. if hex => symbol_byte(d - 1),
-                    _ => symbol_byte(d),
-                };
-                len += 1;
-            }
-            text[len] = b'\n';
-            len += 1;
-        }
-        f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }
 }
 
 impl Show<'_> {
+    /// Writes the grid to `out`, the same bytes as its `Display`: a grid a character a cell
+    /// in one write, with no formatter between, for a file of many puzzles prints many
+    /// grids.
+    ///
+    /// ```
+    /// use backtrack_problems::sudoku::{Grid, Notation};
+    ///
+    /// let grid: Grid = "1..43..12..34..1".parse()?;
+    /// let mut out = Vec::new();
+    /// grid.show(Notation::Characters).write_to(&mut out)?;
+    /// assert_eq!(out, grid.to_string().as_bytes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_to(&self, out: &mut impl io::Write) -> io::Result<()> {
+        if self.grid.order == 3 {
+            // The common grid, on a buffer of its size.
+            let mut text = [0u8; 90];
+            self.characters(&mut text);
+            return out.write_all(&text);
+        }
+        let mut text = [0u8; CHARACTERS];
+        match self.characters(&mut text) {
+            Some(len) => out.write_all(&text[..len]),
+            None => write!(out, "{self}"),
+        }
+    }
+
+    /// The grid a character a cell, a line a row, into `text` (room for n lines of n + 1
+    /// bytes): its length; `None` if it is written in numbers (asked for, or over 35×35).
+    fn characters(&self, text: &mut [u8]) -> Option<usize> {
+        let n = self.grid.side();
+        if self.notation == Notation::Numbers || n > 35 {
+            return None;
+        }
+        if n == 9 {
+            // Rows of a known length, and digits up to 9: `.`, or the digit.
+            let rows = self.grid.cells.chunks_exact(9);
+            for (line, row) in text.chunks_exact_mut(10).zip(rows) {
+                for (at, &d) in line.iter_mut().zip(row) {
+                    *at = if d == 0 { b'.' } else { b'0' + d };
+                }
+                line[9] = b'\n';
+            }
+            return Some(90);
+        }
+        let symbols = if self.notation == Notation::Hexadecimal && n == 16 {
+            &HEXADECIMAL
+        } else {
+            &SYMBOLS
+        };
+        let mut len = 0;
+        for row in self.grid.cells.chunks(n) {
+            for (at, &d) in text[len..len + n].iter_mut().zip(row) {
+                *at = symbols[usize::from(d)];
+            }
+            text[len + n] = b'\n';
+            len += n + 1;
+        }
+        Some(len)
+    }
+
     /// The grid in whole numbers apart by spaces, right-aligned, `.` for an empty cell.
     fn numbers(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.grid.side();
@@ -283,13 +331,37 @@ pub(super) fn symbol(digit: u8) -> char {
 }
 
 /// [`symbol`] as an ASCII byte.
-fn symbol_byte(digit: u8) -> u8 {
+const fn symbol_byte(digit: u8) -> u8 {
     match digit {
         0 => b'.',
         1..=9 => b'0' + digit,
         _ => b'A' + digit - 10,
     }
 }
+
+/// [`symbol_byte`] of each digit up to 35.
+static SYMBOLS: [u8; 36] = {
+    let mut symbols = [0; 36];
+    let mut digit = 0;
+    while digit < 36 {
+        symbols[digit] = symbol_byte(digit as u8);
+        digit += 1;
+    }
+    symbols
+};
+
+/// The byte of each digit of a 16×16 grid in hexadecimal: `.` for empty, `0`-`9` and
+/// `A`-`F` for 1 to 16.
+static HEXADECIMAL: [u8; 36] = {
+    let mut symbols = SYMBOLS;
+    symbols[1] = b'0';
+    let mut digit = 2;
+    while digit <= 16 {
+        symbols[digit] = symbol_byte(digit as u8 - 1);
+        digit += 1;
+    }
+    symbols
+};
 
 impl fmt::Display for Grid {
     /// n lines of n characters, `.` for an empty cell ([`Notation::Characters`]; grids over

@@ -17,24 +17,6 @@ const NINE: u32 = 0o777;
 /// The first bit of each group of three in nine bits.
 const FIRSTS: u32 = 0o111;
 
-/// By a row of a band (its nine cells, a bit a column): its minirows (three cells of the
-/// row in one box) that hold a place, as bits 0..3.
-static MINIROWS: [u8; 512] = {
-    let mut minirows = [0u8; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut j = 0;
-        while j < 3 {
-            if row >> (3 * j) & 7 != 0 {
-                minirows[row] |= 1 << j;
-            }
-            j += 1;
-        }
-        row += 1;
-    }
-    minirows
-};
-
 /// Locked candidates in a band, between its three rows and three boxes: by the band's
 /// minirows that hold a place (bit 3r + b: row r, box b), those left once every row with
 /// places in one box has struck the rest of that box and every box with places in one row
@@ -97,21 +79,46 @@ const fn cells_of(minirows: u32) -> u32 {
     cells
 }
 
-/// By the minirows of a band that hold a place (bit 3r + b: row r, box b), as [`locked`]
-/// closes them: the cells of the minirows left (0 if a row or box is left with no place),
-/// and the cells of those alone in their row or their box. Two tables looked up side by
-/// side, not one after the other.
+/// The minirows of a band (bit 3r + b: row r, box b) with their bits transposed (bit
+/// 3b + r), as [`minirows`] finds them.
+const fn transposed(minirows: u32) -> u32 {
+    let mut out = 0;
+    let mut k = 0;
+    while k < 9 {
+        if minirows >> k & 1 == 1 {
+            out |= 1 << (k % 3 * 3 + k / 3);
+        }
+        k += 1;
+    }
+    out
+}
+
+/// By the minirows of a band that hold a place, as [`minirows`] gives them (bit 3b + r:
+/// row r, box b), as [`locked`] closes them: the cells of the minirows left (0 if a row
+/// or box is left with no place), and the cells of those alone in their row or their box.
+/// Two tables looked up side by side, not one after the other.
 static LOCKED_CELLS: [[u32; 512]; 2] = {
     let mut tables = [[0u32; 512]; 2];
-    let mut start = 0;
-    while start < 512 {
-        let minirows = locked(start as u32);
-        tables[0][start] = cells_of(minirows & NINE);
-        tables[1][start] = cells_of(minirows >> 9 & NINE);
-        start += 1;
+    let mut index = 0;
+    while index < 512 {
+        // Transposing twice is the identity.
+        let minirows = locked(transposed(index as u32));
+        tables[0][index] = cells_of(minirows & NINE);
+        tables[1][index] = cells_of(minirows >> 9 & NINE);
+        index += 1;
     }
     tables
 };
+
+/// The minirows of a band's `cells` that hold a place, with word operations, no table:
+/// minirow 3r + b (row r, box b) at bit 3b + r. Its first cells (bit 3(3r + b)) are ORed
+/// with the two after; folding the three rows of nine onto the first by shifts of 8 and
+/// 16 puts them at 3b + r.
+#[inline]
+fn minirows(cells: u32) -> usize {
+    let held = (cells | cells >> 1 | cells >> 2) & FIRSTS_27;
+    ((held | held >> 8 | held >> 16) & NINE) as usize
+}
 
 /// The cells each cell sees, by band, itself not included: in its own band its row and
 /// box, in the other two its column.
@@ -190,9 +197,7 @@ fn in_columns(columns: u32) -> u32 {
 /// already), or `None` if a row or box is left with no place.
 #[inline]
 fn rows_and_boxes(cells: u32) -> Option<(u32, u32)> {
-    let minirows = usize::from(MINIROWS[(cells & NINE) as usize])
-        | usize::from(MINIROWS[(cells >> 9 & NINE) as usize]) << 3
-        | usize::from(MINIROWS[(cells >> 18 & NINE) as usize]) << 6;
+    let minirows = minirows(cells);
     let left = cells & LOCKED_CELLS[0][minirows];
     if left == 0 {
         return None;
@@ -261,6 +266,18 @@ pub(super) struct Nine {
     dead: bool,
 }
 
+/// By index `3d + k` of [`Nine::bands`]: its band, k (looked up, not divided, as the
+/// propagation takes up each band it marks).
+static BAND_OF: [u8; 27] = {
+    let mut band_of = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        band_of[i] = (i % 3) as u8;
+        i += 1;
+    }
+    band_of
+};
+
 /// Bands no digit has: every band differs from them, so all are searched.
 const UNSEEN: [u32; 27] = [u32::MAX; 27];
 
@@ -269,23 +286,33 @@ impl Nine {
     /// in reading order that repeats one before it in its row, column or box (its cell and
     /// digit).
     pub(super) fn new(cells: &[u8]) -> Result<Nine, (usize, u8)> {
-        // By band of each digit: the cells its givens so far see, and its givens; by band,
-        // the cells given.
-        let (mut seen, mut givens, mut given) = ([0u32; 27], [0u32; 27], [0u32; 3]);
-        for (cell, &digit) in cells.iter().enumerate().take(81) {
-            if digit == 0 {
-                continue;
+        // By band, the cells given: found without a branch a cell (where the givens are
+        // is not predictable), then only they are visited.
+        let mut given = [0u32; 3];
+        for (band, row) in given.iter_mut().zip(cells.chunks_exact(27)) {
+            for (at, &digit) in row.iter().enumerate() {
+                *band |= u32::from(digit != 0) << at;
             }
-            let (d, band, bit) = (usize::from(digit - 1), cell / 27, 1 << (cell % 27));
-            assert!(d < 9, "a digit");
-            if seen[3 * d + band] & bit != 0 {
-                return Err((cell, digit));
+        }
+        // By band of each digit: the cells its givens so far see, and its givens.
+        let (mut seen, mut givens) = ([0u32; 27], [0u32; 27]);
+        for (band, &placed) in given.iter().enumerate() {
+            let mut rest = placed;
+            while rest != 0 {
+                let at = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let cell = 27 * band + at;
+                let digit = cells[cell];
+                let (d, bit) = (usize::from(digit - 1), 1 << at);
+                assert!(d < 9, "a digit");
+                if seen[3 * d + band] & bit != 0 {
+                    return Err((cell, digit));
+                }
+                for (k, peers) in PEERS[cell].iter().enumerate() {
+                    seen[3 * d + k] |= peers;
+                }
+                givens[3 * d + band] |= bit;
             }
-            for (k, peers) in PEERS[cell].iter().enumerate() {
-                seen[3 * d + k] |= peers;
-            }
-            givens[3 * d + band] |= bit;
-            given[band] |= bit;
         }
         let mut nine = Nine {
             bands: [0; 27],
@@ -450,10 +477,10 @@ impl Nine {
                         return false;
                     };
                     self.bands[i] = cells;
-                    let (d, k) = (i / 3, i % 3);
+                    let k = usize::from(BAND_OF[i]);
                     let singles = singles & self.empty[k];
                     if singles != 0 {
-                        self.fill_hidden(d, k, singles, &mut dirty);
+                        self.fill_hidden(i / 3, k, singles, &mut dirty);
                     }
                 }
                 match self.naked_singles(&mut dirty) {

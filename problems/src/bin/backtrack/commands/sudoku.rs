@@ -1,7 +1,9 @@
 //! `backtrack sudoku`: fill an n×n grid (4×4, 9×9, 16×16, 25×25, …) so that every row,
 //! column and box holds 1 to n.
 
+use std::cell::RefCell;
 use std::io::{self, Write};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
@@ -68,6 +70,8 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
             puzzles.len()
         );
     }
+    // The bytes of a JSON line and of a grid's text, made once for the whole run.
+    let buffers = Rc::new(RefCell::new(Buffers::default()));
     let tasks = puzzles.into_iter().enumerate().map(move |(at, puzzle)| {
         let k = at as u64 + 1;
         // The givens are propagated as the puzzle is made, when its turn comes: the
@@ -80,11 +84,13 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         };
         let notation = puzzle.notation;
         let tag = several.then_some(k);
+        let buffers = Rc::clone(&buffers);
         let task = Task::search(sudoku, 3)
             .tree()
             .list(move |out, index, grid| {
                 if json {
-                    write_json(out, tag, index, &grid, notation)
+                    let mut buffers = buffers.borrow_mut();
+                    write_json(out, &mut buffers, tag, index, &grid, notation)
                 } else {
                     write_text(out, index, &grid, notation)
                 }
@@ -102,28 +108,41 @@ const PROPAGATED: &str = "propagating the givens at the root";
 /// n lines of n cells in the puzzle's notation, after a blank line from the second grid on.
 fn write_text(out: &mut Out, index: u64, grid: &Grid, notation: Notation) -> io::Result<()> {
     if index > 1 {
-        writeln!(out)?;
+        out.write_all(b"\n")?;
     }
-    write!(out, "{}", grid.show(notation))
+    grid.show(notation).write_to(out)
+}
+
+/// What a solution in JSON is made in: its grid's text, then its line.
+#[derive(Default)]
+struct Buffers {
+    text: Vec<u8>,
+    line: Vec<u8>,
 }
 
 /// `{"index":1,"rows":["534678912",…]}`, with `"puzzle":K` if the input holds several; the
-/// rows in the puzzle's notation.
+/// rows in the puzzle's notation. Made in `buffers`, then written at once.
 fn write_json(
     out: &mut Out,
+    buffers: &mut Buffers,
     puzzle: Option<u64>,
     index: u64,
     grid: &Grid,
     notation: Notation,
 ) -> io::Result<()> {
-    let text = grid.show(notation).to_string();
-    let line = Solved {
+    let Buffers { text, line } = buffers;
+    text.clear();
+    grid.show(notation).write_to(text)?;
+    let text = std::str::from_utf8(text).map_err(io::Error::other)?;
+    let solved = Solved {
         index,
         puzzle,
-        rows: Rows(&text),
+        rows: Rows(text),
     };
-    serde_json::to_writer(&mut *out, &line)?;
-    writeln!(out)
+    line.clear();
+    serde_json::to_writer(&mut *line, &solved)?;
+    line.push(b'\n');
+    out.write_all(line)
 }
 
 /// A solution in JSON: `{"index":1,"puzzle":2,"rows":["534678912",…]}`.
@@ -135,11 +154,27 @@ struct Solved<'a> {
     rows: Rows<'a>,
 }
 
-/// The lines of a grid's text, as a JSON array of strings (no list of them made).
+/// The lines of a grid's text (each ended by a newline), as a JSON array of strings (no
+/// list of them made).
 struct Rows<'a>(&'a str);
 
 impl serde::Serialize for Rows<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.lines())
+        use serde::ser::SerializeSeq;
+        // Cut at each newline by a plain loop: a line is short, and a searcher's set-up
+        // for each would cost more than the line.
+        let text = self.0;
+        let mut rows = serializer.serialize_seq(None)?;
+        let mut start = 0;
+        for (at, &byte) in text.as_bytes().iter().enumerate() {
+            if byte == b'\n' {
+                rows.serialize_element(&text[start..at])?;
+                start = at + 1;
+            }
+        }
+        if start < text.len() {
+            rows.serialize_element(&text[start..])?;
+        }
+        rows.end()
     }
 }

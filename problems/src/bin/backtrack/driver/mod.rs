@@ -444,10 +444,26 @@ impl Driver {
     /// `"{key}":{value}` in the lines the driver writes.
     fn part(&mut self, key: &'static str, value: u64) -> Result<()> {
         if !self.settings.flags.json {
-            if value > 1 {
-                self.line(&"")?;
+            // In bytes, not through a formatter: a file of many puzzles has a line each.
+            let mut digits = [0u8; 20];
+            let mut at = digits.len();
+            let mut rest = value;
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (rest % 10) as u8;
+                rest /= 10;
+                if rest == 0 {
+                    break;
+                }
             }
-            self.line(&format_args!("# {key} {value}"))?;
+            let start: &[u8] = if value > 1 { b"\n# " } else { b"# " };
+            let out = &mut self.out;
+            out.write_all(start)
+                .and_then(|()| out.write_all(key.as_bytes()))
+                .and_then(|()| out.write_all(b" "))
+                .and_then(|()| out.write_all(&digits[at..]))
+                .and_then(|()| out.write_all(b"\n"))
+                .map_err(output::failed)?;
         }
         self.tag = Some((key, value));
         Ok(())
