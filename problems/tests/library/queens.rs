@@ -762,10 +762,12 @@ fn half_boards_report_and_estimate_the_nodes_of_their_half_searches() {
     }
     // A sample stopped at once still draws three blocks, at random, and times the count
     // by them.
-    let plan = CountPlan::new(&Placement::empty(16), Reduction::Halves).unwrap();
+    // (14, not more: a debug build on a loaded machine joins its blocks well within the
+    // sample's longest time.)
+    let plan = CountPlan::new(&Placement::empty(14), Reduction::Halves).unwrap();
     let (sample, timed) = plan.sample(Limits::none().time(std::time::Duration::ZERO), 1);
     assert_eq!(sample.stopped, Some(backtrack::StopReason::TimeLimit));
-    assert!(sample.stats.nodes > 0 && sample.found.total < 14_772_512);
+    assert!(sample.stats.nodes > 0 && sample.found.total < 365_596);
     let timed = timed.expect("a time estimated from the blocks drawn");
     assert_eq!(timed.draws, 3);
     assert!(timed.seconds.mean > 0.0 && timed.seconds.std_error >= 0.0);
