@@ -490,8 +490,9 @@ fn a_forged_listing_checkpoint_names_the_line_the_field_and_what_was_expected() 
         serde_json::json!([0, 1, 1, 2, 1, 1, 0, 0, 0])
     );
     let max = u64::MAX;
-    let cases: [(&str, serde_json::Value, String); 6] = [
+    let cases: [(&str, serde_json::Value, String); 7] = [
         ("/listed", (-5).into(), format!("\"listed\" is -5: expected a whole number from 0 to {max}")),
+        ("/listed", max.into(), format!("\"listed\" is {max}, which no listing reaches: the file was changed, or is not this listing's")),
         ("/listed", "five".into(), format!("\"listed\" is the string \"five\": expected a whole number from 0 to {max}")),
         ("/position/path/8", 99.into(), "the position does not fit the problem: \"path\"[8] is 99, but the search range at depth 8 has 1 operator: expected 0".into()),
         ("/position/path/0", 50.into(), "the position does not fit the problem: \"path\"[0] is 50, but the search range at depth 0 has 10 operators: expected 0 to 9".into()),

@@ -51,6 +51,10 @@ impl Driver {
             }
             None => (0, Search::new(problem)),
         };
+        // Numbered on from it: a figure no listing reaches (a forged file) would wrap.
+        if listed == u64::MAX {
+            anyhow::bail!("{shown}, line 2: \"listed\" is {listed}, which no listing reaches: the file was changed, or is not this listing's");
+        }
         // Saved at once: a new checkpoint is filled before the search starts.
         held.save(&listed, &search.position())
             .map_err(checkpoint_error)?;
