@@ -8,12 +8,20 @@ use std::process::{Command, Output};
 use crate::common::{text, BIN, OEIS};
 
 /// `mpirun --allow-run-as-root --oversubscribe -np 3 backtrack ARGS`, or `None` (and a
-/// note) without mpirun.
+/// note) without mpirun. Each run has a temporary directory of its own for Open MPI's
+/// session files: two started at once in the same one can fail to make it ("File exists").
 fn mpirun(args: &[&str]) -> Option<Output> {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let session = std::env::temp_dir().join(format!("backtrack-mpi-{}-{run}", std::process::id()));
+    std::fs::create_dir_all(&session).unwrap();
     let out = Command::new("mpirun")
+        .env("TMPDIR", &session)
+        .env("OMPI_MCA_orte_tmpdir_base", &session)
         .args(["--allow-run-as-root", "--oversubscribe", "-np", "3", BIN])
         .args(args)
         .output();
+    let _ = std::fs::remove_dir_all(&session);
     match out {
         Ok(out) => Some(out),
         Err(err) => {
