@@ -193,13 +193,7 @@ impl<P: Problem> Search<P> {
         if let Some(by_value) = search.problem.by_value() {
             let mut state = by_value.copy(&search.problem);
             for (d, &index) in position.path.iter().enumerate() {
-                let mut ops = skipped(&state, index, d, false)?;
-                let op = ops.next().ok_or(PositionError {
-                    depth: d,
-                    index,
-                    operators: index,
-                    tried: false,
-                })?;
+                let (ops, op) = followed(&state, index, d)?;
                 let mut child = by_value.copy(&state);
                 child.apply(op);
                 search.values.push(Value { ops, state });
@@ -210,13 +204,7 @@ impl<P: Problem> Search<P> {
         } else {
             let mut led_by = None;
             for (d, &index) in position.path.iter().enumerate() {
-                let mut ops = skipped(&search.problem, index, d, false)?;
-                let op = ops.next().ok_or(PositionError {
-                    depth: d,
-                    index,
-                    operators: index,
-                    tried: false,
-                })?;
+                let (ops, op) = followed(&search.problem, index, d)?;
                 search.places.push(Place { ops, op: led_by });
                 search.problem.apply(op);
                 led_by = Some(op);
@@ -254,4 +242,21 @@ fn skipped<P: Problem>(
         }
     }
     Ok(ops)
+}
+
+/// The operator of `state` that an entry `index` of the path names, and the operators
+/// after it; an error if there are `index` or fewer.
+fn followed<P: Problem>(
+    state: &P,
+    index: usize,
+    depth: usize,
+) -> Result<(P::Ops, P::Op), PositionError> {
+    let mut ops = skipped(state, index, depth, false)?;
+    let op = ops.next().ok_or(PositionError {
+        depth,
+        index,
+        operators: index,
+        tried: false,
+    })?;
+    Ok((ops, op))
 }
