@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::why::json_why;
 use super::{open_line, seal_line, try_lock, CheckpointError, Header};
-use crate::Position;
+use crate::{Position, Stats};
 
 /// How many times a run looks again at a checkpoint that was replaced (saved by the run
 /// that holds it) while this one was taking it, before it calls the file in use.
@@ -233,11 +233,36 @@ fn read<T: DeserializeOwned>(
         named: named.to_string(),
         line: SNAPSHOT_LINE,
     })?;
-    serde_json::from_str(second).map_err(|err| CheckpointError::BadLine {
-        named: named.to_string(),
-        line: SNAPSHOT_LINE,
-        why: json_why(&err, second),
-    })
+    let snapshot: Snapshot<T> =
+        serde_json::from_str(second).map_err(|err| CheckpointError::BadLine {
+            named: named.to_string(),
+            line: SNAPSHOT_LINE,
+            why: json_why(&err, second),
+        })?;
+    if let Some((field, value)) = beyond_reach(&snapshot.position.stats) {
+        return Err(CheckpointError::BadLine {
+            named: named.to_string(),
+            line: SNAPSHOT_LINE,
+            why: format!("\"{field}\" is {value}, which no search reaches (2^63 or more): the file was changed, or is not this search's"),
+        });
+    }
+    Ok(snapshot)
+}
+
+/// The first of the counters of `stats` that no search reaches, 2^63 or more (centuries
+/// at a billion a second), with its name in the file: a search going on from there could
+/// count past `u64::MAX`.
+fn beyond_reach(stats: &Stats) -> Option<(&'static str, u64)> {
+    [
+        ("nodes", stats.nodes),
+        ("solutions", stats.solutions),
+        ("dead_ends", stats.dead_ends),
+        ("bounded", stats.bounded),
+        ("rejections", stats.rejections),
+        ("prunings", stats.prunings),
+    ]
+    .into_iter()
+    .find(|&(_, value)| value >= 1 << 63)
 }
 
 /// A name for a temporary file beside `path` that no other run, nor another save of this

@@ -490,7 +490,7 @@ fn a_forged_listing_checkpoint_names_the_line_the_field_and_what_was_expected() 
         serde_json::json!([0, 1, 1, 2, 1, 1, 0, 0, 0])
     );
     let max = u64::MAX;
-    let cases: [(&str, serde_json::Value, String); 7] = [
+    let cases: [(&str, serde_json::Value, String); 9] = [
         ("/listed", (-5).into(), format!("\"listed\" is -5: expected a whole number from 0 to {max}")),
         ("/listed", max.into(), format!("\"listed\" is {max}, which no listing reaches: the file was changed, or is not this listing's")),
         ("/listed", "five".into(), format!("\"listed\" is the string \"five\": expected a whole number from 0 to {max}")),
@@ -498,6 +498,8 @@ fn a_forged_listing_checkpoint_names_the_line_the_field_and_what_was_expected() 
         ("/position/path/0", 50.into(), "the position does not fit the problem: \"path\"[0] is 50, but the search range at depth 0 has 10 operators: expected 0 to 9".into()),
         ("/position/tried", 77.into(), "the position does not fit the problem: \"tried\" is 77, but the search range at depth 9 has 1 operator: expected 0 to 1".into()),
         ("/position/done", 1.into(), "\"done\" is 1: expected true or false".into()),
+        ("/position/nodes", max.into(), format!("\"nodes\" is {max}, which no search reaches (2^63 or more): the file was changed, or is not this search's")),
+        ("/position/dead_ends", (1u64 << 63).into(), format!("\"dead_ends\" is {}, which no search reaches (2^63 or more): the file was changed, or is not this search's", 1u64 << 63)),
     ];
     for (pointer, value, said) in cases {
         let mut forged = snapshot.clone();

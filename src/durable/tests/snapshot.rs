@@ -243,3 +243,40 @@ fn a_damaged_cut_or_foreign_snapshot_is_refused_naming_its_line() {
         "--resume l.ck is not a checkpoint of backtrack: it is not text"
     );
 }
+
+/// A snapshot whose statistics no search reaches (checksum matching: forged) is refused
+/// naming the line and the figure: a search going on from it would count past `u64::MAX`.
+#[test]
+fn a_snapshot_with_figures_no_search_reaches_is_refused() {
+    let dir = scratch();
+    let path = dir.path().join("l.ck");
+    let (mut held, _) = open(&path, "--checkpoint l.ck").unwrap();
+    held.save(&3u64, &position(3)).unwrap();
+    drop(held);
+    let good = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let body = crate::durable::open_line(lines[1]).unwrap();
+    for (field, value, refused) in [
+        ("solutions", u64::MAX, true),
+        ("prunings", 1 << 63, true),
+        ("nodes", (1 << 63) - 1, false),
+    ] {
+        let mut forged: serde_json::Value = serde_json::from_str(body).unwrap();
+        forged["position"][field] = value.into();
+        let line = seal_line(&forged.to_string());
+        std::fs::write(&path, format!("{}\n{line}\n", lines[0])).unwrap();
+        match open(&path, "--resume l.ck") {
+            Err(err) => {
+                assert!(refused, "{field} = {value}: {err}");
+                assert_eq!(
+                    err.to_string(),
+                    format!("--resume l.ck, line 2: \"{field}\" is {value}, which no search reaches (2^63 or more): the file was changed, or is not this search's")
+                );
+            }
+            Ok((_, saved)) => {
+                assert!(!refused, "{field} = {value} was taken");
+                assert_eq!(saved.unwrap().position.stats.nodes, value);
+            }
+        }
+    }
+}
