@@ -220,11 +220,11 @@ fn minicolumns(bands: [u32; 3]) -> (u32, u32) {
     )
 }
 
-/// Locked candidates between the columns and boxes of a digit (`bands`, changed in
-/// place, whose minicolumns are `(held, one)`): the hidden singles of its columns (some
-/// maybe filled already), or `None` if a column is left with no place.
+/// Locked candidates between the columns and boxes of a digit whose minicolumns are
+/// `(held, one)`: the minicolumns left and, of those, the ones that hold a column's hidden
+/// single (some maybe filled already), or `None` if a column is left with no place.
 #[inline]
-fn columns_and_boxes(bands: &mut [u32; 3], (start, one): (u32, u32)) -> Option<[u32; 3]> {
+fn columns_and_boxes((start, one): (u32, u32)) -> Option<(u32, u32)> {
     let mut held = start;
     let only = loop {
         if columns_of(held) != NINE {
@@ -240,15 +240,7 @@ fn columns_and_boxes(bands: &mut [u32; 3], (start, one): (u32, u32)) -> Option<[
         held = left;
     };
     // The minicolumns with exactly one place, in a column with places in no other band.
-    let single = only & one;
-    let mut singles = [0; 3];
-    for (k, (cells, singles)) in bands.iter_mut().zip(&mut singles).enumerate() {
-        if held != start {
-            *cells &= in_columns(held >> (9 * k) & NINE);
-        }
-        *singles = *cells & in_columns(single >> (9 * k) & NINE);
-    }
-    Some(singles)
+    Some((held, only & one))
 }
 
 /// A 9×9 sudoku being solved, propagated to a fixed point of naked and hidden singles and
@@ -277,6 +269,9 @@ static BAND_OF: [u8; 27] = {
     }
     band_of
 };
+
+/// The two bands other than each.
+static OTHER_BANDS: [[u8; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// Bands no digit has: every band differs from them, so all are searched.
 const UNSEEN: [u32; 27] = [u32::MAX; 27];
@@ -320,8 +315,10 @@ impl Nine {
             last: None,
             dead: false,
         };
-        for (i, cells) in nine.bands.iter_mut().enumerate() {
-            *cells = (BAND & !seen[i] & !given[i % 3]) | givens[i];
+        for (d, cells) in nine.bands.chunks_exact_mut(3).enumerate() {
+            for (k, cells) in cells.iter_mut().enumerate() {
+                *cells = (BAND & !seen[3 * d + k] & !given[k]) | givens[3 * d + k];
+            }
         }
         // Every band is searched after the givens, changed or not.
         nine.dead = !nine.propagate(&UNSEEN, (1 << 27) - 1);
@@ -391,16 +388,16 @@ impl Nine {
         }
         self.bands[3 * d + band] |= cells;
         *dirty |= (had << band) & !(1 << (3 * d + band));
-        // The columns in the other two bands.
+        // The columns in the other two bands, named (a loop over the three that skipped
+        // `band` took three times the instructions).
         let columns = in_columns(columns_of(cells));
-        let mut struck = 0;
-        for k in 0..3 {
-            let old = self.bands[3 * d + k];
-            let left = if k == band { old } else { old & !columns };
-            struck |= u32::from(left != old) << k;
-            self.bands[3 * d + k] = left;
+        for k in [OTHER_BANDS[band][0], OTHER_BANDS[band][1]] {
+            let i = 3 * d + usize::from(k);
+            let old = self.bands[i];
+            let left = old & !columns;
+            *dirty |= u32::from(left != old) << i;
+            self.bands[i] = left;
         }
-        *dirty |= struck << (3 * d);
         self.empty[band] &= !cells;
     }
 
@@ -489,6 +486,12 @@ impl Nine {
                     Some(false) => break,
                 }
             }
+            // A full grid that came through the steps above holds each digit once in each
+            // row, column and box (every placement struck its peers, a given repeated is
+            // refused): the columns have nothing to strike, no single to fill.
+            if self.empty == [0; 3] {
+                return true;
+            }
             for d in 0..9 {
                 let old = self.digit(d);
                 let searched = [
@@ -496,22 +499,31 @@ impl Nine {
                     by_columns[3 * d + 1],
                     by_columns[3 * d + 2],
                 ];
-                if old == searched {
+                // Unchanged since searched, or placed in all nine cells (as in a full grid).
+                let open =
+                    (old[0] & self.empty[0]) | (old[1] & self.empty[1]) | (old[2] & self.empty[2]);
+                if old == searched || open == 0 {
                     continue;
                 }
-                let mut bands = old;
-                let Some(singles) = columns_and_boxes(&mut bands, minicolumns(old)) else {
+                let (start, one) = minicolumns(old);
+                let Some((held, single)) = columns_and_boxes((start, one)) else {
                     return false;
                 };
-                for k in 0..3 {
-                    dirty |= u32::from(bands[k] != old[k]) << (3 * d + k);
-                    self.bands[3 * d + k] = bands[k];
-                    by_columns[3 * d + k] = bands[k];
+                let mut bands = old;
+                if held != start {
+                    for k in 0..3 {
+                        bands[k] &= in_columns(held >> (9 * k) & NINE);
+                        dirty |= u32::from(bands[k] != old[k]) << (3 * d + k);
+                        self.bands[3 * d + k] = bands[k];
+                    }
                 }
-                for (k, cells) in singles.into_iter().enumerate() {
-                    let cells = cells & self.empty[k];
-                    if cells != 0 && !self.place_all(d, k, cells, false, &mut dirty) {
-                        return false;
+                by_columns[3 * d..3 * d + 3].copy_from_slice(&bands);
+                if single != 0 {
+                    for (k, &cells) in bands.iter().enumerate() {
+                        let cells = cells & in_columns(single >> (9 * k) & NINE) & self.empty[k];
+                        if cells != 0 && !self.place_all(d, k, cells, false, &mut dirty) {
+                            return false;
+                        }
                     }
                 }
             }
@@ -599,12 +611,13 @@ impl Nine {
     /// The 81 cells, row by row, `0` for an empty one.
     pub(super) fn cells(&self) -> Vec<u8> {
         let mut cells = [0; 81];
-        for (i, &band) in self.bands.iter().enumerate() {
-            let (digit, k) = (i / 3 + 1, i % 3);
-            let mut placed = band & !self.empty[k];
-            while placed != 0 {
-                cells[27 * k + placed.trailing_zeros() as usize] = digit as u8;
-                placed &= placed - 1;
+        for (digit, bands) in (1..).zip(self.bands.chunks_exact(3)) {
+            for (k, &band) in bands.iter().enumerate() {
+                let mut placed = band & !self.empty[k];
+                while placed != 0 {
+                    cells[27 * k + placed.trailing_zeros() as usize] = digit;
+                    placed &= placed - 1;
+                }
             }
         }
         cells.to_vec()
