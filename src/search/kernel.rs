@@ -182,25 +182,36 @@ where
         let slots = &mut frames[..];
         loop {
             // The top frame's node has depth `live - 1`; its children `live`.
-            let mut next = T::ops(&mut slots[w.hot.live - 1]).next();
-            while let Some(op) = next {
-                // The same step after `Next` and `Down`, written twice: apart, the compiler
-                // goes on down from the child just written without a trip through the
-                // loop's head, and keeps the loop's counters in registers (as one arm,
-                // the kernel took longer: the figures are in the history).
-                #[expect(clippy::match_same_arms, reason = "see above")]
+            let Some(mut op) = T::ops(&mut slots[w.hot.live - 1]).next() else {
+                if w.leave::<T>(slots) {
+                    return w.exit(Flow::Stop(None));
+                }
+                continue;
+            };
+            // Tries it, and goes on down as long as the child is expanded: its first operator
+            // next. In a loop of its own, whose only way round is down, the compiler keeps
+            // the child's state where it made it (in registers) rather than reading back
+            // the frame it has just written. Refused, or a leaf: back to the top node's
+            // next operator.
+            loop {
                 match w.try_op(tape, slots, op) {
-                    Tried::Next => next = T::ops(&mut slots[w.hot.live - 1]).next(),
-                    Tried::Down => next = T::ops(&mut slots[w.hot.live - 1]).next(),
+                    Tried::Next => break,
+                    Tried::Down => {
+                        let Some(first) = T::ops(&mut slots[w.hot.live - 1]).next() else {
+                            // The child has no operator: a dead end, left at once.
+                            if w.leave::<T>(slots) {
+                                return w.exit(Flow::Stop(None));
+                            }
+                            break;
+                        };
+                        op = first;
+                    }
                     Tried::Grow(frame) => {
                         w.grow(frames, frame);
                         continue 'grow;
                     }
                     Tried::Exit(flow, untried) => return (flow, untried),
                 }
-            }
-            if w.leave::<T>(slots) {
-                return w.exit(Flow::Stop(None));
             }
         }
     }
