@@ -180,27 +180,57 @@ where
     }
     'grow: loop {
         let slots = &mut frames[..];
-        loop {
+        'walk: loop {
             // The top frame's node has depth `live - 1`; its children `live`.
-            let mut next = T::ops(&mut slots[w.hot.live - 1]).next();
-            while let Some(op) = next {
-                // The same step after `Next` and `Down`, written twice: apart, the compiler
-                // goes on down from the child just written without a trip through the
-                // loop's head, and keeps the loop's counters in registers (as one arm,
-                // the kernel took longer: the figures are in the history).
-                #[expect(clippy::match_same_arms, reason = "see above")]
+            let Some(mut op) = T::ops(&mut slots[w.hot.live - 1]).next() else {
+                if w.leave::<T>(slots) {
+                    return w.exit(Flow::Stop(None));
+                }
+                continue 'walk;
+            };
+            // The top node's operators, one after another while each is refused or makes
+            // a leaf. The step is written twice, here and in the loop down the path: each
+            // loop with one way round, the compiler keeps a child's state where it made it
+            // (in registers) from one node down to the next, rather than reading back the
+            // frame it has just written, and a refused operator costs no trip through the
+            // loop's head (as one loop with two ways round, the kernel took longer on one
+            // or the other: the figures are in the history).
+            loop {
                 match w.try_op(tape, slots, op) {
-                    Tried::Next => next = T::ops(&mut slots[w.hot.live - 1]).next(),
-                    Tried::Down => next = T::ops(&mut slots[w.hot.live - 1]).next(),
+                    Tried::Next => {}
+                    // Down the path as long as the child's first operator makes a child
+                    // expanded.
+                    Tried::Down => loop {
+                        let Some(first) = T::ops(&mut slots[w.hot.live - 1]).next() else {
+                            if w.leave::<T>(slots) {
+                                return w.exit(Flow::Stop(None));
+                            }
+                            continue 'walk;
+                        };
+                        match w.try_op(tape, slots, first) {
+                            Tried::Down => {}
+                            Tried::Next => break,
+                            Tried::Grow(frame) => {
+                                w.grow(frames, frame);
+                                continue 'grow;
+                            }
+                            Tried::Exit(flow, untried) => return (flow, untried),
+                        }
+                    },
                     Tried::Grow(frame) => {
                         w.grow(frames, frame);
                         continue 'grow;
                     }
                     Tried::Exit(flow, untried) => return (flow, untried),
                 }
-            }
-            if w.leave::<T>(slots) {
-                return w.exit(Flow::Stop(None));
+                // Refused, or a leaf: the top node's next operator.
+                let Some(next) = T::ops(&mut slots[w.hot.live - 1]).next() else {
+                    if w.leave::<T>(slots) {
+                        return w.exit(Flow::Stop(None));
+                    }
+                    continue 'walk;
+                };
+                op = next;
             }
         }
     }
