@@ -352,20 +352,17 @@ mod tests {
         for n in 0..=12 {
             let by_value = Search::new(SymmetricState::<u32>::new(n)).count_solutions();
             let in_place = Search::new(SymmetricQueens::<u32>::new(n)).count_solutions();
-            assert_eq!(by_value.found, in_place.found, "n = {n}");
-            assert_eq!(by_value.stats.nodes, in_place.stats.nodes, "n = {n}");
-            assert_eq!(
-                by_value.stats.dead_ends, in_place.stats.dead_ends,
-                "n = {n}"
-            );
-            assert_eq!(
-                by_value.stats.max_depth, in_place.stats.max_depth,
-                "n = {n}"
-            );
-            assert_eq!(
-                by_value.stats.rejections, in_place.stats.rejections,
-                "n = {n}"
-            );
+            let figures = |outcome: &backtrack::Outcome<u64>| {
+                let stats = outcome.stats;
+                let walked = (
+                    stats.nodes,
+                    stats.dead_ends,
+                    stats.max_depth,
+                    stats.rejections,
+                );
+                (outcome.found, walked)
+            };
+            assert_eq!(figures(&by_value), figures(&in_place), "n = {n}");
             let listed: Vec<Vec<usize>> = Search::new(SymmetricState::<u64>::new(n)).collect();
             let expected: Vec<Vec<usize>> = Search::new(SymmetricQueens::<u64>::new(n)).collect();
             assert_eq!(listed, expected, "n = {n}");

@@ -185,14 +185,20 @@ fn a_failed_save_leaves_the_last_checkpoint_and_no_temporary_file() {
         .is_failed_write());
 }
 
+/// Saves at `path` the checkpoint of a listing that has listed 3 (`--checkpoint l.ck`),
+/// lets it go, and returns its text.
+fn saved_after_three(path: &Path) -> String {
+    let (mut held, _) = open(path, "--checkpoint l.ck").unwrap();
+    held.save(&3u64, &position(3)).unwrap();
+    drop(held);
+    std::fs::read_to_string(path).unwrap()
+}
+
 #[test]
 fn a_damaged_cut_or_foreign_snapshot_is_refused_naming_its_line() {
     let dir = scratch();
     let path = dir.path().join("l.ck");
-    let (mut held, _) = open(&path, "--checkpoint l.ck").unwrap();
-    held.save(&3u64, &position(3)).unwrap();
-    drop(held);
-    let good = std::fs::read_to_string(&path).unwrap();
+    let good = saved_after_three(&path);
     let first = good.lines().next().unwrap();
     for (text, said) in [
         (
@@ -250,10 +256,7 @@ fn a_damaged_cut_or_foreign_snapshot_is_refused_naming_its_line() {
 fn a_snapshot_with_figures_no_search_reaches_is_refused() {
     let dir = scratch();
     let path = dir.path().join("l.ck");
-    let (mut held, _) = open(&path, "--checkpoint l.ck").unwrap();
-    held.save(&3u64, &position(3)).unwrap();
-    drop(held);
-    let good = std::fs::read_to_string(&path).unwrap();
+    let good = saved_after_three(&path);
     let lines: Vec<&str> = good.lines().collect();
     let body = crate::durable::open_line(lines[1]).unwrap();
     for (field, value, refused) in [
