@@ -41,10 +41,6 @@ pub trait Mask:
     fn count_ones(self) -> u32;
     /// The lowest `n` bits set (`n <= BITS`).
     fn low_bits(n: u32) -> Self;
-    /// The mask as the low bits of a `u128`.
-    fn to_u128(self) -> u128;
-    /// The low `BITS` bits of `bits` as a mask.
-    fn from_u128(bits: u128) -> Self;
 }
 
 macro_rules! impl_mask {
@@ -71,14 +67,6 @@ macro_rules! impl_mask {
                 } else {
                     (1 << n) - 1
                 }
-            }
-            #[inline]
-            fn to_u128(self) -> u128 {
-                u128::from(self)
-            }
-            #[inline]
-            fn from_u128(bits: u128) -> Self {
-                bits as $t
             }
         }
     )*};

@@ -14,7 +14,7 @@
 //! - [`SymmetricQueens`]: bitboards restricted to Takaken's space, which holds a member of
 //!   every class of solutions under the eight symmetries of the board ([`Symmetry`]), about
 //!   a fifth of the tree; the [`OrbitCounter`] observer counts each class there once, with
-//!   its size. [`SymmetricState`] walks the same tree by value, to count it faster.
+//!   its size.
 //! - [`HalfBlocks`] with the [`HalfJoin`] observer: counting by half boards (meet in the
 //!   middle), the fastest count: for each set of columns the top half may take, its top
 //!   and bottom halves searched apart (as [`BitState`]s) and the pairs whose diagonals do
@@ -49,7 +49,6 @@ mod orbits;
 mod place;
 mod plain;
 mod symmetric;
-mod symmetric_state;
 
 pub use bit_queens::BitQueens;
 pub use bit_state::BitState;
@@ -68,4 +67,3 @@ pub use orbits::{OrbitCounter, Symmetry};
 pub use place::{verify, Placement, PlacementError};
 pub use plain::Queens;
 pub use symmetric::{in_search_space, SymmetricQueens};
-pub use symmetric_state::{SymmetricState, SYMMETRIC_STATE_MAX};

@@ -12,7 +12,6 @@ use backtrack::observer::OnSolution;
 use super::bitboard::Mask;
 use super::count::Counts;
 use super::symmetric::SymmetricQueens;
-use super::symmetric_state::SymmetricState;
 
 /// The symmetries of the board for solutions of one size: their images, and canonical
 /// forms.
@@ -117,8 +116,8 @@ fn smaller(cols: &[usize], g: impl Fn(usize) -> usize) -> bool {
     false
 }
 
-/// An observer for [`SymmetricQueens`] and [`SymmetricState`] searches that counts each
-/// class of solutions once, with its size.
+/// An observer for [`SymmetricQueens`] searches that counts each class of solutions once,
+/// with its size.
 ///
 /// For each solution reached, the images under the seven other symmetries that lie in the
 /// searched space are compared with it; it counts (one class, and the class's size toward
@@ -158,7 +157,7 @@ impl OrbitCounter {
         self.unique += other.unique;
     }
 
-    /// Counts the solution in `cols`, found by a search of Takaken's space.
+    /// Counts the solution `cols`, found by a [`SymmetricQueens`] search.
     fn count(&mut self, n: usize) {
         if let Some(size) = class_size_if_least(&self.cols[..n], &mut self.inverse[..n]) {
             self.total += size;
@@ -170,14 +169,6 @@ impl OrbitCounter {
 impl<M: Mask> OnSolution<SymmetricQueens<M>> for OrbitCounter {
     #[inline]
     fn on_solution(&mut self, problem: &SymmetricQueens<M>, _depth: usize) {
-        problem.placed_into(&mut self.cols);
-        self.count(problem.n());
-    }
-}
-
-impl<M: Mask> OnSolution<SymmetricState<M>> for OrbitCounter {
-    #[inline]
-    fn on_solution(&mut self, problem: &SymmetricState<M>, _depth: usize) {
         problem.placed_into(&mut self.cols);
         self.count(problem.n());
     }

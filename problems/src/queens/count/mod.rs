@@ -14,13 +14,13 @@ use std::time::Instant;
 
 use backtrack::observer::{OnSolution, Solutions};
 use backtrack::progress::Meter;
-use backtrack::{parallel, Limits, Outcome, ParallelLimits, Problem, Search, Stats};
+use backtrack::{parallel, Limits, Outcome, ParallelLimits, Search, Stats};
 use thiserror::Error;
 
 use super::bitboard::{with_mask, Mask, MaskJob};
 use super::halves::{HalfBlocks, HalfCache, HalfJoin, MAX_HALVES};
 use super::orbits::OrbitCounter;
-use super::{BitQueens, BitState, Placement, SymmetricQueens, SymmetricState, SYMMETRIC_STATE_MAX};
+use super::{BitQueens, BitState, Placement, SymmetricQueens};
 pub use parts::{CountSplit, HALVES_SUBPROBLEMS};
 use reductions::Mirrored;
 pub use reductions::{count_halves, count_mirrored, count_symmetric, count_unique};
@@ -223,10 +223,14 @@ impl MaskJob for RunInOrder<'_> {
             stopped: outcome.stopped,
         };
         match self.plan.reduction {
-            Reduction::Full if (2..=SYMMETRIC_STATE_MAX).contains(&n) => {
-                orbits_in_order(SymmetricState::<M>::new(n), n, limits)
+            Reduction::Full if n > 1 => {
+                let mut counter = OrbitCounter::new(n);
+                let outcome = Search::new(SymmetricQueens::<M>::new(n))
+                    .observer(Solutions(&mut counter))
+                    .limits(limits)
+                    .count_solutions();
+                with_found(&outcome, counter.counts())
             }
-            Reduction::Full if n > 1 => orbits_in_order(SymmetricQueens::<M>::new(n), n, limits),
             Reduction::Full => {
                 // A board of at most one square: each solution is a class of its own.
                 let outcome = Search::new(BitState::<M>::new(n))
@@ -290,20 +294,6 @@ impl MaskJob for RunInOrder<'_> {
             }
         }
     }
-}
-
-/// Counts the solutions of the `n`×`n` board and their classes with one search of
-/// Takaken's space, `problem`, under `limits`.
-fn orbits_in_order<P: Problem>(problem: P, n: usize, limits: Limits) -> Outcome<Counts>
-where
-    OrbitCounter: OnSolution<P>,
-{
-    let mut counter = OrbitCounter::new(n);
-    let outcome = Search::new(problem)
-        .observer(Solutions(&mut counter))
-        .limits(limits)
-        .count_solutions();
-    with_found(&outcome, counter.counts())
 }
 
 /// A count by half boards that tells the meter the solutions counted after each block

@@ -14,7 +14,7 @@ use super::{half_stats, split_depth, with_found, CountPlan, Counts, Mirrored, Re
 use crate::queens::bitboard::{with_mask, Mask, MaskJob};
 use crate::queens::halves::{HalfBlocks, HalfCache, HalfJoin};
 use crate::queens::orbits::OrbitCounter;
-use crate::queens::{BitQueens, BitState, SymmetricQueens, SymmetricState, SYMMETRIC_STATE_MAX};
+use crate::queens::{BitQueens, BitState, SymmetricQueens};
 
 /// The fewest subproblems [`CountPlan::split`] makes of a count by half boards.
 pub const HALVES_SUBPROBLEMS: usize = 4096;
@@ -146,24 +146,17 @@ trait Tally<P: Problem>: Observer<P> + Send + Sized {
     }
 }
 
-/// Takaken's space, searched in place or by value.
-macro_rules! orbit_tally {
-    ($($problem:ident),*) => {$(
-        impl<M: Mask> Tally<$problem<M>> for Solutions<OrbitCounter> {
-            fn below(n: usize, _: &[M], _: &HalfCache) -> Self {
-                Solutions(OrbitCounter::new(n))
-            }
-            fn add(&mut self, other: &Self) {
-                self.0.add(&other.0);
-            }
-            fn counts(&self, _: u64) -> Counts {
-                self.0.counts()
-            }
-        }
-    )*};
+impl<M: Mask> Tally<SymmetricQueens<M>> for Solutions<OrbitCounter> {
+    fn below(n: usize, _: &[M], _: &HalfCache) -> Self {
+        Solutions(OrbitCounter::new(n))
+    }
+    fn add(&mut self, other: &Self) {
+        self.0.add(&other.0);
+    }
+    fn counts(&self, _: u64) -> Counts {
+        self.0.counts()
+    }
 }
-
-orbit_tally!(SymmetricQueens, SymmetricState);
 
 impl<M: Mask> Tally<BitState<M>> for Mirrored {
     fn below(n: usize, path: &[M], _: &HalfCache) -> Self {
@@ -244,9 +237,6 @@ impl<J: TallyJob> MaskJob for Dispatch<'_, J> {
         let n = placement.n();
         let depth = split_depth(n);
         match plan.reduction {
-            Reduction::Full if (2..=SYMMETRIC_STATE_MAX).contains(&n) => {
-                job.run::<_, Solutions<OrbitCounter>>(&SymmetricState::<M>::new(n), n, depth)
-            }
             Reduction::Full if n > 1 => {
                 job.run::<_, Solutions<OrbitCounter>>(&SymmetricQueens::<M>::new(n), n, depth)
             }

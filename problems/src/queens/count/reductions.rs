@@ -4,13 +4,13 @@
 use std::time::Instant;
 
 use backtrack::observer::{OnSolution, Solutions};
-use backtrack::{parallel, Control, Observer, Outcome, ParallelLimits, Problem};
+use backtrack::{parallel, Control, Observer, Outcome, ParallelLimits};
 
 use super::{half_stats, split_depth, with_found, Counts};
 use crate::queens::bitboard::Mask;
 use crate::queens::halves::{block_columns, HalfBlocks, HalfCache, HalfJoin};
 use crate::queens::orbits::{OrbitCounter, Symmetry};
-use crate::queens::{BitQueens, BitState, SymmetricQueens, SymmetricState, SYMMETRIC_STATE_MAX};
+use crate::queens::{BitQueens, BitState, SymmetricQueens};
 
 /// Mirror halving as an observer: prunes the first-row queens right of the middle (their
 /// boards are the mirror images of those left of it), and counts each solution with its
@@ -231,8 +231,7 @@ pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> 
 /// search of the reduced space of [`SymmetricQueens`], on the current rayon thread pool.
 ///
 /// The reduced tree is split at a small depth, and each subtree is counted by its own
-/// [`Search`](backtrack::Search) with an [`OrbitCounter`] ([`parallel::count_observed`]),
-/// by value ([`SymmetricState`]) up to [`SYMMETRIC_STATE_MAX`] columns.
+/// [`Search`](backtrack::Search) with an [`OrbitCounter`] ([`parallel::count_observed`]).
 /// `limits` may hold a time limit, a cancellation flag and a meter; a stopped count is
 /// partial (the classes met so far, with their sizes). `progress` gets the [`Counts`] so
 /// far after each subtree.
@@ -270,28 +269,8 @@ pub fn count_symmetric<M: Mask>(
             },
         );
     }
-    if n <= SYMMETRIC_STATE_MAX {
-        count_orbits(&SymmetricState::<M>::new(n), n, limits, progress)
-    } else {
-        count_orbits(&SymmetricQueens::<M>::new(n), n, limits, progress)
-    }
-}
-
-/// [`count_symmetric`] of the `n`×`n` board `problem`, a search of Takaken's space: by value
-/// ([`SymmetricState`]) up to [`SYMMETRIC_STATE_MAX`], in place beyond.
-fn count_orbits<P>(
-    problem: &P,
-    n: usize,
-    limits: &ParallelLimits,
-    progress: impl Fn(Counts) + Sync,
-) -> Outcome<Counts>
-where
-    P: Problem + Clone + Send + Sync,
-    P::Op: Send + Sync,
-    OrbitCounter: OnSolution<P>,
-{
     let (outcome, Solutions(counter)) = parallel::count_observed(
-        problem,
+        &SymmetricQueens::<M>::new(n),
         split_depth(n),
         limits,
         |_| Solutions(OrbitCounter::new(n)),
