@@ -37,6 +37,14 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--count=3"], "--count takes no value, not '3'"),
         (&["queens", "8", "--format", "boarx"], "--format must be numbered (or text), matrix, board, compact or json, not 'boarx' (did you mean board?)"),
         (&["queens", "8", "--format", "yaml"], "--format must be numbered (or text), matrix, board, compact or json, not 'yaml'"),
+        // A value left out is said so, as for the options that take any value (clap
+        // reports it as the empty value, which said "--format must be …, not ''").
+        (&["queens", "8", "--format"], "--format needs a value (FORMAT)"),
+        (&["queens", "4", "--tree", "--tree-format"], "--tree-format needs a value (FORMAT)"),
+        (&["queens", "8", "--count", "--symmetry", "--threads", "1"], "--symmetry needs a value (SYMMETRY)"),
+        (&["sudoku", "--format"], "--format needs a value (FORMAT)"),
+        (&["queens", "8", "--format="], "--format must be numbered (or text), matrix, board, compact or json, not ''"),
+        (&["queens", "8", "--format", ""], "--format must be numbered (or text), matrix, board, compact or json, not ''"),
         (&["sudoku", "--format", "board"], "--format board applies to queens, not sudoku: here --format is text or json"),
         (&["quens", "8"], "'quens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
         (&[], "backtrack needs a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),

@@ -232,7 +232,9 @@ pub fn message(cli: &Command, err: &clap::Error, args: &[OsString]) -> String {
             let value = first(ContextKind::InvalidValue);
             let place = place(&arg);
             let valid = accepted(sub, &arg).unwrap_or_else(|| at(ContextKind::ValidValue));
-            if valid.is_empty() {
+            // clap reports a value left out (`--format` last) as the empty value of
+            // `--format=`: only the command line tells them apart.
+            if valid.is_empty() || (value.is_empty() && !typed_empty(sub, &place, args)) {
                 return format!("{place} needs a value ({})", value_of(&arg));
             }
             if let Some(owners) = owners_of_value(cli, sub, &arg, &value) {
@@ -300,6 +302,21 @@ pub fn message(cli: &Command, err: &clap::Error, args: &[OsString]) -> String {
             line.strip_prefix("error: ").unwrap_or(line).to_string()
         }
     }
+}
+
+/// Whether the option `flag` was given an empty value on the command line (`--format=`,
+/// `--format ''`), as it was typed (an alias too), rather than none. An argument (`SHELL`)
+/// is empty only when typed so.
+fn typed_empty(sub: Option<&Command>, flag: &str, args: &[OsString]) -> bool {
+    if !flag.starts_with('-') {
+        return true;
+    }
+    let typed = as_typed(sub, flag, args);
+    let joined = format!("{typed}=");
+    args.iter().any(|arg| arg.to_str() == Some(joined.as_str()))
+        || args
+            .windows(2)
+            .any(|pair| pair[0].to_str() == Some(typed.as_str()) && pair[1].is_empty())
 }
 
 /// The subcommand named on the command line, if any.
