@@ -47,6 +47,14 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--format", ""], "--format must be numbered (or text), matrix, board, compact or json, not ''"),
         (&["sudoku", "--format", "board"], "--format board applies to queens, not sudoku: here --format is text or json"),
         (&["quens", "8"], "'quens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
+        // A second word after help is refused as such, not as "'sudoku' is not a
+        // subcommand: queens, sudoku, …", which named it among them.
+        (&["help", "queens", "sudoku"], "help takes one subcommand, and 'sudoku' is a second (after queens)"),
+        (&["help", "man", "queens"], "help takes one subcommand, and 'queens' is a second (after man)"),
+        (&["help", "queens", "8"], "help takes one subcommand, and '8' is a second (after queens)"),
+        (&["help", "queens", "queens"], "help takes one subcommand, and 'queens' is a second (after queens)"),
+        (&["help", "help", "queens"], "help takes one subcommand, and 'queens' is a second (after help)"),
+        (&["help", "quens"], "'quens' is not a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
         (&[], "backtrack needs a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
         (&["subset-sum", "3", "4"], "subset-sum needs --target T, the sum to reach"),
         (&["completions", "tcsh"], "SHELL must be bash, elvish, fish, powershell or zsh, not 'tcsh' (did you mean zsh?)"),

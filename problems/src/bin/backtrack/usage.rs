@@ -257,12 +257,12 @@ pub fn message(cli: &Command, err: &clap::Error, args: &[OsString]) -> String {
             at(ContextKind::SuggestedArg).first(),
         ),
         ErrorKind::InvalidSubcommand => {
+            let word = first(ContextKind::InvalidSubcommand);
+            if let Some(message) = help_second(cli, args, &word) {
+                return message;
+            }
             let guess = guess(at(ContextKind::SuggestedSubcommand).first());
-            format!(
-                "'{}' is not a subcommand{guess}: {}",
-                first(ContextKind::InvalidSubcommand),
-                subcommands(cli)
-            )
+            format!("'{word}' is not a subcommand{guess}: {}", subcommands(cli))
         }
         ErrorKind::ArgumentConflict => {
             let typed = |arg: &String| as_typed(sub, &place(arg), args);
@@ -317,6 +317,15 @@ fn typed_empty(sub: Option<&Command>, flag: &str, args: &[OsString]) -> bool {
         || args
             .windows(2)
             .any(|pair| pair[0].to_str() == Some(typed.as_str()) && pair[1].is_empty())
+}
+
+/// `help queens sudoku`: a word after help's subcommand, which clap takes for a
+/// subcommand of it (`word`), refused as a second subcommand.
+fn help_second(cli: &Command, args: &[OsString], word: &str) -> Option<String> {
+    let topic = args.get(2)?.to_str()?;
+    let known = topic == "help" || cli.find_subcommand(topic).is_some();
+    (args.len() > 3 && args[1] == "help" && known)
+        .then(|| format!("help takes one subcommand, and '{word}' is a second (after {topic})"))
 }
 
 /// The subcommand named on the command line, if any.
