@@ -254,6 +254,9 @@ fn merge_says_what_a_file_that_is_no_record_is() {
         (&["merge", &one, &shown("binary.json")], &format!("{} {not_a_record}: it is not text", shown("binary.json"))),
         (&["merge", &checkpoint], &format!("{checkpoint} {checkpoint_said}")),
         (&["merge", &one, &listing], &format!("{listing} {checkpoint_said}")),
+        // `-` is no file here, though it is standard input in the other subcommands.
+        (&["merge", "-"], "merge reads each part's record from its own file, not from standard input (`-`): give the files, such as part-*.json"),
+        (&["merge", &one, "-"], "merge reads each part's record from its own file, not from standard input (`-`): give the files, such as part-*.json"),
         (&["merge", &shown("negative.json")], &format!("{} is a damaged part record: \"count\" is -{}: expected a whole number from 0 to 18446744073709551615", shown("negative.json"), serde_json::from_str::<serde_json::Value>(&record).unwrap()["count"])),
     ]);
 }

@@ -34,6 +34,13 @@ pub fn job(args: &Args) -> Job<'static> {
     let files = args.files.clone();
     let settings = Settings::plain(args.format == Format::Json);
     Job::write(settings, move |json| {
+        // `-` reads standard input in the other subcommands: here it would be "cannot
+        // read -: No such file or directory".
+        if files.iter().any(|file| file.as_os_str() == "-") {
+            anyhow::bail!(
+                "merge reads each part's record from its own file, not from standard input (`-`): give the files, such as part-*.json"
+            );
+        }
         let merged = merge_files(&files)?;
         let total = if json {
             serde_json::to_string(&merged.summary())?
