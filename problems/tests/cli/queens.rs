@@ -394,6 +394,19 @@ fn glyphs_with_combining_marks_are_refused_with_the_count() {
             &["queens", "4", "--format", "board", "--glyphs", "e\u{301}."],
             "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'e\u{301}.' (3 characters)",
         ),
+        // A control character would tear the board apart, and the error line too.
+        (
+            &["queens", "4", "--format", "board", "--glyphs", "\t."],
+            "--glyphs must be two characters that show, the queen then the empty square, not '\\t.' (a control character)",
+        ),
+        (
+            &["queens", "4", "--format", "board", "--glyphs", "\n\n"],
+            "--glyphs must be two characters that show, the queen then the empty square, not '\\n\\n' (a control character)",
+        ),
+        (
+            &["queens", "4", "--format", "board", "--glyphs", "Q\nX"],
+            "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not 'Q\\nX' (3 characters)",
+        ),
         (
             &["queens", "4", "--format", "board", "--glyphs", ""],
             "--glyphs must be two characters, the queen then the empty square (such as 'Q.' or '☆■'), not '' (0 characters)",

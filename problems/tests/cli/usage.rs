@@ -22,6 +22,10 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--time-limit", "99999999999999999999s"], "--time-limit must be at most 18446744073709551615s (584 billion years), not '99999999999999999999s'"),
         (&["queens", "8", "--time-limit", "10x"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '10x'"),
         (&["queens", "x"], "the board size N must be a whole number, not 'x'"),
+        // A value quoted is one line, its control characters escaped.
+        (&["queens", "4\n5"], "the board size N must be a whole number, not '4\\n5'"),
+        (&["queens", "8", "--format", "a\nb"], "--format must be numbered (or text), matrix, board, compact or json, not 'a\\nb'"),
+        (&["queens", "8", "--place", "1\t1"], "--place must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '1\\t1'"),
         (&["queens"], "queens needs the board size N"),
         (&["queens", "8", "9"], "unexpected argument '9': queens takes one argument, N"),
         (&["sudoku", "a", "b"], "unexpected argument 'b': sudoku takes one argument, FILE"),

@@ -344,14 +344,22 @@ pub fn reworded(help: &'static [(&'static str, &'static str)]) -> impl FnMut(Arg
     }
 }
 
-/// At most 40 characters of what the user typed, then `…`: an error line quotes a value
-/// without repeating a pasted page of it.
+/// At most 40 characters of what the user typed, then `…`, its control characters
+/// escaped (`\n`, `\t`, `\u{1b}`): an error line quotes a value without repeating a
+/// pasted page of it, and stays one line.
 pub fn clip(text: &str) -> String {
-    if text.chars().count() > 40 {
-        text.chars().take(40).chain(['…']).collect()
-    } else {
-        text.to_string()
+    let shown = |c: char| -> String {
+        if c.is_control() {
+            c.escape_debug().collect()
+        } else {
+            c.to_string()
+        }
+    };
+    let mut clipped: String = text.chars().take(40).map(shown).collect();
+    if text.chars().nth(40).is_some() {
+        clipped.push('…');
     }
+    clipped
 }
 
 /// A whole number from `min` to `max`, for a flag: "must be at least 1, not 0", "must be

@@ -177,6 +177,13 @@ fn parse_board_size(text: &str) -> Result<usize, String> {
 pub(super) fn parse_glyphs(s: &str) -> Result<(char, char), String> {
     let mut chars = s.chars();
     match (chars.next(), chars.next(), chars.next()) {
+        // A tab or a line break would tear the board apart.
+        (Some(queen), Some(empty), None) if queen.is_control() || empty.is_control() => {
+            Err(format!(
+                "must be two characters that show, the queen then the empty square, not '{}' (a control character)",
+                crate::args::clip(s)
+            ))
+        }
         (Some(queen), Some(empty), None) if queen == empty => Err(format!(
             "must be two different characters, the queen then the empty square, not '{s}'"
         )),
