@@ -34,6 +34,14 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "--", "8", "--count"], "unexpected argument '--count': queens takes one argument, N (after --, flags are arguments)"),
         (&["knights-tour", "5", "--", "5", "--closed"], "unexpected argument '--closed': knights-tour takes R and C (after --, flags are arguments)"),
         (&["queens", "8", "--foo"], "queens has no flag --foo"),
+        // A subcommand's flag typed before the subcommand is said to go after it (it was
+        // "unexpected argument '-q': queens takes one argument, N (after --, …)").
+        (&["-q", "queens", "8"], "-q goes after the subcommand: backtrack queens -q …"),
+        (&["--count", "queens", "8"], "--count goes after the subcommand: backtrack queens --count …"),
+        (&["--count=3", "queens", "8"], "--count goes after the subcommand: backtrack queens --count …"),
+        (&["--threads", "2", "queens", "8"], "--threads goes after the subcommand: backtrack queens --threads …"),
+        (&["--target", "5", "subset-sum", "5"], "--target goes after the subcommand: backtrack subset-sum --target …"),
+        (&["--bogus", "queens", "8"], "queens has no flag --bogus"),
         (&["queens", "8", "--formt", "json"], "queens has no flag --formt (did you mean --format?)"),
         (&["queens", "8", "--limit"], "--limit needs a value (K)"),
         (&["queens", "8", "--count", "--first"], "--count cannot be used with --first"),

@@ -250,12 +250,11 @@ pub fn message(cli: &Command, err: &clap::Error, args: &[OsString]) -> String {
                 crate::args::clip(&value)
             )
         }
-        ErrorKind::UnknownArgument => unknown(
-            cli,
-            sub,
-            &first(ContextKind::InvalidArg),
-            at(ContextKind::SuggestedArg).first(),
-        ),
+        ErrorKind::UnknownArgument => {
+            let arg = first(ContextKind::InvalidArg);
+            before_subcommand(cli, args, &arg)
+                .unwrap_or_else(|| unknown(cli, sub, &arg, at(ContextKind::SuggestedArg).first()))
+        }
         ErrorKind::InvalidSubcommand => {
             let word = first(ContextKind::InvalidSubcommand);
             if let Some(message) = help_second(cli, args, &word) {
@@ -481,6 +480,32 @@ fn unknown(cli: &Command, sub: Option<&Command>, arg: &str, suggested: Option<&S
         return format!("{flag} applies to {}{qualifier}, not {name}", and(&names));
     }
     format!("{name} has no flag {flag}{}", guess(suggested))
+}
+
+/// `backtrack -q queens 8`: a flag of the subcommand typed before it, where clap looks
+/// for it among backtrack's own (`--help`, `--version`) and took the subcommand for its
+/// place ("unexpected argument '-q': queens takes one argument").
+fn before_subcommand(cli: &Command, args: &[OsString], arg: &str) -> Option<String> {
+    let flag = arg.split('=').next().unwrap_or(arg);
+    let at = args
+        .iter()
+        .skip(1)
+        .position(|typed| typed.to_str().and_then(|typed| typed.split('=').next()) == Some(flag))?;
+    let (after, command) = args.iter().skip(1).enumerate().find_map(|(k, typed)| {
+        typed
+            .to_str()
+            .and_then(|word| cli.find_subcommand(word))
+            .map(|command| (k, command))
+    })?;
+    let known = command
+        .get_arguments()
+        .any(|candidate| is_flag(candidate, flag));
+    (at < after && known).then(|| {
+        format!(
+            "{flag} goes after the subcommand: backtrack {} {flag} …",
+            command.get_name()
+        )
+    })
 }
 
 /// ` (did you mean --format?)`, if clap has a guess.
