@@ -162,12 +162,15 @@ fn long_run((before, now): (f64, f64), elapsed: Duration, expected: Option<f64>)
     }
     // Past what a duration holds, the estimate says nothing worth a figure of years.
     let when = if total < 1e15 {
-        backtrack::stats::Elapsed(Duration::from_secs_f64(total)).to_string()
+        format!(
+            "about {}",
+            backtrack::stats::Elapsed(Duration::from_secs_f64(total))
+        )
     } else {
         "more than 30 million years".to_string()
     };
     Some(format!(
-        "backtrack: this run is expected to take about {when} ({} nodes estimated); Ctrl-C stops it and prints what it found",
+        "backtrack: this run is expected to take {when} ({} nodes estimated); Ctrl-C stops it and prints what it found",
         short(expected.unwrap_or(0.0))
     ))
 }
@@ -364,6 +367,12 @@ mod tests {
         assert_eq!(note, None);
         let note = long_run((0.5, 0.505), Duration::from_secs(1), Some(1e9)).unwrap();
         assert!(note.contains("about 1m 40s"), "{note}");
+        // Past what a duration holds (queens 65 --count): no "about more than".
+        let note = long_run((0.0, 1e-18), Duration::from_secs(1), Some(1e25)).unwrap();
+        assert!(
+            note.contains("expected to take more than 30 million years"),
+            "{note}"
+        );
     }
 
     #[test]
