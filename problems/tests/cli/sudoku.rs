@@ -636,4 +636,34 @@ fn a_puzzle_given_as_a_file_name_gets_a_hint() {
         &["sudoku", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
         "cannot read 53..7....6..195....98...…: no such file; to give a puzzle on the command line, pipe it in and give - as the file",
     );
+    // A file's lines given as its name (`"$(cat file)"`): one error line, its line breaks
+    // escaped (they were printed, and the error took three lines).
+    let classic = std::fs::read_to_string(fixture("classic.sudoku")).unwrap();
+    error_line(
+        &["sudoku", &classic],
+        "cannot read 53..7....\\n6..195...\\n.98.…: no such file; to give a puzzle on the command line, pipe it in and give - as the file",
+    );
+    let knapsack = std::fs::read_to_string(fixture("textbook.knapsack")).unwrap();
+    error_line(
+        &["knapsack", &knapsack],
+        "cannot read # weight value\\ncapacity …: no such file; to give a knapsack on the command line, pipe it in and give - as the file",
+    );
+    // A file name's control characters are escaped wherever it is named.
+    let dir = scratch_dir();
+    let tabbed = dir.path().join("a\tb.sudoku");
+    std::fs::write(&tabbed, "12345\n").unwrap();
+    let shown = dir.path().join("a\\tb.sudoku");
+    let shown = shown.to_str().unwrap();
+    crate::common::refused(
+        &["sudoku", tabbed.to_str().unwrap()],
+        &format!("backtrack: error: {shown}: line 1: a row of 5 cells is no sudoku's"),
+    );
+    let missing = dir.path().join("no\nfile");
+    error_line(
+        &["sudoku", missing.to_str().unwrap()],
+        &format!(
+            "cannot read {}: No such file or directory",
+            dir.path().join("no\\nfile").to_str().unwrap()
+        ),
+    );
 }

@@ -345,21 +345,29 @@ pub fn reworded(help: &'static [(&'static str, &'static str)]) -> impl FnMut(Arg
 }
 
 /// At most 40 characters of what the user typed, then `…`, its control characters
-/// escaped (`\n`, `\t`, `\u{1b}`): an error line quotes a value without repeating a
-/// pasted page of it, and stays one line.
+/// escaped as [`escaped`] does: an error line quotes a value without repeating a pasted
+/// page of it, and stays one line.
 pub fn clip(text: &str) -> String {
-    let shown = |c: char| -> String {
-        if c.is_control() {
-            c.escape_debug().collect()
-        } else {
-            c.to_string()
-        }
-    };
-    let mut clipped: String = text.chars().take(40).map(shown).collect();
+    let head: String = text.chars().take(40).collect();
+    let mut clipped = escaped(&head);
     if text.chars().nth(40).is_some() {
         clipped.push('…');
     }
     clipped
+}
+
+/// `text` with its control characters escaped (`\n`, `\t`, `\u{1b}`), the rest as it
+/// is: a file name or a value quoted whole in an error line keeps it one line.
+pub fn escaped(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
 }
 
 /// A whole number from `min` to `max`, for a flag: "must be at least 1, not 0", "must be

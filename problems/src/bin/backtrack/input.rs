@@ -37,14 +37,21 @@ pub fn read(path: &str, what: &str) -> Result<Input> {
             // Not a file, and no name a file is likely to have: the text itself, typed
             // where its file's name goes.
             Err(err) if err.kind() == io::ErrorKind::NotFound && looks_inline(path) => {
-                let shown: String = path.chars().take(24).collect();
+                let head: String = path.chars().take(24).collect();
+                let shown = crate::args::escaped(&head);
                 bail!("cannot read {shown}…: no such file; to give {what} on the command line, pipe it in and give - as the file");
             }
-            Err(err) => bail!("cannot read {path}: {}", reason(&err)),
+            Err(err) => bail!(
+                "cannot read {}: {}",
+                crate::args::escaped(path),
+                reason(&err)
+            ),
         };
+        // Named with its control characters escaped: an error line stays one line.
+        let name = crate::args::escaped(path);
         Ok(Input {
-            text: read_capped(file, path)?,
-            name: path.to_string(),
+            text: read_capped(file, &name)?,
+            name,
         })
     }
 }
@@ -59,13 +66,14 @@ pub fn reason(err: &io::Error) -> String {
     }
 }
 
-/// Is `path` rather a problem's text than a file name: long, and only digits, dots, blanks
-/// and line breaks?
+/// Is `path` rather a problem's text than a file name: several lines and no `/`
+/// (`"$(cat file)"`), or long and only digits, dots and blanks?
 fn looks_inline(path: &str) -> bool {
-    path.len() >= 16
-        && path
-            .chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, '.' | '_' | ' ' | '\n'))
+    path.trim_end().contains('\n') && !path.contains('/')
+        || path.len() >= 16
+            && path
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | '_' | ' ' | '\n'))
 }
 
 fn read_capped(source: impl Read, name: &str) -> Result<String> {
