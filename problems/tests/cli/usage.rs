@@ -23,6 +23,11 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--time-limit", "10x"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '10x'"),
         (&["queens", "x"], "the board size N must be a whole number, not 'x'"),
         // A value quoted is one line, its control characters escaped.
+        (&["que\nens", "8"], "'que\\nens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
+        (&["queens", "8", "--fo\no"], "queens has no flag --fo\\no"),
+        (&["queens", "8", "--count", "--checkpoint", "/nonexistent/a\nb"], "--checkpoint /nonexistent/a\\nb: there is no directory /nonexistent (make it first)"),
+        (&["queens", "8", "--count", "--resume", "/nonexistent/a\nb"], "--resume /nonexistent/a\\nb: no such file (--checkpoint FILE makes one)"),
+        (&["merge", "/nonexistent/a\nb"], "cannot read /nonexistent/a\\nb: No such file or directory: expected the record of a part (the output of --parts N --part K)"),
         (&["queens", "4\n5"], "the board size N must be a whole number, not '4\\n5'"),
         (&["queens", "8", "--format", "a\nb"], "--format must be numbered (or text), matrix, board, compact or json, not 'a\\nb'"),
         (&["queens", "8", "--place", "1\t1"], "--place must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '1\\t1'"),

@@ -174,11 +174,17 @@ pub fn report(err: &anyhow::Error) -> Status {
         if output.is_broken_pipe() {
             return Status::Success;
         }
-        note!("backtrack: error: {err:#}");
+        note!("backtrack: error: {}", one_line(err));
         return Status::OutputFailed;
     }
-    note!("backtrack: error: {err:#}");
+    note!("backtrack: error: {}", one_line(err));
     Status::BadInput
+}
+
+/// The error as one line, its causes after it (`{err:#}`), the control characters of a
+/// file name or a value in it escaped.
+fn one_line(err: &anyhow::Error) -> String {
+    crate::args::escaped(&format!("{err:#}"))
 }
 
 #[cfg(test)]

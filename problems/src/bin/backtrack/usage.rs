@@ -95,9 +95,10 @@ pub fn parse<Cli: Parser, Lazy: CommandFactory>() -> Result<Cli, Status> {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print(&err),
         _ => {
             // A fresh command: parsing built this one, adding its `help` subcommand.
+            // One line, whatever the user typed: control characters escaped.
             note!(
                 "backtrack: error: {}",
-                message(&Cli::command(), &err, &args)
+                crate::args::escaped(&message(&Cli::command(), &err, &args))
             );
             Status::BadInput
         }
