@@ -488,6 +488,16 @@ fn parse_budget(text: &str) -> Result<u64, String> {
 }
 
 fn parse_duration(text: &str) -> Result<Duration, String> {
+    // humantime reads `M` as months: `5M` meant as five minutes would be five months.
+    if text
+        .split(|c: char| !c.is_alphabetic())
+        .any(|unit| unit == "M")
+    {
+        return Err(format!(
+            "must write minutes with m (M would be months: write months for them), not '{}'",
+            clip(text)
+        ));
+    }
     let duration = humantime::parse_duration(text.trim()).map_err(|err| match err {
         humantime::DurationError::NumberOverflow => {
             format!(
