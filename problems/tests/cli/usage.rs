@@ -307,6 +307,25 @@ fn help_headings_come_in_one_order() {
     }
 }
 
+/// `-h` is the summary `--help` is not: no option there takes a paragraph (`--threads`
+/// took 700 characters, `--method` 540, `--symmetry` 430), the rest is left to `--help`.
+#[test]
+fn short_help_is_a_summary() {
+    for subcommand in crate::common::SEARCHES {
+        let help = stdout(&[subcommand, "-h"]);
+        for line in help.lines() {
+            assert!(
+                line.chars().count() <= 400,
+                "{subcommand} -h: {} characters: {line}",
+                line.chars().count()
+            );
+        }
+    }
+    let queens = stdout(&["queens", "--help"]);
+    assert!(queens.contains("More threads than cores are run as many as them, and said so."));
+    assert!(queens.contains("search (the backtracking search, complete:"));
+}
+
 /// `--help` and `--version` are output: to a closed or full standard output, status 4 and
 /// one line, as for any other output.
 #[cfg(target_os = "linux")]

@@ -155,7 +155,9 @@ impl Modes {
 #[command(next_help_heading = "Running")]
 pub struct Run {
     /// Threads, 1 to 1024: parts of the tree searched at once, on at most the machine's
-    /// cores (more than the cores are run as many as them, and said so). A count uses all cores
+    /// cores.
+    ///
+    /// More threads than cores are run as many as them, and said so. A count uses all cores
     /// unless told; a listing (--first, --limit K, every solution) and the best (branch and
     /// bound) use one thread unless told (printing, not searching, is what takes the time
     /// of most listings, and a second thread only slows it). A listing prints what one

@@ -39,11 +39,13 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["place", "tree"], help_heading = "Queens")]
     pub unique: bool,
 
-    /// How --count searches, and how it uses the board's symmetries: none (every solution
-    /// searched), mirror (first queen in the left half, counted twice), full (all 8
-    /// symmetries; counts the classes too; the default with --unique or --node-limit, and
-    /// below N = 13), halves (half boards joined; the default from N = 13 to 27, the
-    /// fastest there). All give the same count.
+    /// How --count searches, and how it uses the board's symmetries. All give the same
+    /// count.
+    ///
+    /// none (every solution searched), mirror (first queen in the left half, counted
+    /// twice), full (all 8 symmetries; counts the classes too; the default with --unique or
+    /// --node-limit, and below N = 13), halves (half boards joined; the default from N = 13
+    /// to 27, the fastest there).
     #[arg(long, value_enum, help_heading = "Queens")]
     pub symmetry: Option<SymmetryArg>,
 
@@ -59,12 +61,14 @@ pub struct Args {
     #[arg(long, value_enum, conflicts_with = "tree", help_heading = "Queens")]
     pub order: Option<Order>,
 
-    /// How to find a first solution (--first): search (the backtracking search, complete:
-    /// it proves there is none and keeps --place; N <= 1000000), construct (the explicit
-    /// construction, O(N), any N, no --place), local (min-conflicts local search, O(N) in
-    /// practice, keeps --place fixed, cannot prove there is none: it stops at
-    /// --max-steps), or auto: search up to N = 100000, then construct (local with
-    /// --place) [default: auto]. Every board is checked before it is printed.
+    /// How to find a first solution (--first) [default: auto]. Every board is checked
+    /// before it is printed.
+    ///
+    /// search (the backtracking search, complete: it proves there is none and keeps
+    /// --place; N <= 1000000), construct (the explicit construction, O(N), any N, no
+    /// --place), local (min-conflicts local search, O(N) in practice, keeps --place fixed,
+    /// cannot prove there is none: it stops at --max-steps), or auto: search up to N =
+    /// 100000, then construct (local with --place).
     #[arg(long, value_enum, conflicts_with = "tree", help_heading = "Queens")]
     pub method: Option<MethodArg>,
 
