@@ -21,8 +21,8 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "4", "--tree", "--format", "json"], "--format applies to solutions, not to --tree: the tree's format is --tree-format (text, dot, json or html)"),
         (&["queens", "8", "--time-limit", "99999999999999999999s"], "--time-limit must be at most 18446744073709551615s (584 billion years), not '99999999999999999999s'"),
         // `M` is months in the durations' notation: `5M` would wait five months.
-        (&["queens", "8", "--time-limit", "5M"], "--time-limit must write minutes with m (M would be months: write months for them), not '5M'"),
-        (&["queens", "8", "--time-limit", "1h5M"], "--time-limit must write minutes with m (M would be months: write months for them), not '1h5M'"),
+        (&["queens", "8", "--time-limit", "5M"], "--time-limit must give minutes as m (M is months), not '5M'"),
+        (&["queens", "8", "--time-limit", "1h5M"], "--time-limit must give minutes as m (M is months), not '1h5M'"),
         (&["queens", "8", "--time-limit", "10x"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '10x'"),
         (&["queens", "x"], "the board size N must be a whole number, not 'x'"),
         // A value quoted is one line, its control characters escaped.

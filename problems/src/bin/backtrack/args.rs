@@ -496,7 +496,7 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         .any(|unit| unit == "M")
     {
         return Err(format!(
-            "must write minutes with m (M would be months: write months for them), not '{}'",
+            "must give minutes as m (M is months), not '{}'",
             clip(text)
         ));
     }
