@@ -328,7 +328,10 @@ impl Merger {
                 shown: shown.to_string(),
                 part: record.part,
                 parts: record.parts,
-                stopped: record.stopped.unwrap_or_else(|| "unknown".to_string()),
+                // `time_limit` said as `time limit`: a reason, not a key.
+                stopped: record
+                    .stopped
+                    .map_or_else(|| "unknown".to_string(), |key| key.replace('_', " ")),
             });
         }
         if seal != Seal::Matches {
@@ -591,7 +594,7 @@ pub enum MergeError {
         part: usize,
         /// Of how many.
         parts: usize,
-        /// Why it stopped, as the record says.
+        /// Why it stopped, as the record says (`SIGINT`, `time limit`, …).
         stopped: String,
     },
     /// The record is of another count than the first one's.

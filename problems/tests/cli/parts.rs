@@ -540,7 +540,7 @@ fn a_stopped_part_writes_a_partial_record_that_merge_refuses() {
     let partial = partial.to_string_lossy().into_owned();
     refused(
         &["merge", &partial],
-        &format!("{partial} is a partial count (part 1 of 2, stopped: time_limit)"),
+        &format!("{partial} is a partial count (part 1 of 2, stopped: time limit)"),
     );
     #[cfg(target_os = "linux")]
     {

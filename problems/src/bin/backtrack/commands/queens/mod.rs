@@ -105,8 +105,20 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
     let n = args.n;
     let first = args.common.modes.first && !args.unique;
     if matches!(mode, Mode::Count { .. }) {
-        if args.method.is_some() || args.seed.is_some() || args.max_steps.is_some() {
-            bail!("--method, --seed and --max-steps apply to a first solution (--first), not to counts");
+        let given: Vec<&str> = [
+            (args.method.is_some(), "--method"),
+            (args.seed.is_some(), "--seed"),
+            (args.max_steps.is_some(), "--max-steps"),
+        ]
+        .into_iter()
+        .filter_map(|(on, flag)| on.then_some(flag))
+        .collect();
+        if let Some((last, rest)) = given.split_last() {
+            let (named, verb) = match rest {
+                [] => (last.to_string(), "applies"),
+                _ => (format!("{} and {last}", rest.join(", ")), "apply"),
+            };
+            bail!("{named} {verb} to a first solution (--first), not to counts");
         }
         // The count checks its own board size.
         return Ok(Method::Search);
