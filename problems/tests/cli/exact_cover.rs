@@ -116,7 +116,7 @@ fn every_mode_of_the_driver_runs_it() {
     std::fs::write(&other, generated(&["queens", "8"])).unwrap();
     with(&["exact-cover", other.to_str().unwrap(), "--count"])
         .resume(checkpoint)
-        .refused("records another count");
+        .refused("records another count: in it items is");
     let resumed = with(&["exact-cover", queens, "--count"])
         .resume(checkpoint)
         .stdout();

@@ -150,12 +150,13 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .map_err(|err| anyhow!("{}: {err}", input.name))?;
     // The problem as its canonical text would name it, but in a few bytes (a record of a
     // part names its problem, and a problem may be megabytes): its sizes and the CRC-32
-    // of that text.
+    // of that text, under a key that sorts last, so that a file of another problem is
+    // told by the sizes that differ when some do.
     let identity = json!({
         "items": problem.items(),
         "primary": problem.primary_items(),
         "options": problem.options(),
-        "crc32": crc32fast::hash(problem.to_string().as_bytes()),
+        "text_checksum": crc32fast::hash(problem.to_string().as_bytes()),
     });
     let printer = Rc::new(problem.clone());
     // Split at depth 2 for threads: a count with a checkpoint goes deeper from there only
