@@ -224,6 +224,9 @@ pub struct Driver {
     terminals: (bool, bool),
     /// When the output was last flushed.
     flushed: Instant,
+    /// Where a JSON line of the driver's is made before it is written whole: kept for the
+    /// run, as a file of many puzzles ends each with one.
+    line: Vec<u8>,
 }
 
 /// How a JSON line ends: whether the output is complete and, if not, why (a
@@ -362,6 +365,7 @@ impl Driver {
             prepared: None,
             terminals: (io::stderr().is_terminal(), io::stdout().is_terminal()),
             flushed: Instant::now(),
+            line: Vec::new(),
         })
     }
 
