@@ -6,8 +6,9 @@ use std::io;
 use std::time::Instant;
 
 use anyhow::Result;
+use backtrack::observer::{OnSolution, Solutions};
 use backtrack::stats::Elapsed;
-use backtrack::{parallel, Cancel, Problem, Search, Stats, StopReason};
+use backtrack::{parallel, Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 
 use super::job::Direct;
 use super::report::{Closing, DirectStats};
@@ -41,6 +42,22 @@ impl Driver {
         let limit = self.listing_limit();
         match how {
             How::Checkpoint(path) => self.list_resumable(problem, &path, emit),
+            How::Serial if limit.is_none() => {
+                let progress = self.progress(true);
+                let (listed, result, outcome) =
+                    self.emit_found(problem, self.limits(progress.meter()), emit);
+                progress.finish();
+                result.map_err(output::failed)?;
+                let end = Listed {
+                    count: listed,
+                    limit,
+                    stopped: outcome.stopped,
+                    after: "",
+                    fresh: None,
+                    threads: None,
+                };
+                self.finish_listing(&end, &outcome.stats)
+            }
             How::Serial => {
                 let progress = self.progress(true);
                 let mut search = Search::new(problem).limits(self.limits(progress.meter()));
@@ -108,6 +125,40 @@ impl Driver {
             }
         }
         (listed, Ok(()))
+    }
+
+    /// Prints every solution of `problem` with `emit` as the search finds it, under
+    /// `limits`: how many were printed, the first error writing them, if any, and the
+    /// search's outcome. A listing with no limit of its own needs no pause between two
+    /// solutions, so the search is a count whose observer prints each solution (the
+    /// engine's lean kernel when no node budget asks for the general one), with the same
+    /// solutions in the same order and the same statistics as the iterator's. A failed
+    /// write stops the search at its next look at its flag (the run's
+    /// [`Driver::unwritable`], a child of the one the signals set), and nothing more is
+    /// printed.
+    fn emit_found<P>(
+        &mut self,
+        problem: P,
+        limits: Limits,
+        emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+    ) -> (u64, io::Result<()>, Outcome<u64>)
+    where
+        P: Problem,
+    {
+        let stop = self.unwritable.clone();
+        let mut printer = Printer {
+            out: &mut self.out,
+            emit,
+            listed: 0,
+            failed: None,
+            stop: stop.clone(),
+        };
+        let outcome = Search::new(problem)
+            .limits(limits.cancel(stop))
+            .observer(Solutions(&mut printer))
+            .count_solutions();
+        let result = printer.failed.take().map_or(Ok(()), Err);
+        (printer.listed, result, outcome)
     }
 
     /// Ends a listing: its closing line, a note if it is partial, its `--stats`, and its
@@ -240,6 +291,36 @@ impl Driver {
             None if listed == 0 => Status::NoSolution,
             None => Status::Success,
         })
+    }
+}
+
+/// Prints each solution a search finds ([`Driver::emit_found`]): how many it printed, and
+/// the first error writing one, after which it prints none and stops the search.
+struct Printer<'a, E> {
+    out: &'a mut Out,
+    emit: E,
+    listed: u64,
+    failed: Option<io::Error>,
+    /// The flag of the search alone, set when a write fails.
+    stop: Cancel,
+}
+
+impl<P, E> OnSolution<P> for Printer<'_, E>
+where
+    P: Problem,
+    E: FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+{
+    fn on_solution(&mut self, problem: &P, _depth: usize) {
+        if self.failed.is_some() {
+            return;
+        }
+        match (self.emit)(self.out, self.listed + 1, problem.solution()) {
+            Ok(printed) => self.listed += u64::from(printed),
+            Err(err) => {
+                self.failed = Some(err);
+                self.stop.cancel();
+            }
+        }
     }
 }
 

@@ -227,6 +227,10 @@ pub struct Driver {
     /// Where a JSON line of the driver's is made before it is written whole: kept for the
     /// run, as a file of many puzzles ends each with one.
     line: Vec<u8>,
+    /// The flag of the serial listings: a child of the one the signals set, set alone when
+    /// a solution cannot be written (the run then ends). Made once for the run, not once
+    /// a search.
+    unwritable: Cancel,
 }
 
 /// How a JSON line ends: whether the output is complete and, if not, why (a
@@ -351,6 +355,7 @@ impl Driver {
         let stopper = Stopper::new();
         let out = output::open(stopper.cancel().clone())?;
         stopper.listen()?;
+        let unwritable = stopper.cancel().child();
         Ok(Driver {
             settings,
             out,
@@ -366,6 +371,7 @@ impl Driver {
             terminals: (io::stderr().is_terminal(), io::stdout().is_terminal()),
             flushed: Instant::now(),
             line: Vec::new(),
+            unwritable,
         })
     }
 
