@@ -3,7 +3,7 @@
 //! method (a construction, a local search).
 
 use std::io;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use backtrack::observer::{OnSolution, Solutions};
@@ -167,7 +167,7 @@ impl Driver {
         let stop = self.stop_of(end.stopped);
         // Past the limit only when a checkpoint had listed more before.
         let at_limit = end.limit.is_some_and(|k| end.count >= k);
-        self.end_listing(end.count, stop)?;
+        self.end_listing(end.count, stop, self.took(stats))?;
         if let Some(stop) = stop {
             let thing = self.thing;
             if end.limit == Some(1) && end.count == 0 {
@@ -201,9 +201,10 @@ impl Driver {
         })
     }
 
-    /// Ends a listing of `listed` solutions: in JSON its closing line, in text `no
-    /// solution` if it found none and was not stopped; then flushes the output.
-    fn end_listing(&mut self, listed: u64, stop: Option<Stop>) -> Result<()> {
+    /// Ends a listing of `listed` solutions, whose search took `took` by its own clock:
+    /// in JSON its closing line, in text `no solution` if it found none and was not
+    /// stopped; then ends the output ([`Driver::end_search_output`]).
+    fn end_listing(&mut self, listed: u64, stop: Option<Stop>, took: Duration) -> Result<()> {
         if self.settings.flags.json {
             self.json(&Closing {
                 solutions: listed,
@@ -212,7 +213,7 @@ impl Driver {
         } else if listed == 0 && stop.is_none() {
             self.line(&"no solution")?;
         }
-        self.end_output()
+        self.end_search_output(took)
     }
 
     /// A task known to have no solution before any search (`why`): said on stderr, and
@@ -227,7 +228,7 @@ impl Driver {
             };
             return self.report_count(&none, super::Print::Count, None);
         }
-        self.end_listing(0, None)?;
+        self.end_listing(0, None, Duration::ZERO)?;
         Ok(Status::NoSolution)
     }
 
@@ -259,7 +260,7 @@ impl Driver {
             Direct::Stopped(stop) => (0, Some(stop)),
             Direct::Cancelled => (0, self.stop_of(Some(StopReason::Cancelled))),
         };
-        self.end_listing(listed, stop)?;
+        self.end_listing(listed, stop, elapsed)?;
         match stop {
             Some(stop) if cut => {
                 note!(
