@@ -145,16 +145,16 @@ impl Driver {
     where
         P: Problem,
     {
-        let stop = self.unwritable.clone();
+        let limits = limits.cancel(self.unwritable.clone());
         let mut printer = Printer {
             out: &mut self.out,
             emit,
             listed: 0,
             failed: None,
-            stop: stop.clone(),
+            stop: &self.unwritable,
         };
         let outcome = Search::new(problem)
-            .limits(limits.cancel(stop))
+            .limits(limits)
             .observer(Solutions(&mut printer))
             .count_solutions();
         let result = printer.failed.take().map_or(Ok(()), Err);
@@ -302,8 +302,9 @@ struct Printer<'a, E> {
     emit: E,
     listed: u64,
     failed: Option<io::Error>,
-    /// The flag of the search alone, set when a write fails.
-    stop: Cancel,
+    /// The search's flag ([`Driver::unwritable`]), set when a write fails: the search
+    /// stops at its next look at it.
+    stop: &'a Cancel,
 }
 
 impl<P, E> OnSolution<P> for Printer<'_, E>

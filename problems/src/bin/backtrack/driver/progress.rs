@@ -58,16 +58,16 @@ impl Progress {
 
     /// The meter searches publish to, if a line reads it.
     pub fn meter(&self) -> Option<&Meter> {
-        self.0.as_ref().map(|line| &line.meter)
+        self.0.as_ref().map(|shown| &shown.meter)
     }
 
     /// Clears the line, before the results and notes are printed.
     pub fn finish(self) {
-        let Some(line) = self.0 else {
+        let Some(shown) = self.0 else {
             return;
         };
-        line.done.store(true, Ordering::SeqCst);
-        if let Some(thread) = line.thread {
+        shown.done.store(true, Ordering::SeqCst);
+        if let Some(thread) = shown.thread {
             let _ = thread.join();
         }
     }
