@@ -137,7 +137,10 @@ fn write_json(
     let solved = Solved {
         index,
         puzzle,
-        rows: Rows(text),
+        rows: Rows {
+            text,
+            side: grid.side(),
+        },
     };
     line.clear();
     serde_json::to_writer(&mut *line, &solved)?;
@@ -154,26 +157,23 @@ struct Solved<'a> {
     rows: Rows<'a>,
 }
 
-/// The lines of a grid's text (each ended by a newline), as a JSON array of strings (no
-/// list of them made).
-struct Rows<'a>(&'a str);
+/// The `side` lines of a grid's text, as a JSON array of strings (no list of them made).
+/// The lines are all as long (a character a cell, or numbers aligned in columns), each
+/// ended by a newline: each is cut at its place, not found by looking for the newlines.
+struct Rows<'a> {
+    text: &'a str,
+    side: usize,
+}
 
 impl serde::Serialize for Rows<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
-        // Cut at each newline by a plain loop: a line is short, and a searcher's set-up
-        // for each would cost more than the line.
-        let text = self.0;
+        let Rows { text, side } = *self;
+        let width = text.len() / side;
+        debug_assert_eq!(width * side, text.len(), "rows of one length");
         let mut rows = serializer.serialize_seq(None)?;
-        let mut start = 0;
-        for (at, &byte) in text.as_bytes().iter().enumerate() {
-            if byte == b'\n' {
-                rows.serialize_element(&text[start..at])?;
-                start = at + 1;
-            }
-        }
-        if start < text.len() {
-            rows.serialize_element(&text[start..])?;
+        for at in (0..text.len()).step_by(width) {
+            rows.serialize_element(&text[at..at + width - 1])?;
         }
         rows.end()
     }

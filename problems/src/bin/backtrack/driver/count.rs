@@ -149,7 +149,7 @@ impl Driver {
         } else {
             self.line(&shown)?;
         }
-        self.end_output()?;
+        self.end_search_output(self.took(&outcome.stats))?;
         if let Some(stop) = stop {
             note!("{}{stop}: the count is partial", self.prefix());
             if let Some(stop_note) = shared.and_then(|shared| shared.stop_note.as_ref()) {

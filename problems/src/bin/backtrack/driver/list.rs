@@ -3,11 +3,12 @@
 //! method (a construction, a local search).
 
 use std::io;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use backtrack::observer::{OnSolution, Solutions};
 use backtrack::stats::Elapsed;
-use backtrack::{parallel, Cancel, Problem, Search, Stats, StopReason};
+use backtrack::{parallel, Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 
 use super::job::Direct;
 use super::report::{Closing, DirectStats};
@@ -41,6 +42,22 @@ impl Driver {
         let limit = self.listing_limit();
         match how {
             How::Checkpoint(path) => self.list_resumable(problem, &path, emit),
+            How::Serial if limit.is_none() => {
+                let progress = self.progress(true);
+                let (listed, result, outcome) =
+                    self.emit_found(problem, self.limits(progress.meter()), emit);
+                progress.finish();
+                result.map_err(output::failed)?;
+                let end = Listed {
+                    count: listed,
+                    limit,
+                    stopped: outcome.stopped,
+                    after: "",
+                    fresh: None,
+                    threads: None,
+                };
+                self.finish_listing(&end, &outcome.stats)
+            }
             How::Serial => {
                 let progress = self.progress(true);
                 let mut search = Search::new(problem).limits(self.limits(progress.meter()));
@@ -110,13 +127,47 @@ impl Driver {
         (listed, Ok(()))
     }
 
+    /// Prints every solution of `problem` with `emit` as the search finds it, under
+    /// `limits`: how many were printed, the first error writing them, if any, and the
+    /// search's outcome. A listing with no limit of its own needs no pause between two
+    /// solutions, so the search is a count whose observer prints each solution (the
+    /// engine's lean kernel when no node budget asks for the general one), with the same
+    /// solutions in the same order and the same statistics as the iterator's. A failed
+    /// write stops the search at its next look at its flag (the run's
+    /// [`Driver::unwritable`], a child of the one the signals set), and nothing more is
+    /// printed.
+    fn emit_found<P>(
+        &mut self,
+        problem: P,
+        limits: Limits,
+        emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+    ) -> (u64, io::Result<()>, Outcome<u64>)
+    where
+        P: Problem,
+    {
+        let limits = limits.cancel(self.unwritable.clone());
+        let mut printer = Printer {
+            out: &mut self.out,
+            emit,
+            listed: 0,
+            failed: None,
+            stop: &self.unwritable,
+        };
+        let outcome = Search::new(problem)
+            .limits(limits)
+            .observer(Solutions(&mut printer))
+            .count_solutions();
+        let result = printer.failed.take().map_or(Ok(()), Err);
+        (printer.listed, result, outcome)
+    }
+
     /// Ends a listing: its closing line, a note if it is partial, its `--stats`, and its
     /// exit status.
     pub(super) fn finish_listing(&mut self, end: &Listed<'_>, stats: &Stats) -> Result<Status> {
         let stop = self.stop_of(end.stopped);
         // Past the limit only when a checkpoint had listed more before.
         let at_limit = end.limit.is_some_and(|k| end.count >= k);
-        self.end_listing(end.count, stop)?;
+        self.end_listing(end.count, stop, self.took(stats))?;
         if let Some(stop) = stop {
             let thing = self.thing;
             if end.limit == Some(1) && end.count == 0 {
@@ -150,9 +201,10 @@ impl Driver {
         })
     }
 
-    /// Ends a listing of `listed` solutions: in JSON its closing line, in text `no
-    /// solution` if it found none and was not stopped; then flushes the output.
-    fn end_listing(&mut self, listed: u64, stop: Option<Stop>) -> Result<()> {
+    /// Ends a listing of `listed` solutions, whose search took `took` by its own clock:
+    /// in JSON its closing line, in text `no solution` if it found none and was not
+    /// stopped; then ends the output ([`Driver::end_search_output`]).
+    fn end_listing(&mut self, listed: u64, stop: Option<Stop>, took: Duration) -> Result<()> {
         if self.settings.flags.json {
             self.json(&Closing {
                 solutions: listed,
@@ -161,7 +213,7 @@ impl Driver {
         } else if listed == 0 && stop.is_none() {
             self.line(&"no solution")?;
         }
-        self.end_output()
+        self.end_search_output(took)
     }
 
     /// A task known to have no solution before any search (`why`): said on stderr, and
@@ -176,7 +228,7 @@ impl Driver {
             };
             return self.report_count(&none, super::Print::Count, None);
         }
-        self.end_listing(0, None)?;
+        self.end_listing(0, None, Duration::ZERO)?;
         Ok(Status::NoSolution)
     }
 
@@ -208,7 +260,7 @@ impl Driver {
             Direct::Stopped(stop) => (0, Some(stop)),
             Direct::Cancelled => (0, self.stop_of(Some(StopReason::Cancelled))),
         };
-        self.end_listing(listed, stop)?;
+        self.end_listing(listed, stop, elapsed)?;
         match stop {
             Some(stop) if cut => {
                 note!(
@@ -240,6 +292,37 @@ impl Driver {
             None if listed == 0 => Status::NoSolution,
             None => Status::Success,
         })
+    }
+}
+
+/// Prints each solution a search finds ([`Driver::emit_found`]): how many it printed, and
+/// the first error writing one, after which it prints none and stops the search.
+struct Printer<'a, E> {
+    out: &'a mut Out,
+    emit: E,
+    listed: u64,
+    failed: Option<io::Error>,
+    /// The search's flag ([`Driver::unwritable`]), set when a write fails: the search
+    /// stops at its next look at it.
+    stop: &'a Cancel,
+}
+
+impl<P, E> OnSolution<P> for Printer<'_, E>
+where
+    P: Problem,
+    E: FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+{
+    fn on_solution(&mut self, problem: &P, _depth: usize) {
+        if self.failed.is_some() {
+            return;
+        }
+        match (self.emit)(self.out, self.listed + 1, problem.solution()) {
+            Ok(printed) => self.listed += u64::from(printed),
+            Err(err) => {
+                self.failed = Some(err);
+                self.stop.cancel();
+            }
+        }
     }
 }
 

@@ -18,9 +18,15 @@ const TICK: Duration = Duration::from_millis(20);
 /// How often the line is redrawn.
 const REDRAW: Duration = Duration::from_millis(200);
 
-/// A running progress line; [`Progress::finish`] clears it.
-pub struct Progress {
-    meter: Option<Meter>,
+/// A running progress line, if one is shown; [`Progress::finish`] clears it. Nothing
+/// (no meter, no flag, no thread) when none is: a file of many puzzles starts one a
+/// puzzle.
+pub struct Progress(Option<Shown>);
+
+/// What a shown line holds: the meter the search publishes to, the flag that tells its
+/// thread to stop, and the thread, if it could be started.
+struct Shown {
+    meter: Meter,
     done: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -28,11 +34,7 @@ pub struct Progress {
 impl Progress {
     /// Nothing to show.
     pub fn none() -> Self {
-        Progress {
-            meter: None,
-            done: Arc::default(),
-            thread: None,
-        }
+        Progress(None)
     }
 
     /// Starts the line if `show`; `expected`: the nodes the search is expected to visit.
@@ -47,22 +49,25 @@ impl Progress {
             .name("progress".into())
             .spawn(move || draw(&reader, &finished, expected))
             .ok();
-        Progress {
-            meter: Some(meter),
+        Progress(Some(Shown {
+            meter,
             done,
             thread,
-        }
+        }))
     }
 
     /// The meter searches publish to, if a line reads it.
     pub fn meter(&self) -> Option<&Meter> {
-        self.meter.as_ref()
+        self.0.as_ref().map(|shown| &shown.meter)
     }
 
     /// Clears the line, before the results and notes are printed.
     pub fn finish(self) {
-        self.done.store(true, Ordering::SeqCst);
-        if let Some(thread) = self.thread {
+        let Some(shown) = self.0 else {
+            return;
+        };
+        shown.done.store(true, Ordering::SeqCst);
+        if let Some(thread) = shown.thread {
             let _ = thread.join();
         }
     }

@@ -158,11 +158,15 @@ impl Driver {
 
     /// Writes `line` as JSON, headed by the search it is about if there are several.
     pub(super) fn json<T: Serialize>(&mut self, line: &T) -> anyhow::Result<()> {
-        // Written straight into the output: a file of many puzzles writes two lines each.
+        // Made in the run's buffer, then written at once: the serializer's many small
+        // writes land in a vector, not each in the output's buffer.
         let tag = self.tag.map(|(key, value)| Entry(key.into(), value));
-        serde_json::to_writer(&mut self.out, &Tagged { tag, line })
+        let buffer = &mut self.line;
+        buffer.clear();
+        serde_json::to_writer(&mut *buffer, &Tagged { tag, line })
             .map_err(|err| output::failed(err.into()))?;
-        self.out.write_all(b"\n").map_err(output::failed)
+        buffer.push(b'\n');
+        self.out.write_all(buffer).map_err(output::failed)
     }
 
     /// Ends a run of several searches with a summary: in text a line `# 3 puzzles: …`
