@@ -45,6 +45,8 @@ fn every_usage_error_is_one_line_naming_the_place() {
         // A subcommand's flag typed before the subcommand is said to go after it (it was
         // "unexpected argument '-q': queens takes one argument, N (after --, …)").
         (&["-q", "queens", "8"], "-q goes after the subcommand: backtrack queens -q …"),
+        (&["-cq", "queens", "8"], "-cq goes after the subcommand: backtrack queens -cq …"),
+        (&["-qc", "queens", "8"], "-qc goes after the subcommand: backtrack queens -qc …"),
         (&["--count", "queens", "8"], "--count goes after the subcommand: backtrack queens --count …"),
         (&["--count=3", "queens", "8"], "--count goes after the subcommand: backtrack queens --count …"),
         (&["--threads", "2", "queens", "8"], "--threads goes after the subcommand: backtrack queens --threads …"),

@@ -488,10 +488,18 @@ fn unknown(cli: &Command, sub: Option<&Command>, arg: &str, suggested: Option<&S
 /// place ("unexpected argument '-q': queens takes one argument").
 fn before_subcommand(cli: &Command, args: &[OsString], arg: &str) -> Option<String> {
     let flag = arg.split('=').next().unwrap_or(arg);
-    let at = args
-        .iter()
-        .skip(1)
-        .position(|typed| typed.to_str().and_then(|typed| typed.split('=').next()) == Some(flag))?;
+    // The word typed: the flag (`-q`, `--count=…`), or a cluster of short flags holding
+    // it (`-cq`, of which clap names the first it does not know).
+    let (at, typed) = args.iter().skip(1).enumerate().find_map(|(k, typed)| {
+        let word = typed.to_str()?.split('=').next()?;
+        let cluster = flag.len() == 2
+            && !flag.starts_with("--")
+            && word.len() > 2
+            && word.starts_with('-')
+            && !word.starts_with("--")
+            && word[1..].contains(&flag[1..]);
+        (word == flag || cluster).then_some((k, word))
+    })?;
     let (after, command) = args.iter().skip(1).enumerate().find_map(|(k, typed)| {
         typed
             .to_str()
@@ -503,7 +511,7 @@ fn before_subcommand(cli: &Command, args: &[OsString], arg: &str) -> Option<Stri
         .any(|candidate| is_flag(candidate, flag));
     (at < after && known).then(|| {
         format!(
-            "{flag} goes after the subcommand: backtrack {} {flag} …",
+            "{typed} goes after the subcommand: backtrack {} {typed} …",
             command.get_name()
         )
     })
