@@ -2,7 +2,7 @@
 //! binary on the same file, in each of its modes (`--first`, the listing, `--count`,
 //! `--format json`). The file is the 50 ordinary puzzles of `benches/sudoku/ordinary.sudoku`
 //! 2,000 times over: 100,000 puzzles, each with one solution, as many as the runs whose rate
-//! the command line is asked to keep (its start, about 2 ms, is then a fiftieth of a run).
+//! the command line is asked to keep (its start, about 2 ms, is then under 1% of a run).
 //!
 //! The binary is `target/dist/backtrack`, else `target/release/backtrack` (build it first:
 //! `cargo build --profile dist`), or the one `BACKTRACK` names; without one the group
