@@ -346,20 +346,20 @@ pub fn reworded(help: &'static [(&'static str, &'static str)]) -> impl FnMut(Arg
     }
 }
 
-/// At most 40 characters of what the user typed, then `…`, its control characters
-/// escaped as [`escaped`] does: an error line quotes a value without repeating a pasted
-/// page of it, and stays one line.
+/// At most 40 characters of what the user typed, then `…`: an error line quotes a value
+/// without repeating a pasted page of it (its control characters are escaped where the
+/// line is printed, as every error's).
 pub fn clip(text: &str) -> String {
-    let head: String = text.chars().take(40).collect();
-    let mut clipped = escaped(&head);
-    if text.chars().nth(40).is_some() {
-        clipped.push('…');
+    if text.chars().count() > 40 {
+        text.chars().take(40).chain(['…']).collect()
+    } else {
+        text.to_string()
     }
-    clipped
 }
 
 /// `text` with its control characters escaped (`\n`, `\t`, `\u{1b}`), the rest as it
-/// is: a file name or a value quoted whole in an error line keeps it one line.
+/// is: what an error line says (escaped where it is printed), or a file's name shown
+/// elsewhere, keeps to one line.
 pub fn escaped(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {

@@ -37,17 +37,13 @@ pub fn read(path: &str, what: &str) -> Result<Input> {
             // Not a file, and no name a file is likely to have: the text itself, typed
             // where its file's name goes.
             Err(err) if err.kind() == io::ErrorKind::NotFound && looks_inline(path) => {
-                let head: String = path.chars().take(24).collect();
-                let shown = crate::args::escaped(&head);
+                let shown: String = path.chars().take(24).collect();
                 bail!("cannot read {shown}…: no such file; to give {what} on the command line, pipe it in and give - as the file");
             }
-            Err(err) => bail!(
-                "cannot read {}: {}",
-                crate::args::escaped(path),
-                reason(&err)
-            ),
+            Err(err) => bail!("cannot read {path}: {}", reason(&err)),
         };
-        // Named with its control characters escaped: an error line stays one line.
+        // Named with its control characters escaped: a line that names it, an error's or
+        // an output's, stays one line.
         let name = crate::args::escaped(path);
         Ok(Input {
             text: read_capped(file, &name)?,
