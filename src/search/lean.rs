@@ -21,7 +21,7 @@
 //!
 //! Why a loop of its own, not a mode of the kernel: what it saves is the frames, the
 //! per-node figures and the checks for a pause, which every mode of the kernel has: on the
-//! count in place of Takaken's space, the kernel takes a quarter more instructions
+//! count in place in the symmetric space, the kernel takes a quarter more instructions
 //! (BENCHMARKS.md, "The lean count", measures both; by value, a few per cent). It keeps two
 //! walks,
 //! by value ([`walk_copies`]) and in place ([`walk_in_place`]), because their stacks differ:

@@ -117,12 +117,14 @@ impl<M: Mask> Level<M> {
     }
 
     /// The queen on `bit` of this level's row is placed: writes the attacks it leaves on the
-    /// next row into `next` (whose `allowed` stays as it is).
+    /// next row into `next` (whose `allowed` stays as it is). Its diagonals go on from
+    /// `diagonals`, which is `bit` unless the next level is not the next row (then
+    /// the caller folds the queen's diagonals into the rows' `allowed` masks itself and passes zero).
     #[inline]
-    pub(crate) fn descend(self, bit: M, next: &mut Level<M>) {
+    pub(crate) fn descend(self, bit: M, diagonals: M, next: &mut Level<M>) {
         next.cols = self.cols | bit;
-        next.ld = (self.ld | bit) << 1;
-        next.rd = (self.rd | bit) >> 1;
+        next.ld = (self.ld | diagonals) << 1;
+        next.rd = (self.rd | diagonals) >> 1;
     }
 }
 
@@ -189,9 +191,16 @@ impl<M: Mask> Rows<M> {
     /// The queen on `bit` of the current row is placed: the next row becomes current.
     #[inline]
     pub(crate) fn push(&mut self, bit: M) {
+        self.push_attacking(bit, bit);
+    }
+
+    /// As [`push`](Self::push), the queen's diagonals carried on from `diagonals` (see
+    /// [`Level::descend`]).
+    #[inline]
+    pub(crate) fn push_attacking(&mut self, bit: M, diagonals: M) {
         let level = self.current();
         self.depth += 1;
-        level.descend(bit, &mut self.levels[usize::from(self.depth)]);
+        level.descend(bit, diagonals, &mut self.levels[usize::from(self.depth)]);
     }
 
     /// The last queen placed is taken back.

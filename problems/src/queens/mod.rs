@@ -11,8 +11,8 @@
 //!   tree in the same lexicographic order, fast; and [`BitState`], the same search with
 //!   its state in one small value searched by value, for counting as fast as a
 //!   hand-written bitwise counter.
-//! - [`SymmetricQueens`]: bitboards restricted to Takaken's space, which holds a member of
-//!   every class of solutions under the eight symmetries of the board ([`Symmetry`]), about
+//! - [`SymmetricQueens`]: bitboards restricted to the symmetric space, which holds a member of
+//!   every class of solutions under the eight symmetries of the board ([`Symmetry`]), under
 //!   a fifth of the tree; the [`OrbitCounter`] observer counts each class there once, with
 //!   its size.
 //! - [`HalfBlocks`] with the [`HalfJoin`] observer: counting by half boards (meet in the
@@ -30,7 +30,7 @@
 //!
 //! [`count`] counts the solutions of a board and their classes on all cores, with the
 //! [`Reduction`] by symmetry asked for: the whole tree, first-row mirror halving
-//! ([`count_mirrored`]), Takaken's space ([`count_symmetric`]) or half boards
+//! ([`count_mirrored`]), the symmetric space ([`count_symmetric`]) or half boards
 //! ([`count_halves`]); [`count_unique`] counts
 //! the classes alone. [`Placement`] pre-places queens, and [`verify`] checks a solution
 //! independently of every formulation.

@@ -5,7 +5,7 @@
 //! has exactly one lexicographically smallest member, its *canonical* form ([`Symmetry`]):
 //! counting the canonical solutions counts the classes (OEIS A002562), and listing only
 //! canonical solutions lists one representative of each. [`OrbitCounter`] counts classes
-//! in Takaken's reduced space instead, by the least of their members there.
+//! in the symmetric space of [`SymmetricQueens`] instead, by the least of their members there.
 
 use backtrack::observer::OnSolution;
 
@@ -230,17 +230,16 @@ impl<'a, const TRANSPOSE: bool, const FLIP_ROWS: bool, const FLIP_COLS: bool>
             // Column 1's queen is not in rows 2..b, nor in rows 0, 1 or b (attacked).
             (2..m).contains(&b) && self.row(1) > b
         } else {
-            let bound2 = m - top;
-            if top >= bound2 {
-                return false;
-            }
+            // The other edge queens: the last row's, and the rows of the edge columns'.
+            let distance = |x: usize| x.min(m - x);
             let bottom = self.col(m);
-            if bottom < top || bottom > bound2 {
-                return false;
-            }
-            let (a, b) = (self.row(0), self.row(m));
-            let (low, high) = if a < b { (a, b) } else { (b, a) };
-            low >= top && low < bound2 && high <= bound2
+            2 * top <= m
+                && bottom != 0
+                && bottom != m
+                && distance(bottom) <= top
+                && distance(self.row(0)) <= top
+                && distance(self.row(m)) <= top
+                && (2 * top < m || self.col(1) < top)
         }
     }
 

@@ -1,11 +1,11 @@
-//! Takaken's search space: a part of the N-Queens tree that holds a member of every class
-//! of solutions under the eight symmetries of the board, after Kenichiro Takahashi.
+//! The symmetric space: a part of the N-Queens tree that holds a member of every class of
+//! solutions under the eight symmetries of the board, after Kenichiro Takahashi.
 //!
 //! The eight symmetries of the square (four rotations, four reflections) split the
 //! solutions into classes of 8, 4 or 2 members (no solution of more than one queen is its
 //! own reflection, so only rotations can fix one). [`SymmetricQueens`] searches a
-//! restricted space that holds at least one member of every class (14% of the solutions
-//! at n = 16, in a tree of 22% of the whole); the
+//! restricted space that holds at least one member of every class (15% of the solutions
+//! at n = 16, in a tree of under a fifth of the whole); the
 //! [`OrbitCounter`](super::OrbitCounter) observer counts each class once, at its least
 //! member in that space, with its size, and [`count_symmetric`](super::count_symmetric)
 //! runs both on all cores.
@@ -14,37 +14,38 @@ use backtrack::Problem;
 
 use super::bitboard::{FreeSquares, Level, Mask, Rows};
 
-/// The edge rule's row when there is none (case A): deeper than any board.
-const NO_ROW: u8 = u8::MAX;
-
-/// N-Queens on bitboards, restricted to Takaken's space of class representatives, for
+/// N-Queens on bitboards, restricted to the symmetric space of class representatives, for
 /// `n <= M::BITS`.
 ///
-/// The restricted space, for an `n`×`n` board (columns and rows 0-based, `m = n - 1`):
+/// The space, for an `n`×`n` board (columns and rows 0-based, `m = n - 1`). The *edge
+/// queens* are those of the first and last rows and columns; an edge queen's *distance* is
+/// how far it is from the nearer corner along its edge (`min(x, m - x)`).
 ///
 /// - *Case A, a queen in a corner.* Row 0's queen is in column 0 and row 1's in a column
-///   `b` with `2 <= b < m`; column 1 is forbidden in rows `2..b`. A solution with a corner
-///   queen and its transposed board are the only members of its class with that corner, and
-///   exactly one of the two passes this test.
-/// - *Case B, no queen in a corner.* Row 0's queen is in a column `b` with `1 <= b` and
-///   `b < m - b`; the edge columns 0 and `m` are forbidden in rows `1..b`; at row `m - b`,
-///   if no edge column is taken yet the node is a dead end, and if only one is, the queen
-///   must take the other; in the last row the `b` columns nearest each side are forbidden.
+///   `b` with `2 <= b < m`; column 1 is forbidden in rows `2..b`. As Takahashi found, a
+///   solution with a corner queen and its transposed board are the only members of its
+///   class with that corner, and exactly one of the two passes this test.
+/// - *Case B, no queen in a corner.* Then the four edge queens are distinct, and a rotation
+///   brings the farthest from a corner to row 0, a reflection to the left half: row 0's
+///   queen is in a column `b` with `1 <= b <= m - b`, and no other edge queen is farther,
+///   so the edge columns are forbidden in the rows at a distance over `b` and the last row
+///   allows only the columns at a distance `1..=b`. On an odd board with row 0's queen in
+///   the middle column, the left-right mirror is left to choose: row 1's queen is left of it.
 ///
-/// These are the rules of Takaken's published search; instead of his `Check()` routine the
-/// classes are told apart by [`OrbitCounter`](super::OrbitCounter), which compares the
-/// images of each solution found that also lie in the space ([`in_search_space`] is that
-/// test on a complete board). A class is counted by its lexicographically least member in
-/// the space, which the search reaches exactly once.
+/// A class is counted by its lexicographically least member in the space
+/// ([`in_search_space`] is that test on a complete board), which
+/// [`OrbitCounter`](super::OrbitCounter) tells by comparing the images of each solution
+/// reached that also lie in the space.
 ///
-/// Like [`BitQueens`](super::BitQueens), an operator is the single-bit mask of the new queen's column and the
-/// search range yields only free squares. The restrictions are one mask per row, chosen by
-/// the queens of the first two rows (so [`apply`](Problem::apply) writes the row masks at
-/// depth 0, and at depth 1 in case A: O(n), about 1.5 n times per search; O(1) everywhere
-/// else), and one rule at row `m - b` that looks at the edge columns taken; no look ahead
-/// at the last row, which would cut the tree a little but cost more time than it saves.
-/// The solutions are those of an empty board that pass [`in_search_space`], in
-/// lexicographic order.
+/// Like [`BitQueens`](super::BitQueens), an operator is the single-bit mask of the new
+/// queen's column and the search range yields only free squares. The restrictions are one
+/// mask per row, chosen by the queens of the first two rows placed: at depth 0 and 1,
+/// [`apply`](Problem::apply) writes the row masks (O(n), a few hundred times per search;
+/// O(1) everywhere else). In case B, when the last row allows few columns (`2b + 4 <= m`),
+/// it is filled second, right after row 0, so that its few choices cut the tree near the
+/// root; the diagonals of both queens are then folded into the masks of rows `1..m`. The
+/// solutions are those of an empty board that pass [`in_search_space`], in lexicographic
+/// order of the rows in the order they are filled.
 ///
 /// ```
 /// use backtrack::{observer::Solutions, Search};
@@ -62,10 +63,8 @@ const NO_ROW: u8 = u8::MAX;
 #[derive(Clone, Debug)]
 pub struct SymmetricQueens<M> {
     rows: Rows<M>,
-    /// Case B: the row `m - b` of the edge rule; case A: [`NO_ROW`].
-    bound2: u8,
-    /// Case B: both edge columns; case A: none.
-    side: M,
+    /// Case B with the last row filled second.
+    last_second: bool,
     /// Every column of the board.
     board: M,
 }
@@ -87,12 +86,15 @@ impl<M: Mask> SymmetricQueens<M> {
         );
         let board = M::low_bits(n as u32);
         let mut rows = Rows::new(n, board);
-        // Column 0 (case A) and the columns b with b < n - 1 - b (case B): b < n / 2.
-        *rows.allowed_mut(0) = M::low_bits((n / 2) as u32);
+        // Column 0 (case A) and the columns b <= m - b (case B), none below two rows.
+        *rows.allowed_mut(0) = if n < 2 {
+            M::ZERO
+        } else {
+            M::low_bits(((n - 1) / 2 + 1) as u32)
+        };
         SymmetricQueens {
             rows,
-            bound2: NO_ROW,
-            side: M::ZERO,
+            last_second: false,
             board,
         }
     }
@@ -108,49 +110,90 @@ impl<M: Mask> SymmetricQueens<M> {
     }
 
     /// Writes the 0-based columns of the queens placed so far into `out` (cleared first),
-    /// without allocating when `out` has room.
+    /// without allocating when `out` has room: in the order they were placed, which for a
+    /// full board is row order.
     pub fn placed_into(&self, out: &mut Vec<usize>) {
         self.rows.placed_into(out);
+        if self.last_second && self.rows.is_full() {
+            out[1..].rotate_left(1);
+        }
     }
 
-    /// Sets the row masks of the case chosen by the queen `bit` of row `depth` (0 or 1).
-    /// Out of line: it runs about 1.5 n times per search, and keeps [`Problem::apply`] small.
+    /// The queen `bit` of the first or second row placed is about to be pushed: sets the
+    /// masks of the rows it decides, and returns the diagonals to push with it (`bit`, or
+    /// none when the next level is not the next row and the diagonals are folded into the
+    /// masks instead). Out of line: it runs a few hundred times per search, and keeps
+    /// [`Problem::apply`] small.
     #[cold]
     #[inline(never)]
-    fn choose_case(&mut self, depth: u8, bit: M) {
-        let n = u32::from(self.rows.n());
-        let b = bit.trailing_zeros();
-        let rows = usize::from(self.rows.n());
-        if depth == 0 && b == 0 {
-            // Case A; row 1 takes a column 2..=n-2, rows 2.. are set by row 1's queen.
-            self.bound2 = NO_ROW;
-            self.side = M::ZERO;
-            *self.rows.allowed_mut(1) = M::low_bits(n - 1) & !M::low_bits(2);
-        } else if depth == 0 {
-            // Case B.
-            let b1 = b as usize;
-            self.bound2 = (n - 1 - b) as u8;
-            self.side = M::ONE | M::ONE << (n - 1);
-            let last = M::low_bits(b) | M::low_bits(b) << (n - b);
-            for row in 1..rows {
-                *self.rows.allowed_mut(row) = if row < b1 {
-                    self.board & !self.side
-                } else if row == rows - 1 {
-                    self.board & !last
-                } else {
-                    self.board
-                };
+    fn first_rows(&mut self, bit: M) -> M {
+        let n = self.n();
+        let m = n - 1;
+        let c = bit.trailing_zeros() as usize;
+        if self.rows.depth() == 0 {
+            self.last_second = c != 0 && 2 * c + 4 <= m;
+            if c == 0 {
+                // Case A: row 1 takes a column 2..m; rows 2.. are set by row 1's queen.
+                *self.rows.allowed_mut(1) = M::low_bits(m as u32) & !M::low_bits(2);
+                return bit;
             }
-        } else if self.bound2 == NO_ROW {
-            // Case A, row 1's queen in column b: column 1 is forbidden in rows 2..b.
-            let b1 = b as usize;
-            for row in 2..rows {
-                *self.rows.allowed_mut(row) = if row < b1 {
+            // Case B: the last row allows the columns at a distance 1..=c.
+            let near = M::low_bits(c as u32);
+            let last = if self.last_second { 1 } else { m };
+            *self.rows.allowed_mut(last) = near << 1 | near << (m - c) as u32;
+            if self.last_second {
+                return M::ZERO;
+            }
+            for row in 1..m {
+                *self.rows.allowed_mut(row) = self.edge_rule(row, c);
+            }
+            return bit;
+        }
+        // Row 0's queen, in the columns attacked below it.
+        let top = self.rows.current().cols;
+        let b = top.trailing_zeros() as usize;
+        if b == 0 {
+            // Case A, row 1's queen in column c: column 1 is forbidden in rows 2..c.
+            for row in 2..n {
+                *self.rows.allowed_mut(row) = if row < c {
                     self.board & !(M::ONE << 1)
                 } else {
                     self.board
                 };
             }
+            bit
+        } else if self.last_second {
+            // Case B, the last row's queen placed second: rows 1..m, at levels 2..=m, lose
+            // the diagonals of both queens placed.
+            for row in 1..m {
+                let (up, down) = (row as u32, (m - row) as u32);
+                let attacked = top << up | top >> up | bit << down | bit >> down;
+                *self.rows.allowed_mut(row + 1) = self.edge_rule(row, b) & !attacked;
+            }
+            M::ZERO
+        } else {
+            bit
+        }
+    }
+
+    /// What case B allows in row `row` (`1..m`) when row 0's queen is in column `b`: the
+    /// edge columns only at a distance of at most `b` from a corner (and at once in rows 1
+    /// and `m - 1` when `b` is 1, since nowhere else), and left of `b` in row 1 when `b` is
+    /// the middle column.
+    fn edge_rule(&self, row: usize, b: usize) -> M {
+        let m = self.n() - 1;
+        let side = M::ONE | M::ONE << m as u32;
+        let allowed = if b == 1 && (row == 1 || row == m - 1) {
+            side
+        } else if row.min(m - row) > b {
+            self.board & !side
+        } else {
+            self.board
+        };
+        if row == 1 && 2 * b == m {
+            allowed & M::low_bits(b as u32)
+        } else {
+            allowed
         }
     }
 }
@@ -168,25 +211,17 @@ impl<M: Mask> Problem for SymmetricQueens<M> {
             rd,
             allowed,
         } = self.rows.current();
-        let mut free = allowed & !(cols | ld | rd);
-        if self.rows.depth() == self.bound2 {
-            let edges = cols & self.side;
-            if edges == M::ZERO {
-                free = M::ZERO;
-            } else if edges != self.side {
-                free = free & self.side;
-            }
-        }
-        FreeSquares(free)
+        FreeSquares(allowed & !(cols | ld | rd))
     }
 
     #[inline]
     fn apply(&mut self, bit: M) {
-        let depth = self.rows.depth();
-        if depth < 2 {
-            self.choose_case(depth, bit);
-        }
-        self.rows.push(bit);
+        let diagonals = if self.rows.depth() < 2 {
+            self.first_rows(bit)
+        } else {
+            bit
+        };
+        self.rows.push_attacking(bit, diagonals);
     }
 
     #[inline]
@@ -207,8 +242,7 @@ impl<M: Mask> Problem for SymmetricQueens<M> {
 }
 
 /// Is the solution `board` (0-based columns, row 0 first) in the space that
-/// [`SymmetricQueens`] searches? The rules of [`SymmetricQueens`], applied
-/// row by row to a complete board.
+/// [`SymmetricQueens`] searches? Its rules, applied to a complete board.
 ///
 /// ```
 /// use backtrack_problems::queens::in_search_space;
@@ -221,25 +255,17 @@ pub fn in_search_space(board: &[usize]) -> bool {
     if n < 2 {
         return false;
     }
-    let last = n - 1;
+    let m = n - 1;
     if board[0] == 0 {
         let b = board[1];
-        (2..last).contains(&b) && (2..b).all(|row| board[row] != 1)
-    } else {
-        let b = board[0];
-        let bound2 = last - b;
-        if b >= bound2 {
-            return false;
-        }
-        let edge = |c: usize| c == 0 || c == last;
-        if (1..b).any(|row| edge(board[row])) {
-            return false;
-        }
-        match board[..bound2].iter().filter(|&&c| edge(c)).count() {
-            0 => return false,
-            1 if !edge(board[bound2]) => return false,
-            _ => {}
-        }
-        (b..=last - b).contains(&board[last])
+        return (2..m).contains(&b) && (2..b).all(|row| board[row] != 1);
     }
+    let b = board[0];
+    let distance = |x: usize| x.min(m - x);
+    let edge = |c: usize| c == 0 || c == m;
+    2 * b <= m
+        && !edge(board[m])
+        && distance(board[m]) <= b
+        && (1..m).all(|row| !edge(board[row]) || distance(row) <= b)
+        && (2 * b < m || board[1] < b)
 }

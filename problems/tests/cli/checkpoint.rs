@@ -67,7 +67,7 @@ fn next(seed: &mut u64) -> u64 {
 
 #[test]
 fn a_count_stopped_and_killed_at_random_points_resumes_to_the_exact_count() {
-    // Half boards joined (the default) and Takaken's space, which counts the classes too.
+    // Half boards joined (the default) and the symmetric space, which counts the classes too.
     stopped_and_killed_at_random_points("halves");
     stopped_and_killed_at_random_points("full");
 }
@@ -258,7 +258,7 @@ fn every_count_through_the_engine_keeps_a_checkpoint() {
 fn a_checkpointed_count_stopped_midway_prints_all_it_found_and_says_what_the_file_keeps() {
     let path = scratch("queens-19.checkpoint");
     let file = path.to_str().unwrap();
-    // No subproblem of 19 queens in Takaken's space ends in 2 s (the biggest go first,
+    // No subproblem of 19 queens in the symmetric space ends in 2 s (the biggest go first,
     // and this is a debug build): each one stopped was cut short.
     let out = queens_count(19, &["--symmetry", "full", "--threads", "2"])
         .checkpoint(file)

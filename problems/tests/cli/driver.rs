@@ -596,7 +596,7 @@ fn a_node_limit_is_exact_for_counts() {
     let out = backtrack(&["queens", "8", "--count", "--node-limit", "5"]);
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(text(&out.stdout), "0 (partial: node limit of 5 reached)\n");
-    // In Takaken's space: the default count at 14, by half boards, has a tree of 32 blocks.
+    // In the symmetric space: the default count at 14, by half boards, has a tree of 32 blocks.
     let out = backtrack(&[
         "queens",
         "14",

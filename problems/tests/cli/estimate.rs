@@ -28,7 +28,7 @@ fn figure(value: &serde_json::Value) -> (f64, f64, f64) {
 fn a_search_too_big_for_its_sample_is_estimated_with_intervals_that_hold_the_count() {
     // 18-queens: far more than a quarter of a second. Its count, 666,090,624 (OEIS
     // A000170), must lie in the interval of the solutions.
-    // In Takaken's space, whose nodes all cost about the same: the count by half boards
+    // In the symmetric space, whose nodes all cost about the same: the count by half boards
     // times a few blocks, whose speeds differ, and so its time only roughly.
     let found = estimate(&queens_count(
         18,

@@ -29,7 +29,7 @@ fn merged(files: &[String]) -> serde_json::Value {
 
 /// Every number of parts from 1 to 7: the parts, counted one run each and merged, give
 /// the count and the classes of OEIS, in any order; the nodes add up to those of one run.
-/// By half boards (the default, no classes) and in Takaken's space (with them).
+/// By half boards (the default, no classes) and in the symmetric space (with them).
 fn parts_merge_to_the_count(n: usize, total: u64, unique: u64) {
     for symmetry in ["halves", "full"] {
         let unique = (symmetry == "full").then_some(unique);
@@ -310,7 +310,7 @@ fn merge_refuses_a_duplicated_a_missing_and_a_mismatched_part() {
             "{mirror} is not a part of the count of {one}: symmetry is \"mirror\", not \"full\""
         ),
     );
-    // The classes of a count in Takaken's space (the default with --unique) beside its
+    // The classes of a count in the symmetric space (the default with --unique) beside its
     // solutions.
     let in_full = dir.join("full").to_string_lossy().into_owned();
     std::fs::create_dir_all(&in_full).unwrap();

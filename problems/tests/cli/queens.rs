@@ -474,7 +474,7 @@ fn every_symmetry_gives_the_same_count() {
         }
     }
     assert_eq!(stdout(&["queens", "8", "--count", "--limit", "10"]), "10\n");
-    // Below 13 queens the default is Takaken's space, which counts the classes too; from
+    // Below 13 queens the default is the symmetric space, which counts the classes too; from
     // 13 on, half boards, which do not.
     assert_eq!(
         stdout(&["queens", "8", "--count", "--format", "json"]),
@@ -678,7 +678,7 @@ fn a_count_by_half_boards_runs_on_no_more_threads_than_cores() {
 
 /// The statistics of a count by half boards are those of its half searches (their nodes,
 /// the halves found, their rows), the same on one thread and two; with a node limit, the
-/// default count is Takaken's space, whose one search the limit stops at its node.
+/// default count is the symmetric space, whose one search the limit stops at its node.
 #[test]
 fn a_count_by_half_boards_reports_the_work_of_its_half_searches() {
     let stats = |args: &[&str]| {

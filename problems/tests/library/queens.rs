@@ -374,18 +374,18 @@ impl<P: backtrack::Problem<Op = u64>> backtrack::Observer<P> for Boards {
 }
 
 #[test]
-fn symmetric_search_reaches_the_solutions_in_its_space_in_order() {
-    for n in 1..=10 {
+fn symmetric_search_reaches_each_solution_in_its_space_once() {
+    for n in 1..=12 {
         let expected: Vec<Vec<usize>> = Search::new(BitQueens::<u32>::new(n))
             .filter(|s| in_search_space(s))
             .collect();
-        let mut boards = Boards::default();
-        let outcome = Search::new(SymmetricQueens::<u64>::new(n))
-            .observer(&mut boards)
-            .count_solutions();
+        let mut found: Vec<Vec<usize>> = Search::new(SymmetricQueens::<u64>::new(n)).collect();
+        assert!(found.iter().all(|s| verify(n, s)), "n = {n}");
+        // In the order of the rows as filled, which puts the last row second from n = 7.
+        found.sort();
+        assert_eq!(found, expected, "n = {n}");
+        let outcome = Search::new(SymmetricQueens::<u64>::new(n)).count_solutions();
         assert_eq!(outcome.found, expected.len() as u64, "n = {n}");
-        assert!(boards.found.iter().all(|s| verify(n, s)), "n = {n}");
-        assert_eq!(boards.found, expected, "n = {n}");
     }
 }
 
@@ -413,7 +413,7 @@ fn the_state_searched_by_value_walks_the_bitboard_tree() {
 }
 
 #[test]
-fn symmetric_search_visits_under_a_quarter_of_the_tree() {
+fn symmetric_search_visits_under_a_fifth_of_the_tree() {
     let full = Search::new(BitQueens::<u32>::new(12)).count_solutions();
     let mut counter = OrbitCounter::new(12);
     let reduced = Search::new(SymmetricQueens::<u32>::new(12))
@@ -424,10 +424,11 @@ fn symmetric_search_visits_under_a_quarter_of_the_tree() {
     let split = count_symmetric::<u32>(12, &ParallelLimits::none(), |_| {});
     assert_eq!(split.stats.nodes, reduced.stats.nodes);
     assert_eq!(split.stats.solutions, reduced.found);
-    // The rules at row n - 1 - b and in the last row prune deep: at n = 12 the reduced
-    // tree is 23% of the whole (the mirror-halved one is 50%), its solutions 15%.
+    // The edge rule prunes deep, and the last row, when filled second, near the root: at
+    // n = 12 the reduced tree is 19% of the whole (the mirror-halved one is 50%), its
+    // solutions 15%.
     assert!(
-        reduced.stats.nodes * 4 < full.stats.nodes,
+        reduced.stats.nodes * 5 < full.stats.nodes,
         "{} of {} nodes",
         reduced.stats.nodes,
         full.stats.nodes

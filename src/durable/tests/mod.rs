@@ -53,7 +53,7 @@ impl Problem for Words {
     fn solution(&self) {}
 }
 
-/// The identity the command line gives a count of `n` queens in Takaken's space.
+/// The identity the command line gives a count of `n` queens in the symmetric space.
 pub(super) fn queens(n: u64) -> Identity {
     Identity::new("queens", json!({"n": n, "place": [], "symmetry": "full"}))
 }

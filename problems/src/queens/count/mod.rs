@@ -1,5 +1,5 @@
 //! Counting N-Queens solutions on all cores: the whole tree, the mirror-halved tree,
-//! Takaken's reduced space or half boards.
+//! the symmetric space or half boards.
 //!
 //! A [`CountPlan`] is a count checked before it runs; it runs whole (`run`, here), in
 //! samples and probes for an estimate (`estimate`), or in parts and subproblems that other
@@ -32,7 +32,7 @@ pub struct Counts {
     /// Solutions (OEIS A000170 for empty boards).
     pub total: u64,
     /// Classes of solutions (OEIS A002562 for empty boards), each counted once: known
-    /// from a count in Takaken's space ([`Reduction::Full`]), `None` from the others.
+    /// from a count in the symmetric space ([`Reduction::Full`]), `None` from the others.
     pub unique: Option<u64>,
 }
 
@@ -46,7 +46,7 @@ pub enum Reduction {
     /// are searched, and a solution counts for itself and its mirror image (as
     /// [`count_mirrored`]). About half the tree; empty boards only.
     Mirror,
-    /// All eight symmetries: Takaken's reduced space ([`count_symmetric`]), where each
+    /// All eight symmetries: the symmetric space ([`count_symmetric`]), where each
     /// class is counted once with its size, which gives the number of classes too. About a
     /// fifth of the tree, the fastest; empty boards only.
     #[default]

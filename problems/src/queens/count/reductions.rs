@@ -1,5 +1,5 @@
 //! One count a reduction, on the current rayon thread pool: the mirror-halved tree, half
-//! boards, Takaken's space, and the classes alone.
+//! boards, the symmetric space, and the classes alone.
 
 use std::time::Instant;
 

@@ -28,7 +28,7 @@ const MAX_BITBOARD: usize = 128;
 /// 3 million nodes (n = 28); at n = 30 it takes 56 million, at 34 over 2 billion.
 const AUTO_LEX_MAX: usize = 29;
 
-/// The least board the count joins half boards for by default: below it, Takaken's space
+/// The least board the count joins half boards for by default: below it, the symmetric space
 /// is as fast, and counts the classes too; from here on, half boards are faster (the
 /// figures are in the history of this file).
 const HALVES_FROM: usize = 13;
