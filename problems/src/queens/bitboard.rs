@@ -41,6 +41,21 @@ pub trait Mask:
     fn count_ones(self) -> u32;
     /// The lowest `n` bits set (`n <= BITS`).
     fn low_bits(n: u32) -> Self;
+    /// The bits at a distance of at least `s` (`1..BITS`) from some set bit. Zero for zero.
+    #[must_use]
+    fn away(self, s: u32) -> Self;
+
+    /// The columns where a queen leaves some of the squares `self` of the row `k` below
+    /// hers unattacked: she takes three of them, her own column and `k` to either side.
+    #[inline]
+    #[must_use]
+    fn spared(self, k: u32) -> Self {
+        let mut near = Self::ZERO;
+        for i in 1..k {
+            near = near | self << i | self >> i;
+        }
+        self.away(k + 1) | near
+    }
 }
 
 macro_rules! impl_mask {
@@ -60,6 +75,14 @@ macro_rules! impl_mask {
             #[inline]
             fn count_ones(self) -> u32 {
                 <$t>::count_ones(self)
+            }
+            #[inline]
+            fn away(self, s: u32) -> Self {
+                // `s` or more above the lowest bit, or `s` or more below the highest.
+                let above = !((self.lowest_bit() << s).wrapping_sub(1));
+                // Bit 0 added so that zero has a highest bit: none is `s` or more below it.
+                let highest = ((1 as $t) << (<$t>::BITS - 1)).wrapping_shr((self | 1).leading_zeros());
+                above | (highest >> (s - 1)).saturating_sub(1)
             }
             fn low_bits(n: u32) -> Self {
                 if n >= <$t>::BITS {
@@ -128,9 +151,10 @@ impl<M: Mask> Level<M> {
     }
 }
 
-/// Room for the levels of any board up to 255 rows, indexed by a `u8` depth so that no
-/// index is ever out of bounds (and none is checked).
-const LEVELS: usize = 256;
+/// Room for the levels of any board up to 255 rows, indexed by a `u8` depth, and for the
+/// two levels below the deepest that [`Rows::free_below`] looks at: no index is ever out
+/// of bounds (and none is checked).
+const LEVELS: usize = 258;
 
 /// A board searched row by row in place, as both bitboard formulations that keep their
 /// state in place do ([`BitQueens`](super::BitQueens),
@@ -186,6 +210,15 @@ impl<M: Mask> Rows<M> {
     #[inline]
     pub(crate) fn current(&self) -> Level<M> {
         self.levels[usize::from(self.depth)]
+    }
+
+    /// What the row `k` (1 or 2) levels below the current one allows, less what the queens
+    /// placed attack there.
+    #[inline]
+    pub(crate) fn free_below(&self, k: u32) -> M {
+        let d = usize::from(self.depth);
+        let Level { cols, ld, rd, .. } = self.levels[d];
+        self.levels[d + k as usize].allowed & !(cols | ld << k | rd >> k)
     }
 
     /// The queen on `bit` of the current row is placed: the next row becomes current.

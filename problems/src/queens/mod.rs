@@ -13,7 +13,7 @@
 //!   hand-written bitwise counter.
 //! - [`SymmetricQueens`]: bitboards restricted to the symmetric space, which holds a member of
 //!   every class of solutions under the eight symmetries of the board ([`Symmetry`]), under
-//!   a fifth of the tree; the [`OrbitCounter`] observer counts each class there once, with
+//!   a tenth of the tree; the [`OrbitCounter`] observer counts each class there once, with
 //!   its size.
 //! - [`HalfBlocks`] with the [`HalfJoin`] observer: counting by half boards (meet in the
 //!   middle), the fastest count: for each set of columns the top half may take, its top

@@ -47,8 +47,8 @@ pub enum Reduction {
     /// [`count_mirrored`]). About half the tree; empty boards only.
     Mirror,
     /// All eight symmetries: the symmetric space ([`count_symmetric`]), where each
-    /// class is counted once with its size, which gives the number of classes too. About a
-    /// fifth of the tree, the fastest; empty boards only.
+    /// class is counted once with its size, which gives the number of classes too. Under a
+    /// tenth of the tree; empty boards only.
     #[default]
     Full,
     /// Half boards joined (meet in the middle, [`HalfJoin`]): the top and bottom halves

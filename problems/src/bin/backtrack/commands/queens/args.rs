@@ -148,7 +148,7 @@ pub enum SymmetryArg {
     None,
     /// First queen in the left half, each solution counted with its mirror image.
     Mirror,
-    /// All 8 symmetries (after Takahashi): under a fifth of the tree, and the classes counted
+    /// All 8 symmetries (after Takahashi): under a tenth of the tree, and the classes counted
     Full,
     /// Half boards joined (meet in the middle): the top and bottom halves searched apart in
     /// blocks of column groups and the pairs that fit counted, up to the mirror image and

@@ -16,7 +16,7 @@ use crate::driver::{Count, Job, Print, Sample, Settings, Tally, Task, Timed};
 /// What `--stats` describes, by symmetry.
 const MIRRORED: &str =
     "bitboards, first queen in the left half (mirror symmetry): about half of the tree";
-const SYMMETRIC: &str = "bitboards in a space of representatives under all 8 symmetries (under a fifth of the tree; solutions: the boards reached in it)";
+const SYMMETRIC: &str = "bitboards in a space of representatives under all 8 symmetries (under a tenth of the tree; solutions: the boards reached in it)";
 const HALVES: &str = "half boards joined: the top and bottom halves of the board searched by bitboards, in blocks of the columns the top half takes, sorted by their columns and joined (the figures are the half searches': solutions are the halves found, max depth their rows)";
 
 /// What the estimate of a count by half boards cannot know.
