@@ -78,11 +78,11 @@ macro_rules! impl_mask {
             }
             #[inline]
             fn away(self, s: u32) -> Self {
-                // `s` or more above the lowest bit, or `s` or more below the highest.
-                let above = !((self.lowest_bit() << s).wrapping_sub(1));
-                // Bit 0 added so that zero has a highest bit: none is `s` or more below it.
-                let highest = ((1 as $t) << (<$t>::BITS - 1)).wrapping_shr((self | 1).leading_zeros());
-                above | (highest >> (s - 1)).saturating_sub(1)
+                // `s` or more above the lowest bit (the negated power of two is every bit
+                // from it up), or `s` or more below the highest (every bit up to it, shifted
+                // down; bit 0 added so that zero has a highest bit and yields nothing).
+                let above = (self.lowest_bit() << s).wrapping_neg();
+                above | (<$t>::MAX >> (self | 1).leading_zeros()) >> s
             }
             fn low_bits(n: u32) -> Self {
                 if n >= <$t>::BITS {
