@@ -281,6 +281,22 @@ fn class_size_if_least(cols: &[usize], inverse: &mut [usize]) -> Option<u64> {
         inverse[c] = r;
     }
     let inverse = &*inverse;
+    // Most boards reached: no queen in a corner, and row 0's queen strictly farther from a
+    // corner than the other three edge queens. An image in the space has the farthest edge
+    // queen in row 0, left of the middle, so only the board itself is (its mirror image on
+    // an odd board, row 0's queen in the middle, has row 1's right of it). A symmetry that
+    // keeps the board keeps that queen's square: the identity, or the mirror, a reflection,
+    // which keeps no solution. A class of 8, and this board its least member in the space.
+    let m = n - 1;
+    let top = cols[0];
+    let distance = |x: usize| x.min(m - x);
+    if top != 0
+        && distance(cols[m]) < top
+        && distance(inverse[0]) < top
+        && distance(inverse[m]) < top
+    {
+        return Some(8);
+    }
     if Image::<false, false, true>::new(cols, inverse).beats() // mirror left-right
         || Image::<false, true, false>::new(cols, inverse).beats() // mirror top-bottom
         || Image::<false, true, true>::new(cols, inverse).beats() // half turn
