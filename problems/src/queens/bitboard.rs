@@ -258,10 +258,11 @@ impl<M: Mask> Rows<M> {
     /// adds to the columns attacked.
     pub(crate) fn placed_into(&self, out: &mut Vec<usize>) {
         out.clear();
-        for d in 0..usize::from(self.depth) {
-            let bit = self.levels[d + 1].cols ^ self.levels[d].cols;
-            out.push(bit.trailing_zeros() as usize);
-        }
+        out.extend(
+            self.levels[..=usize::from(self.depth)]
+                .windows(2)
+                .map(|pair| (pair[1].cols ^ pair[0].cols).trailing_zeros() as usize),
+        );
     }
 }
 
