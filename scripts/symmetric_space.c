@@ -17,8 +17,8 @@ static long boards, nodes;
 /* The columns where a queen leaves some of the squares `below` of the row k below hers
  * unattacked (she takes her column and k to either side): Mask::spared. */
 static unsigned spared(unsigned below, int k) {
-    unsigned lowest = below & -below, highest = 0x80000000u >> __builtin_clz(below | 1);
-    unsigned far = ~((lowest << (k + 1)) - 1) | ((highest >> k) ? (highest >> k) - 1 : 0);
+    unsigned lowest = below & -below;
+    unsigned far = -(lowest << (k + 1)) | (0xffffffffu >> __builtin_clz(below | 1)) >> (k + 1);
     for (int i = 1; i < k; i++) far |= below << i | below >> i;
     return far;
 }
