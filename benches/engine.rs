@@ -9,13 +9,12 @@
 //!   nodes, which a branch predictor partly learns over repeated runs; n = 10 and 12 show
 //!   the cost per node.
 //! - `bitboard queens`: the bitboard search through the engine, by value ([`BitState`]; with
-//!   no observer it is counted by the lean kernel, with the no-op observer above, which
-//!   does not say it looks at solutions only, by the general one) and in place
+//!   no observer and with the no-op observer above, whose empty hooks must cost nothing) and in place
 //!   ([`BitQueens`]), beside two hand-written bitwise counters, recursive and with an
 //!   explicit stack.
 //! - `langford`: a problem as a user writes it (Langford pairings, in place, a range of
 //!   places and a constraint; `examples/parallel_count.rs` is the same problem), counted
-//!   by the lean kernel (no observer) and by the general one (the no-op observer), beside
+//!   with no observer and with the no-op observer, beside
 //!   a hand-written recursive counter of the same tree with the same checks.
 
 // `criterion_group!` defines an undocumented public function.

@@ -4,8 +4,8 @@
 //! 2,000 times over: 100,000 puzzles, each with one solution, as many as the runs whose rate
 //! the command line is asked to keep (its start, about 2 ms, is then under 1% of a run).
 //!
-//! The binary is `target/dist/backtrack`, else `target/release/backtrack` (build it first:
-//! `cargo build --profile dist`), or the one `BACKTRACK` names; without one the group
+//! The binary is `target/release/backtrack` (build it first: `cargo build --release`), or
+//! the one `BACKTRACK` names; without one the group
 //! times the library alone and says so. Every iteration checks its answer: the library's
 //! solutions are counted, the binary's summary line must say every puzzle was solved (or
 //! counted).
@@ -44,10 +44,7 @@ fn binary(root: &Path) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("BACKTRACK") {
         return Some(PathBuf::from(path));
     }
-    ["dist", "release"]
-        .iter()
-        .map(|profile| root.join("target").join(profile).join("backtrack"))
-        .find(|path| path.exists())
+    Some(root.join("target").join("release").join("backtrack")).filter(|path| path.exists())
 }
 
 /// The library's answer for one mode: the solutions (or the count) of every puzzle.
@@ -135,7 +132,7 @@ fn batch(c: &mut Criterion) {
     std::fs::write(&file, &text).expect("the batch file");
     let binary = binary(root);
     if binary.is_none() {
-        eprintln!("no binary: build it (cargo build --profile dist) to time it beside the library");
+        eprintln!("no binary: build it (cargo build --release) to time it beside the library");
     }
     let mut group = c.benchmark_group("sudoku batch");
     group.sample_size(10);

@@ -4,7 +4,7 @@ X in a C extension), on the same instances, and beside the hand-tuned `queens` a
 subcommands; prints the tables of BENCHMARKS.md's exact cover section.
 
 Usage (from the repository root; needs python3 with venv, and network for pip):
-  scripts/bench_exact_cover.py [--bin target/dist/backtrack] [--runs R] > tables.md
+  scripts/bench_exact_cover.py [--bin target/release/backtrack] [--runs R] > tables.md
 
 The anchor is installed into a temporary virtual environment, removed at the end; the
 project itself never depends on it. It solves plain exact cover (no secondary items, no
@@ -96,7 +96,7 @@ def subcommand(binary, args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=os.path.join(ROOT, "target", "dist", "backtrack"))
+    parser.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "backtrack"))
     parser.add_argument("--runs", type=int, default=3)
     options = parser.parse_args()
     binary = options.bin

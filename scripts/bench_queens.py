@@ -45,7 +45,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BINARY = os.path.join(ROOT, "target", "dist", "backtrack")
+BINARY = os.path.join(ROOT, "target", "release", "backtrack")
 
 CONFIGS = [
     ("halves, 1 thread", ["--symmetry", "halves", "--threads", "1"], []),
@@ -180,7 +180,7 @@ def main(argv):
     else:
         sizes = sizes or [12, 13, 14, 15, 16, 17]
         runs = runs or 3
-    subprocess.run(["cargo", "build", "--profile", "dist", "--quiet"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     yard = yardstick()
     if speedup:
         return speedup_table(yard, sizes, runs, pause)

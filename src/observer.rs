@@ -47,15 +47,6 @@ pub enum Control {
 /// `dead_end` and `backtrack` (before its operator is undone), the parent for `reject` and
 /// `prune`.
 pub trait Observer<P: Problem + ?Sized> {
-    /// Is this observer one of solutions only, by its type: the no-op `()`, a
-    /// [`Solutions`], or made of such? Then [`Search::count_solutions`](crate::Search::count_solutions)
-    /// may count with a leaner kernel, which calls [`solution`](Observer::solution) and
-    /// [`stop`](Observer::stop) only. Not for observers to set: an observer of solutions
-    /// only implements [`OnSolution`] and is wrapped in [`Solutions`], so that no hook it
-    /// implements can be skipped.
-    #[doc(hidden)]
-    const LEAN: Lean = Lean(false);
-
     /// A node is entered; `op` is the operator that led to it (`None` for the root).
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
@@ -126,13 +117,9 @@ pub trait Observer<P: Problem + ?Sized> {
 }
 
 /// The no-op observer: zero-sized, and every hook compiles to nothing.
-impl<P: Problem + ?Sized> Observer<P> for () {
-    const LEAN: Lean = Lean(true);
-}
+impl<P: Problem + ?Sized> Observer<P> for () {}
 
 impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
-    const LEAN: Lean = O::LEAN;
-
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         (**self).enter(problem, depth, op)
@@ -175,8 +162,6 @@ impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
 /// Two observers side by side: both see every event, in order (`A` first). On `enter`,
 /// the stronger answer wins: `Stop` over `Prune` over `Continue`.
 impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B) {
-    const LEAN: Lean = Lean(A::LEAN.0 && B::LEAN.0);
-
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         let a = self.0.enter(problem, depth, op);
@@ -226,19 +211,6 @@ impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B)
     fn stop(&mut self, problem: &P, reason: StopReason) {
         self.0.stop(problem, reason);
         self.1.stop(problem, reason);
-    }
-}
-
-/// Whether an observer's type is one of solutions only ([`Observer::LEAN`]): made only by
-/// this module, so that only `()`, [`Solutions`] and their pairs and borrows are.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lean(bool);
-
-impl Lean {
-    /// Is the observer one of solutions only?
-    pub const fn is_lean(self) -> bool {
-        self.0
     }
 }
 
@@ -294,16 +266,13 @@ impl<P: Problem + ?Sized, X: OnSolution<P> + ?Sized> OnSolution<P> for &mut X {
 }
 
 /// An observer of solutions only: [`Observer::solution`] calls `X`'s
-/// [`on_solution`](OnSolution::on_solution), and every other hook does nothing. A count
-/// it watches runs the engine's lean kernel, as one with no observer does
-/// ([`Search::count_solutions`](crate::Search::count_solutions)). An observer that needs
-/// other hooks implements [`Observer`] itself, and every hook it implements is called.
+/// [`on_solution`](OnSolution::on_solution), and every other hook does nothing (and costs
+/// nothing: the engine is compiled for each observer, its empty hooks to no code). An
+/// observer that needs other hooks implements [`Observer`] itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Solutions<X>(pub X);
 
 impl<P: Problem + ?Sized, X: OnSolution<P>> Observer<P> for Solutions<X> {
-    const LEAN: Lean = Lean(true);
-
     #[inline]
     fn solution(&mut self, problem: &P, depth: usize) {
         self.0.on_solution(problem, depth);

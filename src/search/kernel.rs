@@ -1,5 +1,20 @@
 //! The one kernel behind every mode and both tapes: the depth-first walk with an explicit
 //! stack, resumable between two solutions and after a stop.
+//!
+//! The walk is two steps. [`Walker::descend`] tries an admissible operator of the node on
+//! top of the stack: the child is made, entered, and either left at once (a leaf: a
+//! solution, a dead end, or pruned) or pushed with its first admissible operator, the
+//! operator tried next. [`Walker::advance`] finds the next admissible operator of the top
+//! node, leaving every node whose search range is spent on the way up. A node's first
+//! operator is fetched as the node is entered, so a dead end is told as such without a
+//! frame, and the stack holds only nodes with an operator still to try or being tried.
+//!
+//! What differs between the modes (the first solution, all, their count, the best) is
+//! [`Mode`], and between searching in place and by value [`Tape`]: both are type
+//! parameters, so each search is compiled into a loop of its own with no test of either at
+//! run time, and an observer's empty hooks compile to nothing.
+
+use std::marker::PhantomData;
 
 use super::mode::Mode;
 use super::run::{Flow, Hot, Phase, Run};
@@ -13,7 +28,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     #[inline(always)]
     #[expect(
         clippy::inline_always,
-        reason = "measured (benches/engine.rs): the kernel must be compiled into each mode"
+        reason = "the kernel is compiled into each mode, its hooks inlined"
     )]
     pub(super) fn kernel<M: Mode<P>>(&mut self, mode: &mut M) -> bool {
         match self.run.phase {
@@ -30,9 +45,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             Phase::Fresh | Phase::Running => {}
         }
         // By value, `problem` is the root, asked again for the same answer: a constant for
-        // each problem type once inlined, so that only one kernel is compiled and its
-        // copies are inlined (kept in a field, or filtered by one, the answer is no
-        // constant, and the kernel with an observer took twice as long). In place, the
+        // each problem type once inlined, so that only one walk is compiled. In place, the
         // current state is asked, and must answer as the root did.
         let by_value = self.problem.by_value();
         debug_assert_eq!(
@@ -41,15 +54,15 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             "Problem::by_value must answer as the root did"
         );
         if let Some(by_value) = by_value {
-            self.kernel_on::<M, Copies<P>>(mode, &Copies(by_value))
+            self.walk::<M, Copies<P>>(mode, &Copies(by_value))
         } else {
-            self.kernel_on::<M, InPlace>(mode, &InPlace)
+            self.walk::<M, InPlace>(mode, &InPlace)
         }
     }
 
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn kernel_on<M: Mode<P>, T: Tape<P>>(&mut self, mode: &mut M, tape: &T) -> bool {
+    fn walk<M: Mode<P>, T: Tape<P>>(&mut self, mode: &mut M, tape: &T) -> bool {
         let Search {
             problem,
             observer,
@@ -61,16 +74,16 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             copies: _,
         } = self;
         let frames = T::frames(places, values);
-        // A search that goes on after a stop tries first the operator it stopped before:
-        // with a kernel of its own, so that the usual one has no trace of it.
-        let (flow, untried) = match pending.take() {
-            None => kernel::<P, O, M, T, false>(
-                problem, observer, limits, tape, frames, None, run, mode,
-            ),
-            resumed => kernel::<P, O, M, T, true>(
-                problem, observer, limits, tape, frames, resumed, run, mode,
-            ),
-        };
+        let (flow, untried) = walk(
+            problem,
+            observer,
+            limits,
+            run,
+            mode,
+            tape,
+            frames,
+            pending.take(),
+        );
         *pending = untried;
         let paused = match flow {
             Flow::Pause => true,
@@ -99,56 +112,28 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     }
 }
 
-/// What trying one operator of the top node came to.
-enum Tried<F, Op> {
-    /// Refused, or its child a leaf: on to the next operator of the top node.
-    Next,
-    /// Its child is to be expanded, its frame put in a slot of the stack: on to the child's
-    /// first operator.
-    Down,
-    /// Its child is to be expanded and every slot of the stack is taken: push this frame.
-    Grow(F),
-    /// The kernel is left, its figures stored: how, and the operator a limit stopped it
-    /// before trying.
-    Exit(Flow, Option<Op>),
-}
-
-/// What the kernel works with, apart from its stack: separate borrows, so that the compiler
-/// knows the problem, the observer and the stack do not overlap, and the figures it
-/// touches at every node in [`Hot`], a local (kept in registers once the methods, all
-/// inlined, are gone).
-struct Walker<'a, P, O, M> {
-    problem: &'a mut P,
-    observer: &'a mut O,
-    limits: &'a Limits,
-    run: &'a mut Run,
-    mode: &'a mut M,
-    hot: Hot,
-    /// How deep the stack has ever been: its length, kept here while the stack is lent.
-    expanded: usize,
-}
-
-/// The kernel: walks the tree from where `run` left off until the mode pauses at a
-/// solution or the search ends.
-#[inline(always)]
-#[expect(
-    clippy::inline_always,
-    reason = "measured (benches/engine.rs): without it the kernel is slower and its speed depends on the observer"
-)]
+/// The walk, from where `run` left off (the operator `resumed` if a limit stopped it before
+/// trying one) until the mode pauses or the search ends: [`Walker::run`].
+///
+/// Not inlined into its caller: as a function of its own, it is told that the problem, the
+/// observer, the stack and the rest are apart (no write to one changes another), so the
+/// problem's fields stay where they were read rather than being read again after each write
+/// to the stack; and the walker is its own local, its figures kept in registers.
+#[inline(never)]
 #[expect(
     clippy::too_many_arguments,
     reason = "separate borrows of the search's parts, and the tape the root chose"
 )]
-fn kernel<P, O, M, T, const RESUME: bool>(
+fn walk<P, O, M, T>(
     problem: &mut P,
     observer: &mut O,
     limits: &Limits,
+    run: &mut Run,
+    mode: &mut M,
     tape: &T,
     frames: &mut Vec<T::Frame>,
     resumed: Option<P::Op>,
-    run: &mut Run,
-    mode: &mut M,
-) -> (Flow, Option<P::Op>)
+) -> Exit<P::Op>
 where
     P: Problem,
     O: Observer<P>,
@@ -157,83 +142,29 @@ where
 {
     let mut w = Walker {
         hot: run.hot(limits),
-        expanded: frames.len(),
-        problem,
         observer,
         limits,
         run,
         mode,
+        problem: PhantomData,
     };
-    if w.run.phase == Phase::Fresh {
-        if let Some(flow) = w.enter_root(tape, frames) {
-            return w.exit(flow);
-        }
-    }
-    // The operator a stop by a limit left untried, tried first: with a kernel of its own
-    // (`RESUME`), so that the usual one has no trace of it.
-    if let Some(op) = resumed.filter(|_| RESUME) {
-        match w.try_op(tape, &mut frames[..], op) {
-            Tried::Next | Tried::Down => {}
-            Tried::Grow(frame) => w.grow(frames, frame),
-            Tried::Exit(flow, untried) => return (flow, untried),
-        }
-    }
-    'grow: loop {
-        let slots = &mut frames[..];
-        'walk: loop {
-            // The top frame's node has depth `live - 1`; its children `live`.
-            let Some(mut op) = T::ops(&mut slots[w.hot.live - 1]).next() else {
-                if w.leave::<T>(slots) {
-                    return w.exit(Flow::Stop(None));
-                }
-                continue 'walk;
-            };
-            // The top node's operators, one after another while each is refused or makes
-            // a leaf. The step is written twice, here and in the loop down the path: each
-            // loop with one way round, the compiler keeps a child's state where it made it
-            // (in registers) from one node down to the next, rather than reading back the
-            // frame it has just written, and a refused operator costs no trip through the
-            // loop's head (as one loop with two ways round, the kernel took longer on one
-            // or the other: the figures are in the history).
-            loop {
-                match w.try_op(tape, slots, op) {
-                    Tried::Next => {}
-                    // Down the path as long as the child's first operator makes a child
-                    // expanded.
-                    Tried::Down => loop {
-                        let Some(first) = T::ops(&mut slots[w.hot.live - 1]).next() else {
-                            if w.leave::<T>(slots) {
-                                return w.exit(Flow::Stop(None));
-                            }
-                            continue 'walk;
-                        };
-                        match w.try_op(tape, slots, first) {
-                            Tried::Down => {}
-                            Tried::Next => break,
-                            Tried::Grow(frame) => {
-                                w.grow(frames, frame);
-                                continue 'grow;
-                            }
-                            Tried::Exit(flow, untried) => return (flow, untried),
-                        }
-                    },
-                    Tried::Grow(frame) => {
-                        w.grow(frames, frame);
-                        continue 'grow;
-                    }
-                    Tried::Exit(flow, untried) => return (flow, untried),
-                }
-                // Refused, or a leaf: the top node's next operator.
-                let Some(next) = T::ops(&mut slots[w.hot.live - 1]).next() else {
-                    if w.leave::<T>(slots) {
-                        return w.exit(Flow::Stop(None));
-                    }
-                    continue 'walk;
-                };
-                op = next;
-            }
-        }
-    }
+    w.run(problem, tape, frames, resumed)
+}
+
+/// Why the walk is left: how, and the operator a limit stopped it before trying.
+type Exit<Op> = (Flow, Option<Op>);
+
+/// What the kernel works with, apart from the problem and its stack: separate borrows, so
+/// that the compiler knows the problem, the observer and the stack do not overlap, and the figures it
+/// touches at every node in [`Hot`], a local (kept in registers once the methods, all
+/// inlined, are gone).
+struct Walker<'a, P, O, M> {
+    observer: &'a mut O,
+    limits: &'a Limits,
+    run: &'a mut Run,
+    mode: &'a mut M,
+    hot: Hot,
+    problem: PhantomData<fn(&mut P)>,
 }
 
 impl<P, O, M> Walker<'_, P, O, M>
@@ -242,28 +173,225 @@ where
     O: Observer<P>,
     M: Mode<P>,
 {
-    /// Leaves the kernel: stores the hot figures and says how.
+    /// The loop: from where the last call left off (the operator `resumed` if a limit
+    /// stopped it before trying one) until the mode pauses or the search ends.
+    ///
+    /// The path's frames are `frames[..live]`, root first. While the loop runs, the top
+    /// frame is a local, `top`, and `frames` holds the others: the node being expanded,
+    /// the one the loop reads and writes at every step, stays in registers, and the frame
+    /// of a parent is written once as the child is pushed and read once as it is left.
+    ///
+    /// One body, its two steps written out in it rather than called: `op`, an admissible
+    /// operator of the top node, is tried; if its child is pushed, the child's first
+    /// operator is tried next, else the top node's next one (the nodes whose search range
+    /// is spent left on the way).
+    ///
+    /// A node left without a child entered is a dead end (or bounded, if the bound pruned
+    /// a child): `fresh` says so of the top node. Without a bound, a node pushed in the
+    /// loop enters its first operator's child before anything else, so `fresh` is kept up
+    /// only by a branch and bound; otherwise only a call that starts on a node that
+    /// entered no child looks at it (the root, or a node a stop left at its first
+    /// operator), as it looks for the first operator.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn exit(&mut self, flow: Flow) -> (Flow, Option<P::Op>) {
-        self.run.store(&self.hot, self.expanded);
-        (flow, None)
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the one loop, its steps written out: as calls returning what to do next, they kept the walk's figures out of registers"
+    )]
+    fn run<T: Tape<P>>(
+        &mut self,
+        problem: &mut P,
+        tape: &T,
+        frames: &mut Vec<T::Frame>,
+        resumed: Option<P::Op>,
+    ) -> Exit<P::Op> {
+        let mut top = if self.run.phase == Phase::Fresh {
+            frames.clear();
+            match self.enter_root(problem, tape) {
+                Ok(root) => root,
+                Err(flow) => return self.exit(flow, None),
+            }
+        } else {
+            frames.pop().expect("a search under way has its path")
+        };
+        let mut op = match resumed {
+            Some(op) => op,
+            None => match self.advance::<T>(problem, &mut top, frames) {
+                Ok(op) => op,
+                Err(flow) => return self.leave_run(flow, None, top, frames),
+            },
+        };
+        if !M::BOUNDED {
+            // `op` is entered next, unless the search stops first for good.
+            self.hot.fresh = false;
+        }
+        'walk: loop {
+            // `op`, admissible, is tried on the top node; its child has depth `live`.
+            let depth = self.hot.live;
+            if self.hot.left == 0 {
+                self.run.store(self.hot);
+                if let Some(reason) = self.run.poll(self.limits) {
+                    // Not tried: the search goes on with it, if it goes on.
+                    return self.leave_run(Flow::Stop(Some(reason)), Some(op), top, frames);
+                }
+                self.hot.left = self.run.checkpoint - self.run.stats.nodes;
+            }
+            self.observer.admit(T::state(problem, &top), depth, op);
+            let child = tape.apply(problem, &top, op);
+            'leaf: {
+                if M::BOUNDED && !self.mode.promising(T::child(problem, &child)) {
+                    T::retract(problem, op);
+                    self.observer.prune(T::state(problem, &top), depth, op);
+                    self.hot.cut = true;
+                    self.hot.prunings += 1;
+                    if self.hot.prunings >= self.hot.prunings_look {
+                        if let Err(reason) = self.refusals_look(true) {
+                            return self.leave_run(Flow::Stop(Some(reason)), None, top, frames);
+                        }
+                    }
+                    break 'leaf;
+                }
+                self.hot.left -= 1;
+                if M::BOUNDED {
+                    self.hot.fresh = false;
+                }
+                let state = T::child(problem, &child);
+                match self.observer.enter(state, depth, Some(op)) {
+                    Control::Continue => {}
+                    Control::Prune => {
+                        self.hot.deepest_leaf = self.hot.deepest_leaf.max(depth);
+                        self.observer.backtrack(state, depth);
+                        T::retract(problem, op);
+                        break 'leaf;
+                    }
+                    Control::Stop => {
+                        // Refused before it was entered: not a node of the search.
+                        self.hot.left += 1;
+                        T::retract(problem, op);
+                        let flow = Flow::Stop(Some(StopReason::Observer));
+                        return self.leave_run(flow, None, top, frames);
+                    }
+                }
+                if state.is_complete() {
+                    let hot = &mut self.hot;
+                    hot.solutions += 1;
+                    hot.deepest_leaf = hot.deepest_leaf.max(depth);
+                    self.observer.solution(state, depth);
+                    let pause = self.mode.on_solution(state);
+                    self.observer.backtrack(state, depth);
+                    T::retract(problem, op);
+                    if hot.solutions >= hot.solution_cap {
+                        self.run.phase = Phase::Stopped(StopReason::SolutionLimit);
+                        let flow = if pause { Flow::Pause } else { Flow::Stop(None) };
+                        return self.leave_run(flow, None, top, frames);
+                    }
+                    if pause {
+                        return self.leave_run(Flow::Pause, None, top, frames);
+                    }
+                    break 'leaf;
+                }
+                // The child's first admissible operator.
+                let mut ops = state.operators();
+                let first = loop {
+                    let Some(first) = ops.next() else {
+                        break None;
+                    };
+                    if state.admissible(first) {
+                        break Some(first);
+                    }
+                    self.observer.reject(state, depth + 1, first);
+                    self.hot.rejections += 1;
+                    if self.hot.rejections >= self.hot.rejections_look {
+                        if let Err(reason) = self.refusals_look(false) {
+                            // Stopped at the child's search range: the child pushed, to
+                            // go on from there.
+                            let frame = T::expand(problem, child, ops, op);
+                            frames.push(std::mem::replace(&mut top, frame));
+                            self.hot.live += 1;
+                            self.hot.fresh = true;
+                            self.hot.cut = false;
+                            return self.leave_run(Flow::Stop(Some(reason)), None, top, frames);
+                        }
+                    }
+                };
+                let Some(first) = first else {
+                    let state = T::child(problem, &child);
+                    self.hot.dead_ends += 1;
+                    self.hot.deepest_leaf = self.hot.deepest_leaf.max(depth);
+                    self.observer.dead_end(state, depth);
+                    self.observer.backtrack(state, depth);
+                    T::retract(problem, op);
+                    break 'leaf;
+                };
+                let frame = T::expand(problem, child, ops, op);
+                frames.push(std::mem::replace(&mut top, frame));
+                let hot = &mut self.hot;
+                hot.live += 1;
+                if M::BOUNDED {
+                    hot.fresh = true;
+                    hot.cut = false;
+                }
+                op = first;
+                continue 'walk;
+            }
+            // A leaf, or refused by the bound: the top node's next operator, or that of the
+            // nearest node above it that has one.
+            op = loop {
+                let live = self.hot.live;
+                let (state, ops) = T::parts(problem, &mut top);
+                if let Some(next) = ops.next() {
+                    if state.admissible(next) {
+                        break next;
+                    }
+                    self.observer.reject(state, live, next);
+                    self.hot.rejections += 1;
+                    if self.hot.rejections >= self.hot.rejections_look {
+                        if let Err(reason) = self.refusals_look(false) {
+                            return self.leave_run(Flow::Stop(Some(reason)), None, top, frames);
+                        }
+                    }
+                    continue;
+                }
+                if !self.leave::<T>(problem, &mut top, frames, M::BOUNDED) {
+                    return self.leave_run(Flow::Stop(None), None, top, frames);
+                }
+            };
+        }
     }
 
-    /// Enters the root of a search not started: returns how the kernel is left if it ends
-    /// there, or `None` with the root's frame on the stack.
+    /// Leaves the loop: the top frame back on the stack if the path is not empty.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn enter_root<T: Tape<P>>(&mut self, tape: &T, frames: &mut Vec<T::Frame>) -> Option<Flow> {
-        let (problem, observer, run, hot) = (
-            &mut *self.problem,
-            &mut *self.observer,
-            &mut *self.run,
-            &mut self.hot,
-        );
+    fn leave_run<F>(
+        &mut self,
+        flow: Flow,
+        untried: Option<P::Op>,
+        top: F,
+        frames: &mut Vec<F>,
+    ) -> Exit<P::Op> {
+        if self.hot.live > 0 {
+            frames.push(top);
+        }
+        self.exit(flow, untried)
+    }
+
+    /// Leaves the kernel: stores the hot figures.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the kernel")]
+    fn exit(&mut self, flow: Flow, untried: Option<P::Op>) -> Exit<P::Op> {
+        self.run.store(self.hot);
+        (flow, untried)
+    }
+
+    /// Enters the root of a search not started: returns its frame, or how the kernel is
+    /// left if the search ends there.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the kernel")]
+    fn enter_root<T: Tape<P>>(&mut self, problem: &mut P, tape: &T) -> Result<T::Frame, Flow> {
+        let (observer, run, hot) = (&mut *self.observer, &mut *self.run, &mut self.hot);
         run.phase = Phase::Running;
         if let Some(reason) = run.poll(self.limits) {
-            return Some(Flow::Stop(Some(reason)));
+            return Err(Flow::Stop(Some(reason)));
         }
         // A poll that lets the search go on leaves room for at least one node.
         hot.left = run.checkpoint - run.stats.nodes - 1;
@@ -271,11 +399,11 @@ where
             Control::Continue => {}
             Control::Prune => {
                 observer.backtrack(problem, 0);
-                return Some(Flow::Stop(None));
+                return Err(Flow::Stop(None));
             }
             Control::Stop => {
                 hot.left += 1;
-                return Some(Flow::Stop(Some(StopReason::Observer)));
+                return Err(Flow::Stop(Some(StopReason::Observer)));
             }
         }
         if problem.is_complete() {
@@ -286,155 +414,102 @@ where
             run.phase = Phase::Done(
                 (hot.solutions >= hot.solution_cap).then_some(StopReason::SolutionLimit),
             );
-            return Some(if pause { Flow::Pause } else { Flow::Stop(None) });
+            return Err(if pause { Flow::Pause } else { Flow::Stop(None) });
         }
-        frames.clear();
-        frames.push(tape.root(problem));
-        self.expanded = 1;
         hot.live = 1;
         hot.fresh = true;
         hot.cut = false;
-        None
+        Ok(tape.root(problem))
     }
 
-    /// Pushes the frame of a child to expand, on a stack whose every slot is taken.
+    /// The next admissible operator of `state`'s search range `ops`, those refused before it
+    /// counted and told (their children at `depth`), and every so many the clock looked at.
+    /// `Err` says why a look at the limits stops the search there.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn grow<F>(&mut self, frames: &mut Vec<F>, frame: F) {
-        frames.push(frame);
-        self.expanded += 1;
-        self.hot.live += 1;
-    }
-
-    /// An operator was refused, by the constraints or (`pruned`) by the bound: counts it,
-    /// and every so many looks at the clock.
-    #[inline(always)]
-    #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn refused<F>(&mut self, pruned: bool) -> Tried<F, P::Op> {
-        let hot = &mut self.hot;
-        let (count, look) = if pruned {
-            hot.prunings += 1;
-            (hot.prunings, hot.prunings_look)
-        } else {
-            hot.rejections += 1;
-            (hot.rejections, hot.rejections_look)
-        };
-        if count >= look {
-            self.run.store(&self.hot, self.expanded);
-            let (reason, more) = self.run.refusals_look(self.limits);
-            let next = count.saturating_add(more);
-            if pruned {
-                self.hot.prunings_look = next;
-            } else {
-                self.hot.rejections_look = next;
-            }
-            if let Some(reason) = reason {
-                let (flow, untried) = self.exit(Flow::Stop(Some(reason)));
-                return Tried::Exit(flow, untried);
-            }
-        }
-        Tried::Next
-    }
-
-    /// Tries the operator `op` of the top node (`slots[live - 1]`): refused, or its child
-    /// entered, and then a leaf or expanded.
-    #[inline(always)]
-    #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn try_op<T: Tape<P>>(
+    fn admitted(
         &mut self,
-        tape: &T,
-        slots: &mut [T::Frame],
-        op: P::Op,
-    ) -> Tried<T::Frame, P::Op> {
-        // The top node has depth `live - 1`; the child `depth`.
-        let depth = self.hot.live;
-        let top = &slots[depth - 1];
-        let parent = T::state(self.problem, top);
-        if !parent.admissible(op) {
-            self.observer.reject(parent, depth, op);
-            return self.refused(false);
-        }
-        if self.hot.left == 0 {
-            self.run.store(&self.hot, self.expanded);
-            if let Some(reason) = self.run.poll(self.limits) {
-                // Not tried: the search goes on with it, if it goes on.
-                return Tried::Exit(Flow::Stop(Some(reason)), Some(op));
-            }
-            self.hot.left = self.run.checkpoint - self.run.stats.nodes;
-        }
-        self.observer.admit(T::state(self.problem, top), depth, op);
-        let child = tape.apply(self.problem, top, op);
-        if M::BOUNDED && !self.mode.promising(T::child(self.problem, &child)) {
-            T::retract(self.problem, op);
-            self.observer.prune(T::state(self.problem, top), depth, op);
-            self.hot.cut = true;
-            return self.refused(true);
-        }
-        let hot = &mut self.hot;
-        hot.left -= 1;
-        hot.fresh = false;
-        let state = T::child(self.problem, &child);
-        match self.observer.enter(state, depth, Some(op)) {
-            Control::Continue => {}
-            Control::Prune => {
-                hot.deepest_leaf = hot.deepest_leaf.max(depth);
-                self.observer.backtrack(state, depth);
-                T::retract(self.problem, op);
-                return Tried::Next;
-            }
-            Control::Stop => {
-                // Refused before it was entered: not a node of the search.
-                hot.left += 1;
-                T::retract(self.problem, op);
-                let (flow, untried) = self.exit(Flow::Stop(Some(StopReason::Observer)));
-                return Tried::Exit(flow, untried);
-            }
-        }
-        if state.is_complete() {
-            hot.solutions += 1;
-            hot.deepest_leaf = hot.deepest_leaf.max(depth);
-            self.observer.solution(state, depth);
-            let pause = self.mode.on_solution(state);
-            self.observer.backtrack(state, depth);
-            T::retract(self.problem, op);
-            let flow = if hot.solutions >= hot.solution_cap {
-                self.run.phase = Phase::Stopped(StopReason::SolutionLimit);
-                Some(if pause { Flow::Pause } else { Flow::Stop(None) })
-            } else {
-                pause.then_some(Flow::Pause)
+        state: &P,
+        ops: &mut P::Ops,
+        depth: usize,
+    ) -> Result<Option<P::Op>, StopReason> {
+        loop {
+            let Some(op) = ops.next() else {
+                return Ok(None);
             };
-            return match flow {
-                Some(flow) => {
-                    let (flow, untried) = self.exit(flow);
-                    Tried::Exit(flow, untried)
-                }
-                None => Tried::Next,
-            };
-        }
-        let frame = T::expand(self.problem, child, op);
-        hot.fresh = true;
-        if M::BOUNDED {
-            hot.cut = false;
-        }
-        if hot.live < slots.len() {
-            slots[hot.live] = frame;
-            hot.live += 1;
-            Tried::Down
-        } else {
-            Tried::Grow(frame)
+            if state.admissible(op) {
+                return Ok(Some(op));
+            }
+            self.observer.reject(state, depth, op);
+            self.hot.rejections += 1;
+            if self.hot.rejections >= self.hot.rejections_look {
+                self.refusals_look(false)?;
+            }
         }
     }
 
-    /// The top node (`slots[live - 1]`) has no operator left: leaves it, back to its
-    /// parent. Returns whether that was the root (the tree is exhausted).
+    /// So many operators were refused (by the constraints, or by the bound if `pruned`)
+    /// since the last look at the clock: looks at it, and at the other limits.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "part of the kernel: a call taking the walker would keep its figures in memory"
+    )]
+    fn refusals_look(&mut self, pruned: bool) -> Result<(), StopReason> {
+        self.run.store(self.hot);
+        let (reason, more) = self.run.refusals_look(self.limits);
+        let hot = &mut self.hot;
+        if pruned {
+            hot.prunings_look = hot.prunings.saturating_add(more);
+        } else {
+            hot.rejections_look = hot.rejections.saturating_add(more);
+        }
+        reason.map_or(Ok(()), Err)
+    }
+
+    /// The next admissible operator of the top node, or of the nearest node above it that
+    /// has one, every node passed on the way left. `Err` if the kernel is left: the root
+    /// was (the tree is exhausted), or a look at the limits stops the search.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn leave<T: Tape<P>>(&mut self, slots: &[T::Frame]) -> bool {
+    fn advance<T: Tape<P>>(
+        &mut self,
+        problem: &mut P,
+        top: &mut T::Frame,
+        frames: &mut Vec<T::Frame>,
+    ) -> Result<P::Op, Flow> {
+        loop {
+            let live = self.hot.live;
+            let (state, ops) = T::parts(problem, top);
+            match self.admitted(state, ops, live) {
+                Ok(Some(op)) => return Ok(op),
+                Ok(None) => {}
+                Err(reason) => return Err(Flow::Stop(Some(reason))),
+            }
+            if !self.leave::<T>(problem, top, frames, true) {
+                return Err(Flow::Stop(None));
+            }
+        }
+    }
+
+    /// The top node's search range is spent: leaves it, back to its parent, now the top.
+    /// Returns whether there was one (`false`: the root was left, the tree is exhausted).
+    /// `fresh`: can the top node be one that entered no child? (See [`Walker::run`].)
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the kernel")]
+    fn leave<T: Tape<P>>(
+        &mut self,
+        problem: &mut P,
+        top: &mut T::Frame,
+        frames: &mut Vec<T::Frame>,
+        fresh: bool,
+    ) -> bool {
         let hot = &mut self.hot;
         hot.live -= 1;
-        let top = &slots[hot.live];
-        let state = T::state(self.problem, top);
-        if hot.fresh {
+        let state = T::state(problem, top);
+        if fresh && hot.fresh {
+            // A leaf after all: the deepest node is a leaf or on the path.
+            hot.deepest_leaf = hot.deepest_leaf.max(hot.live);
             if M::BOUNDED && hot.cut {
                 hot.bounded += 1;
                 self.observer.bounded(state, hot.live);
@@ -442,10 +517,16 @@ where
                 hot.dead_ends += 1;
                 self.observer.dead_end(state, hot.live);
             }
+            hot.fresh = false;
         }
-        hot.fresh = false;
         self.observer.backtrack(state, hot.live);
-        T::leave(self.problem, top);
-        hot.live == 0
+        T::leave(problem, top);
+        match frames.pop() {
+            Some(parent) => {
+                *top = parent;
+                true
+            }
+            None => false,
+        }
     }
 }

@@ -17,18 +17,17 @@
 //!   node's remaining search range and the operator that led to it.
 //! - **by value**, for a state that is a small `Copy` value: a frame is the node's state and
 //!   its remaining search range; each child is made by applying its operator to a copy of
-//!   the parent (made by the root's [`ByValue`](crate::ByValue)), so nothing is ever undone and the state lives where the search needs it.
+//!   the parent (made by the root's [`ByValue`](crate::ByValue)), so nothing is ever undone
+//!   and the state lives where the search needs it.
 //!   This is the fast path: as fast as a hand-written search over the same state.
 //!
-//! A count that needs none of what the frames are for (pausing, going on after a stop,
-//! telling an observer of every event) runs a leaner kernel of its own: see
-//! [`Search::count_solutions`] and [`observer::Solutions`](crate::observer::Solutions).
-
+//! Every mode, every observer and both kinds of stack run the same loop, compiled for each
+//! combination: what a count with no observer does not need (an observer's hooks, a bound)
+//! compiles to nothing.
 //!
 //! One concept a file: `kernel` the one loop; `mode` what it does at a solution;
 //! `tape` how it keeps the states of the path; `run` where it is between calls; `clock`
-//! when it looks at its limits; `position` where to go on from; `lean` the count that needs
-//! none of the frames.
+//! when it looks at its limits; `position` where to go on from.
 
 use std::time::Instant;
 
@@ -36,7 +35,6 @@ use crate::{Limits, Observer, Optimize, Problem, Stats, StopReason};
 
 mod clock;
 mod kernel;
-mod lean;
 mod mode;
 mod position;
 mod run;
@@ -291,51 +289,9 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     }
 
     /// Counts the solutions without building any: [`Problem::solution`] is never called.
-    ///
-    /// A search watched by an observer of solutions only (the no-op observer `()`, or a
-    /// [`Solutions`](crate::observer::Solutions)), with no node or solution budget, is counted by a leaner
-    /// kernel, with the same count and the same statistics.
     pub fn count_solutions(mut self) -> Outcome<u64> {
-        let before = self.run.stats.solutions;
-        if O::LEAN.is_lean() && self.lean_fits() {
-            self.timed(Self::lean_count);
-        } else {
-            self.timed(|s| s.kernel(&mut Count));
-        }
-        let found = self.run.stats.solutions - before;
+        let found = self.count_more();
         self.outcome(found)
-    }
-
-    /// Can the lean kernel count this search: not started, and no budget that must stop it
-    /// at an exact node?
-    fn lean_fits(&self) -> bool {
-        self.run.phase == Phase::Fresh
-            && self.limits.nodes.is_none()
-            && self.limits.solutions.is_none()
-    }
-
-    /// Counts with the lean kernel ([`lean::count`]).
-    fn lean_count(&mut self) {
-        self.run.phase = Phase::Running;
-        let (observer, limits, run) = (&mut self.observer, &self.limits, &mut self.run);
-        let stopped = if let Some(reason) = run.poll(limits) {
-            Some(reason)
-        } else if self.problem.is_complete() {
-            run.stats.nodes = 1;
-            run.stats.solutions = 1;
-            observer.solution(&self.problem, 0);
-            None
-        } else {
-            lean::count(&mut self.problem, observer, limits, run)
-        };
-        self.run.live = 0;
-        self.run.phase = match stopped {
-            None => Phase::Done(None),
-            Some(reason) => {
-                self.observer.stop(&self.problem, reason);
-                Phase::Stopped(reason)
-            }
-        };
     }
 
     /// Branch and bound: the solution with the greatest [`Optimize::value`] and that value.
@@ -398,6 +354,8 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
                 InPlace::leave(&mut self.problem, &self.places[self.run.live]);
             }
         }
+        self.places.clear();
+        self.values.clear();
         self.run.live = 0;
     }
 }

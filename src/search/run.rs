@@ -17,7 +17,8 @@ pub(super) struct Run {
     /// A child of the node on top was pruned by the bound (branch and bound; looked at
     /// only while `fresh`).
     pub(super) cut: bool,
-    /// The deepest node entered and not expanded (a solution, or pruned by an observer).
+    /// The deepest leaf entered: a solution, a dead end, a node pruned by an observer or
+    /// whose children the bound all pruned.
     pub(super) deepest_leaf: usize,
     /// The node count at which limits are next looked at.
     pub(super) checkpoint: u64,
@@ -58,6 +59,7 @@ pub(super) enum Flow {
 /// The figures the kernel touches at every node, kept in locals while it runs (so the
 /// compiler can keep them in registers) and stored back into [`Run`] before anything reads
 /// them there.
+#[derive(Clone, Copy)]
 pub(super) struct Hot {
     /// Nodes that may be entered before the limits are looked at again: the node count is
     /// `Run::checkpoint - left`.
@@ -116,9 +118,9 @@ impl Run {
         }
     }
 
-    /// Stores the hot figures back; `expanded` is how deep the stack has ever been.
+    /// Stores the hot figures back.
     #[inline]
-    pub(super) fn store(&mut self, hot: &Hot, expanded: usize) {
+    pub(super) fn store(&mut self, hot: Hot) {
         self.stats.nodes = self.checkpoint - hot.left;
         self.stats.solutions = hot.solutions;
         self.stats.dead_ends = hot.dead_ends;
@@ -130,9 +132,13 @@ impl Run {
         self.cut = hot.cut;
         self.deepest_leaf = hot.deepest_leaf;
         self.refusal_looks = (hot.rejections_look, hot.prunings_look);
-        // The deepest node expanded is the deepest frame ever pushed: the stack only grows
-        // when the path is longer than ever.
-        self.stats.max_depth = hot.deepest_leaf.max(expanded.saturating_sub(1));
+        // Every node expanded enters a child or is left as a leaf (all its children
+        // pruned), unless the search stops first: the deepest node is a leaf or on the path.
+        self.stats.max_depth = self
+            .stats
+            .max_depth
+            .max(hot.deepest_leaf)
+            .max(hot.live.saturating_sub(1));
     }
 
     pub(super) fn is_done(&self) -> bool {

@@ -36,19 +36,20 @@ pub(super) trait Tape<P: Problem> {
         values: &'a mut Vec<Value<P>>,
     ) -> &'a mut Vec<Self::Frame>;
     /// The root's frame.
+    /// The root's frame.
     fn root(&self, problem: &P) -> Self::Frame;
-    /// The node's remaining search range.
-    fn ops(frame: &mut Self::Frame) -> &mut P::Ops;
     /// The node's state.
     fn state<'a>(problem: &'a P, frame: &'a Self::Frame) -> &'a P;
+    /// The node's state and its remaining search range.
+    fn parts<'a>(problem: &'a P, frame: &'a mut Self::Frame) -> (&'a P, &'a mut P::Ops);
     /// Makes the child of `frame`'s node by `op`.
     fn apply(&self, problem: &mut P, frame: &Self::Frame, op: P::Op) -> Self::Child;
     /// The child's state.
     fn child<'a>(problem: &'a P, child: &'a Self::Child) -> &'a P;
     /// Drops the child made by `op`, entered or not, but not expanded.
     fn retract(problem: &mut P, op: P::Op);
-    /// The frame of the child made by `op`, to expand it.
-    fn expand(problem: &P, child: Self::Child, op: P::Op) -> Self::Frame;
+    /// The frame of the child made by `op`, to expand it: `ops` its search range.
+    fn expand(problem: &P, child: Self::Child, ops: P::Ops, op: P::Op) -> Self::Frame;
     /// The frame's node is left: back to its parent.
     fn leave(problem: &mut P, frame: &Self::Frame);
 }
@@ -75,12 +76,12 @@ impl<P: Problem> Tape<P> for InPlace {
         }
     }
     #[inline]
-    fn ops(frame: &mut Place<P>) -> &mut P::Ops {
-        &mut frame.ops
-    }
-    #[inline]
     fn state<'a>(problem: &'a P, _: &'a Place<P>) -> &'a P {
         problem
+    }
+    #[inline]
+    fn parts<'a>(problem: &'a P, frame: &'a mut Place<P>) -> (&'a P, &'a mut P::Ops) {
+        (problem, &mut frame.ops)
     }
     #[inline]
     fn apply(&self, problem: &mut P, _: &Place<P>, op: P::Op) {
@@ -95,11 +96,8 @@ impl<P: Problem> Tape<P> for InPlace {
         problem.undo(op);
     }
     #[inline]
-    fn expand(problem: &P, (): (), op: P::Op) -> Place<P> {
-        Place {
-            ops: problem.operators(),
-            op: Some(op),
-        }
+    fn expand(_: &P, (): (), ops: P::Ops, op: P::Op) -> Place<P> {
+        Place { ops, op: Some(op) }
     }
     #[inline]
     fn leave(problem: &mut P, frame: &Place<P>) {
@@ -132,12 +130,12 @@ impl<P: Problem> Tape<P> for Copies<P> {
         }
     }
     #[inline]
-    fn ops(frame: &mut Value<P>) -> &mut P::Ops {
-        &mut frame.ops
-    }
-    #[inline]
     fn state<'a>(_: &'a P, frame: &'a Value<P>) -> &'a P {
         &frame.state
+    }
+    #[inline]
+    fn parts<'a>(_: &'a P, frame: &'a mut Value<P>) -> (&'a P, &'a mut P::Ops) {
+        (&frame.state, &mut frame.ops)
     }
     #[inline]
     fn apply(&self, _: &mut P, frame: &Value<P>, op: P::Op) -> P {
@@ -152,11 +150,8 @@ impl<P: Problem> Tape<P> for Copies<P> {
     #[inline]
     fn retract(_: &mut P, _: P::Op) {}
     #[inline]
-    fn expand(_: &P, child: P, _: P::Op) -> Value<P> {
-        Value {
-            ops: child.operators(),
-            state: child,
-        }
+    fn expand(_: &P, child: P, ops: P::Ops, _: P::Op) -> Value<P> {
+        Value { ops, state: child }
     }
     #[inline]
     fn leave(_: &mut P, _: &Value<P>) {}

@@ -1,6 +1,6 @@
-//! The lean count (a count watched by an observer of solutions only, with no node or
-//! solution budget) gives the general kernel's count and statistics, by value and in
-//! place, whole or stopped, and looks at its limits as often.
+//! A count watched by an observer of solutions only, with no node or solution budget,
+//! gives the count and statistics of one watched by an observer of every event, by value
+//! and in place, whole or stopped, and looks at its limits as often.
 
 use std::time::Duration;
 
