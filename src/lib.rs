@@ -70,6 +70,7 @@ pub mod tree;
 
 pub use limits::{Cancel, Limits, ParallelLimits, StopReason};
 pub use observer::{Control, Observer};
+pub use parallel::SplitDepth;
 pub use problem::{ByValue, Optimize, Problem};
 pub use search::{Outcome, Position, PositionError, Search};
 pub use stats::Stats;
