@@ -352,13 +352,20 @@ impl Tree {
         self.cut.is_none()
     }
 
-    /// Why the search stopped before the end of its tree, if it did and said so (a limit,
-    /// a cancellation); `None` for a whole tree and for one cut at the recorder's budget
-    /// ([`truncated`](Tree::truncated)).
+    /// Why the tree stops before the end of its search, if it does and the reason is known:
+    /// the search's own [`Outcome::stopped`](crate::Outcome::stopped) (a limit, a
+    /// cancellation, an observer).
+    ///
+    /// A tree cut at the recorder's budget ([`truncated`](Tree::truncated)) was stopped by
+    /// the recorder, an observer: [`StopReason::Observer`], as the search itself reports
+    /// it, and [`truncated_at`](Tree::truncated_at) says which budget. `None` for a whole
+    /// tree, and for one whose search ended early without saying why (a listing dropped
+    /// after its first solutions).
     pub fn stopped(&self) -> Option<StopReason> {
         match self.cut {
             Some(Cut::Stopped(reason)) => reason,
-            _ => None,
+            Some(Cut::Budget(_)) => Some(StopReason::Observer),
+            None => None,
         }
     }
 
@@ -375,12 +382,17 @@ impl Tree {
         self.stop_name.as_ref().map(|(_, words)| words.as_str())
     }
 
-    /// How the JSON form names the stop: the caller's name ([`Tree::name_stop`]), or the
-    /// engine's reason; `None` for a complete tree.
+    /// How the JSON form names the stop: the caller's name ([`Tree::name_stop`]), else the
+    /// budget that cut the recording (`tree_budget`, `tree_memory`, as the command line
+    /// names them) or the engine's reason; `None` for a complete tree.
     fn stop_key(&self) -> Option<String> {
-        self.cut?;
+        let cut = self.cut?;
         let named = self.stop_name.as_ref().map(|(key, _)| key.clone());
-        named.or_else(|| self.stopped().map(stop_key))
+        named.or_else(|| match cut {
+            Cut::Budget(Limit::Entries(_)) => Some("tree_budget".into()),
+            Cut::Budget(Limit::Memory(_)) => Some("tree_memory".into()),
+            Cut::Stopped(reason) => reason.map(stop_key),
+        })
     }
 
     /// The recorder's budget (entries).

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use backtrack::observer::{from_fn, Event};
 use backtrack::trace::{trace_of, Trace};
 use backtrack::tree::{
-    record, tree_of, Format, Label, Recorder, Status, Tree, TreeWriter, MAX_INDENT,
+    record, tree_of, Format, Label, Limit, Recorder, Status, Tree, TreeWriter, MAX_INDENT,
 };
 use backtrack::{Cancel, Control, Limits, Search, Stats, StopReason};
 use backtrack_problems::knapsack::{Item, Knapsack};
@@ -300,12 +300,46 @@ fn a_stopped_tree_says_why() {
     assert_eq!(end["end"]["stopped"], "node_limit");
     assert_eq!(end["end"]["complete"], false);
 
-    // Whole, or cut at the recorder's own budget: no reason to give.
+    // Whole: no reason to give.
     assert_eq!(tree_of(&Queens::new(4)).stopped(), None);
-    assert_eq!(
-        record(Queens::new(6), Recorder::new().budget(10)).stopped(),
-        None
-    );
+}
+
+/// A tree cut at the recorder's budget says it stopped, as its search does: the recorder,
+/// an observer, stopped it. Its JSON names the budget, as the command line does.
+#[test]
+fn a_tree_cut_at_its_budget_is_stopped_as_its_search_is() {
+    for (recorder, key, limit) in [
+        (
+            Recorder::new().budget(10),
+            "tree_budget",
+            Limit::Entries(10),
+        ),
+        (
+            Recorder::new().memory(2000),
+            "tree_memory",
+            Limit::Memory(2000),
+        ),
+    ] {
+        let mut recorder = recorder;
+        let outcome = Search::new(Queens::new(6))
+            .observer(&mut recorder)
+            .count_solutions();
+        let tree = recorder.into_tree();
+        assert_eq!(tree.truncated_at(), Some(limit));
+        assert_eq!(outcome.stopped, Some(StopReason::Observer));
+        assert_eq!(tree.stopped(), outcome.stopped);
+        let json: serde_json::Value = serde_json::from_str(&tree.json().to_string()).unwrap();
+        assert_eq!(json["stopped"], key);
+        assert_eq!(
+            (&json["truncated"], &json["complete"]),
+            (&true.into(), &false.into())
+        );
+    }
+    // Named by the caller, the caller's name wins.
+    let mut tree = record(Queens::new(6), Recorder::new().budget(10));
+    tree.name_stop("budget", "at the budget");
+    let json: serde_json::Value = serde_json::from_str(&tree.json().to_string()).unwrap();
+    assert_eq!(json["stopped"], "budget");
 }
 
 #[test]
