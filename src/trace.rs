@@ -43,7 +43,7 @@
 //!     enter v6 by 0 [1, 0]
 //!     solution v6
 //!     backtrack v6
-//!     reject 1 [1] + 1
+//!     reject 1 [1], then 1
 //!   backtrack v5
 //! backtrack v1
 //! ");

@@ -143,6 +143,66 @@ fn trace_of_a_tiny_problem() {
     }));
 }
 
+/// Ordered sums of 1 and 4 making 5, an operator labelled with its sign (`+4`) and the
+/// refused attempts left to the default [`Label::child_label`].
+#[derive(Clone)]
+struct Sums {
+    parts: Vec<u32>,
+    left: u32,
+}
+
+impl backtrack::Problem for Sums {
+    type Op = u32;
+    type Ops = std::array::IntoIter<u32, 2>;
+    type Solution = ();
+    fn operators(&self) -> Self::Ops {
+        [1, 4].into_iter()
+    }
+    fn admissible(&self, part: u32) -> bool {
+        part <= self.left
+    }
+    fn apply(&mut self, part: u32) {
+        self.parts.push(part);
+        self.left -= part;
+    }
+    fn undo(&mut self, part: u32) {
+        self.parts.pop();
+        self.left += part;
+    }
+    fn is_complete(&self) -> bool {
+        self.left == 0
+    }
+    fn solution(&self) {}
+}
+
+impl Label for Sums {
+    fn label(&self) -> String {
+        format!("{:?}", self.parts)
+    }
+    fn op_label(&self, part: u32) -> String {
+        format!("+{part}")
+    }
+}
+
+/// The default label of a refused attempt is its parent's label, then the operator's:
+/// `[1, 1], then +4`, not `[1, 1] + +4`.
+#[test]
+fn a_refused_attempt_is_labelled_by_its_parent_then_its_operator() {
+    let root = Sums {
+        parts: vec![1, 1],
+        left: 3,
+    };
+    assert_eq!(root.child_label(4), "[1, 1], then +4");
+    let tree = record(
+        Sums {
+            parts: vec![],
+            left: 5,
+        },
+        Recorder::new().show_rejected(),
+    );
+    insta::assert_snapshot!(tree);
+}
+
 #[test]
 fn trace_numbers_nodes_like_the_tree() {
     let trace = trace_of(&Queens::new(4));
