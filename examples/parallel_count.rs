@@ -6,14 +6,16 @@
 //! largest down; an operator is the place of the first k of the pair, the second going
 //! k + 1 places further; a place taken refuses it.
 //!
-//! `parallel::count` splits the tree at a depth into subtrees and counts them on rayon's
-//! pool: the problem needs only `Clone + Send + Sync`, nothing else.
+//! `parallel::count` splits the tree at a depth (`SplitDepth(3)`: the nodes three levels
+//! down, each the root of a subtree counted apart) and counts the subtrees on rayon's pool,
+//! one thread a core (`RAYON_NUM_THREADS=2` for two): the problem needs only
+//! `Clone + Send + Sync`, nothing else.
 //!
 //! `cargo run --release --example parallel_count -- 12`
 
 use std::time::Instant;
 
-use backtrack::{parallel, ParallelLimits, Problem, Search};
+use backtrack::{parallel, ParallelLimits, Problem, Search, SplitDepth};
 
 /// Langford pairings of 1..=n, n ≤ 31 (2n places in a `u64`).
 #[derive(Clone, Copy)]
@@ -79,7 +81,7 @@ fn main() {
     let serial = Search::new(Langford::new(n)).count_solutions();
     let one = start.elapsed();
     let start = Instant::now();
-    let all = parallel::count(&Langford::new(n), 3, &ParallelLimits::none());
+    let all = parallel::count(&Langford::new(n), SplitDepth(3), &ParallelLimits::none());
     let every = start.elapsed();
     // The same count and the same tree, node for node.
     assert_eq!(all.found, serial.found);
@@ -107,7 +109,11 @@ fn test() {
         (8, 150),
     ] {
         for depth in 0..4 {
-            let count = parallel::count(&Langford::new(n), depth, &ParallelLimits::none());
+            let count = parallel::count(
+                &Langford::new(n),
+                SplitDepth(depth),
+                &ParallelLimits::none(),
+            );
             assert_eq!(count.found, 2 * halves, "n = {n}, split at depth {depth}");
             let serial = Search::new(Langford::new(n)).count_solutions();
             assert_eq!(count.stats.nodes, serial.stats.nodes);

@@ -18,6 +18,13 @@
 //! [`trace`] writes the event trace; both as stable text for snapshot tests.
 //! [`estimate`] guesses the nodes and solutions of a tree by random probes before you search it.
 //!
+//! The package is `backtrack-search`, imported as `backtrack`:
+//!
+//! ```toml
+//! [dependencies]
+//! backtrack = { package = "backtrack-search", version = "0.3" }
+//! ```
+//!
 //! ```
 //! use backtrack::{Problem, Search};
 //!
@@ -63,6 +70,7 @@ pub mod tree;
 
 pub use limits::{Cancel, Limits, ParallelLimits, StopReason};
 pub use observer::{Control, Observer};
+pub use parallel::SplitDepth;
 pub use problem::{ByValue, Optimize, Problem};
 pub use search::{Outcome, Position, PositionError, Search};
 pub use stats::Stats;

@@ -26,6 +26,47 @@
 //!
 //! The three modes whose answer depends on order see the solutions shallower than the
 //! split in their place between the subtrees, as the serial search meets them.
+//!
+//! # The split depth and the threads
+//!
+//! Each function takes a [`SplitDepth`]: the depth of the nodes whose subtrees are searched
+//! apart, not a number of threads. `SplitDepth(2)` or `SplitDepth(3)` suits most trees
+//! (see [`count`]).
+//!
+//! [`count`], [`count_observed`], [`count_share_observed`], [`first`] and [`best`] run on
+//! rayon's current thread pool: the global one, as many threads as cores (or the
+//! `RAYON_NUM_THREADS` environment variable says), unless they are called inside another
+//! pool. To search on `k` threads, build a pool of `k` and call them in it, with the
+//! `rayon` crate in your `Cargo.toml` (`rayon = "1"`, the engine's):
+//!
+//! ```
+//! use backtrack::{parallel, ParallelLimits, Problem, SplitDepth};
+//!
+//! /// Binary strings of length 10.
+//! #[derive(Clone)]
+//! struct Strings { len: usize }
+//!
+//! impl Problem for Strings {
+//!     type Op = bool;
+//!     type Ops = std::array::IntoIter<bool, 2>;
+//!     type Solution = ();
+//!     fn operators(&self) -> Self::Ops { [false, true].into_iter() }
+//!     fn apply(&mut self, _: bool) { self.len += 1 }
+//!     fn undo(&mut self, _: bool) { self.len -= 1 }
+//!     fn is_complete(&self) -> bool { self.len == 10 }
+//!     fn solution(&self) {}
+//! }
+//!
+//! let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+//! let outcome = pool.install(|| {
+//!     parallel::count(&Strings { len: 0 }, SplitDepth(3), &ParallelLimits::none())
+//! });
+//! assert_eq!(outcome.found, 1024);
+//! # Ok::<(), rayon::ThreadPoolBuildError>(())
+//! ```
+//!
+//! [`solutions`] and [`solutions_scoped`] start threads of their own instead: their
+//! `threads` argument says how many.
 
 mod best;
 mod chute;
@@ -44,17 +85,30 @@ use std::time::Instant;
 use crate::split::{self, Layout, Share, Split};
 use crate::{Limits, Observer, Outcome, ParallelLimits, Problem, Search, Stats, StopReason};
 
+/// Where a parallel search splits its tree: the depth of the nodes (the root at 0) whose
+/// subtrees are searched apart, each by one thread at a time. It is not the number of
+/// threads (see [the module docs](self#the-split-depth-and-the-threads) for that): at
+/// depth d, a tree whose nodes have b children is split into about b^d subtrees.
+///
+/// `SplitDepth(0)` searches the whole tree as one task, on one thread. A deeper split
+/// gives more, smaller subtrees, which balance the threads better and cost more to make;
+/// 2 or 3 keeps every core busy on most problems. A split too wide for its tree is made
+/// shallower ([`split::capped_depth`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SplitDepth(pub usize);
+
 /// Counts the solutions of `problem` on all cores, splitting its tree at `split_depth`.
 ///
-/// A split depth of 2 or 3 gives a few dozen to a few thousand subtrees on most problems,
+/// A [`SplitDepth`] of 2 or 3 gives a few dozen to a few thousand subtrees on most problems,
 /// enough to keep every core busy; a tree whose levels down to `split_depth` grow wider
 /// than [`split::MOST_SUBPROBLEMS`] nodes is split shallower (see [`split::capped_depth`]),
 /// as are the trees of the other parallel modes. The time limit and the cancellation flag of `limits`
 /// apply to the whole count; its meter, if any, sees the nodes and solutions of every
-/// part and how many of the parts are done.
+/// part and how many of the parts are done. The count runs on rayon's current pool ([how
+/// many threads](self#the-split-depth-and-the-threads)).
 ///
 /// ```
-/// use backtrack::{parallel, ParallelLimits, Problem, Search};
+/// use backtrack::{parallel, ParallelLimits, Problem, Search, SplitDepth};
 ///
 /// /// Binary strings of length 12 with no two adjacent ones.
 /// #[derive(Clone)]
@@ -73,12 +127,12 @@ use crate::{Limits, Observer, Outcome, ParallelLimits, Problem, Search, Stats, S
 /// }
 ///
 /// let root = NoAdjacentOnes { bits: vec![] };
-/// let outcome = parallel::count(&root, 3, &ParallelLimits::none());
+/// let outcome = parallel::count(&root, SplitDepth(3), &ParallelLimits::none());
 /// let serial = Search::new(root).count_solutions();
 /// assert_eq!(outcome.found, 377); // a Fibonacci number
 /// assert_eq!(outcome.stats.nodes, serial.stats.nodes);
 /// ```
-pub fn count<P>(problem: &P, split_depth: usize, limits: &ParallelLimits) -> Outcome<u64>
+pub fn count<P>(problem: &P, split_depth: SplitDepth, limits: &ParallelLimits) -> Outcome<u64>
 where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
@@ -101,7 +155,7 @@ where
 /// [`Meter`](crate::progress::Meter)'s `set_found`, say) from the merged observer.
 ///
 /// ```
-/// use backtrack::{parallel, Observer, ParallelLimits, Problem};
+/// use backtrack::{parallel, Observer, ParallelLimits, Problem, SplitDepth};
 ///
 /// /// Binary strings of length 10.
 /// #[derive(Clone)]
@@ -127,14 +181,14 @@ where
 /// }
 ///
 /// let (outcome, ones) = parallel::count_observed(
-///     &Strings { bits: vec![] }, 2, &ParallelLimits::none(),
+///     &Strings { bits: vec![] }, SplitDepth(2), &ParallelLimits::none(),
 ///     |_| LeadingOne(0), |a, b| a.0 += b.0,
 /// );
 /// assert_eq!((outcome.found, ones.0), (1024, 512));
 /// ```
 pub fn count_observed<P, O, F, M>(
     problem: &P,
-    split_depth: usize,
+    split_depth: SplitDepth,
     limits: &ParallelLimits,
     observer: F,
     merge: M,
@@ -146,6 +200,7 @@ where
     F: Fn(&[P::Op]) -> O + Sync,
     M: Fn(&mut O, O) + Sync,
 {
+    let split_depth = split_depth.0;
     let start = Instant::now();
     let mut above = observer(&[]);
     let split_depth = split::capped_depth(problem, split_depth, &limits.clone().into());
@@ -184,7 +239,7 @@ pub const SUBPROBLEMS_PER_PART: usize = 64;
 /// (the same in every part).
 pub fn count_share_observed<P, O, F, M>(
     problem: &P,
-    split_depth: usize,
+    split_depth: SplitDepth,
     share: Share,
     limits: &ParallelLimits,
     observer: F,
@@ -197,6 +252,7 @@ where
     F: Fn(&[P::Op]) -> O + Sync,
     M: Fn(&mut O, O) + Sync,
 {
+    let split_depth = split_depth.0;
     let start = Instant::now();
     let at_least = SUBPROBLEMS_PER_PART.saturating_mul(share.parts());
     // As deep as the parts need, however wide (`--parts` promises each part so many).

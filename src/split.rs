@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use backtrack::split::{self, Share};
-//! use backtrack::{parallel, Limits, ParallelLimits, Problem, Search};
+//! use backtrack::{parallel, Limits, ParallelLimits, Problem, Search, SplitDepth};
 //!
 //! /// Binary strings of length 14 with no two adjacent ones.
 //! #[derive(Clone)]
@@ -50,7 +50,7 @@
 //!     .map(|k| {
 //!         let share = Share::new(k, 3).unwrap();
 //!         let none = ParallelLimits::none();
-//!         parallel::count_share_observed(&root, 2, share, &none, |_| (), |(), ()| {})
+//!         parallel::count_share_observed(&root, SplitDepth(2), share, &none, |_| (), |(), ()| {})
 //!             .0
 //!             .found
 //!     })

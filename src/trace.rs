@@ -43,7 +43,7 @@
 //!     enter v6 by 0 [1, 0]
 //!     solution v6
 //!     backtrack v6
-//!     reject 1 [1] + 1
+//!     reject 1 [1], then 1
 //!   backtrack v5
 //! backtrack v1
 //! ");
@@ -164,7 +164,9 @@ pub fn trace_of<P: Label + Clone>(problem: &P) -> String {
 
 /// The trace of the search that `run` makes of `problem`, in any mode (the first
 /// solution, the best by branch and bound, under limits): `run` is given the search,
-/// watched by the trace.
+/// watched by the trace. As for [`record_with`](crate::tree::record_with), `run` owns the
+/// search: `|search| { search.best(); }` for a mode that consumes it, `|mut search| {
+/// search.next(); }` to iterate it.
 pub fn trace_with<P: Label>(problem: P, run: impl FnOnce(Search<P, &mut Trace>)) -> String {
     let mut trace = Trace::new();
     run(Search::new(problem).observer(&mut trace));

@@ -21,13 +21,13 @@
 //! # Features
 //!
 //! - `cli` (on by default): builds the `backtrack` binary, with what only it needs (clap,
-//!   anyhow, signal-hook, indicatif, console, humantime, rayon, serde_json, clap_complete,
-//!   clap_mangen, and cc to build it).
+//!   anyhow, signal-hook, indicatif, console, humantime, clap_complete, clap_mangen,
+//!   serde_json, serde, crc32fast, and cc to build it).
 //!   A library user turns it off and gets the problems alone:
 //!
 //!   ```toml
 //!   [dependencies]
-//!   backtrack-problems = { version = "0.1", default-features = false }
+//!   backtrack-problems = { version = "0.3", default-features = false }
 //!   ```
 
 pub mod coloring;

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::ordered::{self, Piece};
+use super::SplitDepth;
 use crate::search::Bar;
 use crate::{Optimize, Outcome, ParallelLimits, Search, Stats, StopReason};
 
@@ -43,7 +44,7 @@ use crate::{Optimize, Outcome, ParallelLimits, Search, Stats, StopReason};
 /// # Examples
 ///
 /// ```
-/// use backtrack::{parallel, Optimize, ParallelLimits, Problem, Search};
+/// use backtrack::{parallel, Optimize, ParallelLimits, Problem, Search, SplitDepth};
 ///
 /// /// A knapsack: take each item or not, left to right; the value of what is taken.
 /// #[derive(Clone)]
@@ -81,14 +82,14 @@ use crate::{Optimize, Outcome, ParallelLimits, Search, Stats, StopReason};
 /// let root = Knapsack { items, room: 7, next: 0, value: 0, taken: vec![] };
 /// let serial = Search::new(root.clone()).best();
 /// for depth in [0, 1, 3, 8] {
-///     let outcome = parallel::best(&root, depth, &ParallelLimits::none());
+///     let outcome = parallel::best(&root, SplitDepth(depth), &ParallelLimits::none());
 ///     assert_eq!(outcome.found, serial.found);
 /// }
 /// assert_eq!(serial.found, Some((vec![1, 2, 4], 10)));
 /// ```
 pub fn best<P>(
     problem: &P,
-    split_depth: usize,
+    split_depth: SplitDepth,
     limits: &ParallelLimits,
 ) -> Outcome<Option<(P::Solution, P::Value)>>
 where
@@ -97,6 +98,7 @@ where
     P::Solution: Send,
     P::Value: Send,
 {
+    let split_depth = split_depth.0;
     let start = Instant::now();
     let (split, pieces) =
         ordered::split(problem, split_depth, limits.clone().into(), |state: &P| {

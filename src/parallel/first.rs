@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::ordered::{self, Piece};
+use super::SplitDepth;
 use crate::{Outcome, ParallelLimits, Problem, Search, Stats, StopReason};
 
 /// The first solution of `problem` in search order, the subtrees below `split_depth`
@@ -36,7 +37,7 @@ use crate::{Outcome, ParallelLimits, Problem, Search, Stats, StopReason};
 /// # Examples
 ///
 /// ```
-/// use backtrack::{parallel, ParallelLimits, Problem, Search};
+/// use backtrack::{parallel, ParallelLimits, Problem, Search, SplitDepth};
 ///
 /// /// N-Queens, one queen a row: the columns of the queens placed so far.
 /// #[derive(Clone)]
@@ -61,18 +62,18 @@ use crate::{Outcome, ParallelLimits, Problem, Search, Stats, StopReason};
 ///     let root = Queens { n, cols: vec![] };
 ///     let serial = Search::new(root.clone()).first().found;
 ///     for depth in [0, 1, 2, 4] {
-///         let outcome = parallel::first(&root, depth, &ParallelLimits::none());
+///         let outcome = parallel::first(&root, SplitDepth(depth), &ParallelLimits::none());
 ///         assert_eq!(outcome.found, serial);
 ///         assert_eq!(outcome.stopped, None);
 ///     }
 /// }
 /// let root = Queens { n: 8, cols: vec![] };
-/// let first = parallel::first(&root, 2, &ParallelLimits::none()).found;
+/// let first = parallel::first(&root, SplitDepth(2), &ParallelLimits::none()).found;
 /// assert_eq!(first, Some(vec![0, 4, 7, 5, 2, 6, 1, 3]));
 /// ```
 pub fn first<P>(
     problem: &P,
-    split_depth: usize,
+    split_depth: SplitDepth,
     limits: &ParallelLimits,
 ) -> Outcome<Option<P::Solution>>
 where
@@ -80,6 +81,7 @@ where
     P::Op: Send + Sync,
     P::Solution: Send,
 {
+    let split_depth = split_depth.0;
     let start = Instant::now();
     let (split, mut pieces) =
         ordered::split(problem, split_depth, limits.clone().into(), P::solution);

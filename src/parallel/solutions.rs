@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::chute::{chute, Reader, Writer};
 use super::ordered::{self, Piece};
+use super::SplitDepth;
 use crate::{Cancel, ParallelLimits, Problem, Search, Stats, StopReason};
 
 /// How many subtrees each worker thread may have in flight, searched or done and not yet
@@ -48,7 +49,7 @@ pub const BUFFER: usize = 256;
 /// # Examples
 ///
 /// ```
-/// use backtrack::{parallel, ParallelLimits, Problem, Search};
+/// use backtrack::{parallel, ParallelLimits, Problem, Search, SplitDepth};
 ///
 /// /// Permutations of 0..6.
 /// #[derive(Clone)]
@@ -67,7 +68,7 @@ pub const BUFFER: usize = 256;
 /// }
 ///
 /// let root = Permutations { placed: vec![] };
-/// let mut listing = parallel::solutions(root.clone(), 2, &ParallelLimits::none(), 2);
+/// let mut listing = parallel::solutions(root.clone(), SplitDepth(2), &ParallelLimits::none(), 2);
 /// let all: Vec<Vec<u8>> = listing.by_ref().collect();
 /// let mut serial = Search::new(root.clone());
 /// assert!(all.into_iter().eq(serial.by_ref()));
@@ -77,12 +78,12 @@ pub const BUFFER: usize = 256;
 /// assert_eq!(listing.stopped(), None);
 ///
 /// // The first three, and the workers stopped as the listing is dropped.
-/// let first: Vec<_> = parallel::solutions(root, 2, &ParallelLimits::none(), 2).take(3).collect();
+/// let first: Vec<_> = parallel::solutions(root, SplitDepth(2), &ParallelLimits::none(), 2).take(3).collect();
 /// assert_eq!(first[2], [0, 1, 2, 4, 3, 5]);
 /// ```
 pub fn solutions<P>(
     problem: P,
-    split_depth: usize,
+    split_depth: SplitDepth,
     limits: &ParallelLimits,
     threads: usize,
 ) -> Solutions<P>
@@ -91,6 +92,7 @@ where
     P::Op: Send + Sync + 'static,
     P::Solution: Send + 'static,
 {
+    let split_depth = split_depth.0;
     let problem = Arc::new(problem);
     let (mut listing, queue) = Solutions::split(&*problem, split_depth, limits, threads);
     for _ in 0..listing.crew.count() {
@@ -109,7 +111,7 @@ where
 /// the same statistics, limits and stops.
 ///
 /// ```
-/// use backtrack::{parallel, ParallelLimits, Problem, Search};
+/// use backtrack::{parallel, ParallelLimits, Problem, Search, SplitDepth};
 ///
 /// /// Paths from vertex 0 that visit every vertex of a graph once, the graph borrowed.
 /// #[derive(Clone)]
@@ -133,7 +135,7 @@ where
 /// // The complete graph on 5 vertices, built here: not `'static`.
 /// let edges: Vec<Vec<usize>> = (0..5).map(|u| (0..5).filter(|&v| v != u).collect()).collect();
 /// let root = Hamilton { edges: &edges, path: vec![0] };
-/// let all = parallel::solutions_scoped(&root, 2, &ParallelLimits::none(), 2, |listing| {
+/// let all = parallel::solutions_scoped(&root, SplitDepth(2), &ParallelLimits::none(), 2, |listing| {
 ///     listing.collect::<Vec<_>>()
 /// });
 /// assert_eq!(all.len(), 24);
@@ -141,7 +143,7 @@ where
 /// ```
 pub fn solutions_scoped<P, R>(
     problem: &P,
-    split_depth: usize,
+    split_depth: SplitDepth,
     limits: &ParallelLimits,
     threads: usize,
     list: impl FnOnce(&mut Solutions<P>) -> R,
@@ -151,6 +153,7 @@ where
     P::Op: Send + Sync,
     P::Solution: Send,
 {
+    let split_depth = split_depth.0;
     let (mut listing, queue) = Solutions::split(problem, split_depth, limits, threads);
     std::thread::scope(|scope| {
         for _ in 0..listing.crew.count() {

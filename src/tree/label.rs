@@ -43,10 +43,12 @@ pub trait Label: Problem {
     /// The state that `op` would make from the current one, without making it: the label of
     /// an attempt the search refused (the current state is the refused child's parent).
     ///
-    /// The default is the current label followed by `+ ` and the operator's; override it to
-    /// show the would-be state itself (`(1,1,0,0)` for the queen refused at row 2, column 1).
+    /// The default is the current label, then the operator's: `[1, 2], then 3`, `5 left,
+    /// then pay 2`, `[], then +4` (words that keep an operator label with a sign of its
+    /// own readable). Override it to show the would-be state itself (`(1,1,0,0)` for the
+    /// queen refused at row 2, column 1).
     fn child_label(&self, op: Self::Op) -> String {
-        format!("{} + {}", self.label(), self.op_label(op))
+        format!("{}, then {}", self.label(), self.op_label(op))
     }
 }
 

@@ -223,8 +223,16 @@ pub fn record<P: Label>(problem: P, recorder: Recorder) -> Tree {
 /// given the search, watched by `recorder`, and runs it as it likes (the first solution,
 /// the first `k`, the best by branch and bound, under limits of its own).
 ///
+/// `run` owns the search, so that it may call the modes that consume it (`|search| {
+/// search.count_solutions(); }`, `search.best()`, `search.first()`,
+/// `search.limits(…).count_solutions()`). The search is also the iterator over the
+/// solutions, and iterating it by `next` or `by_ref` needs a mutable binding:
+/// `|mut search| { search.next(); }` (without `mut`, error E0596: cannot borrow `search`
+/// as mutable).
+///
 /// ```
 /// use backtrack::tree::{record_with, Recorder};
+/// use backtrack::{Limits, StopReason};
 /// # use backtrack::{tree::Label, Problem};
 /// # #[derive(Clone)]
 /// # struct Bits { bits: Vec<bool> }
@@ -242,12 +250,24 @@ pub fn record<P: Label>(problem: P, recorder: Recorder) -> Tree {
 /// #     fn label(&self) -> String { format!("{:?}", self.bits) }
 /// #     fn op_label(&self, b: bool) -> String { u8::from(b).to_string() }
 /// # }
-/// // The tree of the search for the first two bit strings of length 3.
+/// // The tree of the search for the first solution: `mut`, as `next` borrows the search.
+/// let tree = record_with(Bits { bits: vec![] }, Recorder::new(), |mut search| {
+///     assert_eq!(search.next(), Some(vec![false, false, false]));
+/// });
+/// assert_eq!(tree.nodes().len(), 4); // the root, 0, 00, 000
+///
+/// // The first two bit strings of length 3: `take` consumes the search, no `mut` needed.
 /// let tree = record_with(Bits { bits: vec![] }, Recorder::new(), |search| {
 ///     let _ = search.take(2).count();
 /// });
 /// assert_eq!(tree.solutions().count(), 2);
 /// assert_eq!(tree.nodes().len(), 5); // the root, 0, 00, 000, 001
+///
+/// // Under a limit of its own: the tree stops where the search did.
+/// let tree = record_with(Bits { bits: vec![] }, Recorder::new(), |search| {
+///     search.limits(Limits::none().nodes(3)).count_solutions();
+/// });
+/// assert_eq!(tree.stopped(), Some(StopReason::NodeLimit));
 /// ```
 pub fn record_with<P: Label>(
     problem: P,
@@ -332,13 +352,20 @@ impl Tree {
         self.cut.is_none()
     }
 
-    /// Why the search stopped before the end of its tree, if it did and said so (a limit,
-    /// a cancellation); `None` for a whole tree and for one cut at the recorder's budget
-    /// ([`truncated`](Tree::truncated)).
+    /// Why the tree stops before the end of its search, if it does and the reason is known:
+    /// the search's own [`Outcome::stopped`](crate::Outcome::stopped) (a limit, a
+    /// cancellation, an observer).
+    ///
+    /// A tree cut at the recorder's budget ([`truncated`](Tree::truncated)) was stopped by
+    /// the recorder, an observer: [`StopReason::Observer`], as the search itself reports
+    /// it, and [`truncated_at`](Tree::truncated_at) says which budget. `None` for a whole
+    /// tree, and for one whose search ended early without saying why (a listing dropped
+    /// after its first solutions).
     pub fn stopped(&self) -> Option<StopReason> {
         match self.cut {
             Some(Cut::Stopped(reason)) => reason,
-            _ => None,
+            Some(Cut::Budget(_)) => Some(StopReason::Observer),
+            None => None,
         }
     }
 
@@ -355,12 +382,17 @@ impl Tree {
         self.stop_name.as_ref().map(|(_, words)| words.as_str())
     }
 
-    /// How the JSON form names the stop: the caller's name ([`Tree::name_stop`]), or the
-    /// engine's reason; `None` for a complete tree.
+    /// How the JSON form names the stop: the caller's name ([`Tree::name_stop`]), else the
+    /// budget that cut the recording (`tree_budget`, `tree_memory`, as the command line
+    /// names them) or the engine's reason; `None` for a complete tree.
     fn stop_key(&self) -> Option<String> {
-        self.cut?;
+        let cut = self.cut?;
         let named = self.stop_name.as_ref().map(|(key, _)| key.clone());
-        named.or_else(|| self.stopped().map(stop_key))
+        named.or_else(|| match cut {
+            Cut::Budget(Limit::Entries(_)) => Some("tree_budget".into()),
+            Cut::Budget(Limit::Memory(_)) => Some("tree_memory".into()),
+            Cut::Stopped(reason) => reason.map(stop_key),
+        })
     }
 
     /// The recorder's budget (entries).

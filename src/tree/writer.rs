@@ -18,6 +18,13 @@ use crate::{Control, Observer, Stats};
 /// `{"end":{"stats":{…},"complete":…,"stopped":…,"cut_off":[…]}}` (`stopped`: why the
 /// search stopped, or `null`). A stream without that line was cut off on its way.
 ///
+/// Attach it to a [`Search`](crate::Search) by `&mut`, run the search in any mode, then
+/// call [`finish`](TreeWriter::finish), which writes the end of the format and gives the
+/// output back: a stream not finished lacks its end (the counts, DOT's closing `}`, JSON's
+/// last line). [`show_rejected`](TreeWriter::show_rejected) also writes the attempts the
+/// constraints refused, and [`name_stop`](TreeWriter::name_stop) names a stop in the
+/// caller's words, as the command line's `--tree-stream` names the signal that stopped it.
+///
 /// A node is written once its status is known, which is before any of its children; the
 /// attempts refused before that are held back until then, so the memory used is bounded
 /// by the depth and one node's search range, whatever the tree's size. When the search

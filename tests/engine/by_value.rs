@@ -2,7 +2,7 @@
 //! solutions in the same order, the same statistics, the same events on the same states.
 
 use backtrack::observer::{from_fn, Event};
-use backtrack::{parallel, Control, Limits, ParallelLimits, Search};
+use backtrack::{parallel, Control, Limits, ParallelLimits, Search, SplitDepth};
 use proptest::prelude::*;
 
 use crate::common::{counts, tables, TableProblem, ValueTable};
@@ -62,7 +62,7 @@ proptest! {
 
     #[test]
     fn split_counts_agree(tables in tables(), split in 0usize..7) {
-        let parallel = parallel::count(&ValueTable::new(&tables), split, &ParallelLimits::none());
+        let parallel = parallel::count(&ValueTable::new(&tables), SplitDepth(split), &ParallelLimits::none());
         let serial = Search::new(TableProblem::new(tables.clone())).count_solutions();
         prop_assert_eq!(parallel.found, serial.found);
         prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));

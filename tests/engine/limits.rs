@@ -3,7 +3,7 @@
 use std::thread;
 use std::time::Duration;
 
-use backtrack::{parallel, Cancel, Limits, ParallelLimits, Search, StopReason};
+use backtrack::{parallel, Cancel, Limits, ParallelLimits, Search, SplitDepth, StopReason};
 use backtrack_problems::queens::Queens;
 
 /// A tree far too big to finish: the search must be stopped.
@@ -176,7 +176,11 @@ fn cancelled_before_start() {
     assert_eq!(search.next(), None);
     assert_eq!(search.stopped(), Some(StopReason::Cancelled));
 
-    let outcome = parallel::count(&Queens::new(8), 2, &ParallelLimits::none().cancel(cancel));
+    let outcome = parallel::count(
+        &Queens::new(8),
+        SplitDepth(2),
+        &ParallelLimits::none().cancel(cancel),
+    );
     assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
     assert_eq!(outcome.found, 0);
 }
@@ -185,14 +189,18 @@ fn cancelled_before_start() {
 fn parallel_count_stops_on_time_and_cancellation() {
     let outcome = parallel::count(
         &huge(),
-        2,
+        SplitDepth(2),
         &ParallelLimits::none().time(Duration::from_millis(50)),
     );
     assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
     assert_eq!(outcome.found, outcome.stats.solutions);
 
     let (cancel, canceller) = cancel_in(Duration::from_millis(30));
-    let outcome = parallel::count(&huge(), 2, &ParallelLimits::none().cancel(cancel));
+    let outcome = parallel::count(
+        &huge(),
+        SplitDepth(2),
+        &ParallelLimits::none().cancel(cancel),
+    );
     canceller.join().expect("the canceller does not panic");
     assert_eq!(outcome.stopped, Some(StopReason::Cancelled));
     assert_eq!(outcome.found, outcome.stats.solutions);
@@ -203,7 +211,8 @@ fn parallel_count_matches_on_queens() {
     for n in 1..=8 {
         let serial = Search::new(Queens::new(n)).count_solutions();
         for split in 0..=n + 1 {
-            let parallel = parallel::count(&Queens::new(n), split, &ParallelLimits::none());
+            let parallel =
+                parallel::count(&Queens::new(n), SplitDepth(split), &ParallelLimits::none());
             assert_eq!(parallel.found, serial.found, "{n}-queens split at {split}");
             assert_eq!(
                 parallel.stats,
@@ -274,7 +283,7 @@ fn parallel_count_cancelled_between_subtrees_keeps_its_node_count() {
     let (outcome, ()) = pool.install(|| {
         parallel::count_observed(
             &Queens::new(8),
-            2,
+            SplitDepth(2),
             &limits,
             |_| (),
             |(), ()| cancel.cancel(),

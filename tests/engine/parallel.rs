@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use backtrack::{parallel, Cancel, ParallelLimits, Problem, Search, StopReason};
+use backtrack::{parallel, Cancel, ParallelLimits, Problem, Search, SplitDepth, StopReason};
 use proptest::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
@@ -26,13 +26,13 @@ proptest! {
     fn parallel_first_is_the_first(tables in tables(), split in 0usize..7, threads in 1usize..=3) {
         let root = TableProblem::new(tables.clone());
         let serial = Search::new(root.clone()).first();
-        let outcome = pool(threads).install(|| parallel::first(&root, split, &ParallelLimits::none()));
+        let outcome = pool(threads).install(|| parallel::first(&root, SplitDepth(split), &ParallelLimits::none()));
         prop_assert_eq!(&outcome.found, &serial.found);
         prop_assert_eq!(outcome.stopped, None);
         // Never less than the serial search's part of the tree, up to its answer.
         prop_assert!(outcome.stats.nodes >= serial.stats.nodes);
         let by_value = pool(threads).install(|| {
-            parallel::first(&ValueTable::new(&tables), split, &ParallelLimits::none())
+            parallel::first(&ValueTable::new(&tables), SplitDepth(split), &ParallelLimits::none())
         });
         prop_assert_eq!(&by_value.found, &serial.found);
     }
@@ -45,11 +45,11 @@ proptest! {
     ) {
         let root = TableProblem::new(tables.clone());
         let serial = Search::new(root.clone()).best();
-        let outcome = pool(threads).install(|| parallel::best(&root, split, &ParallelLimits::none()));
+        let outcome = pool(threads).install(|| parallel::best(&root, SplitDepth(split), &ParallelLimits::none()));
         prop_assert_eq!(&outcome.found, &serial.found);
         prop_assert_eq!(outcome.stopped, None);
         let by_value = pool(threads).install(|| {
-            parallel::best(&ValueTable::new(&tables), split, &ParallelLimits::none())
+            parallel::best(&ValueTable::new(&tables), SplitDepth(split), &ParallelLimits::none())
         });
         prop_assert_eq!(&by_value.found, &serial.found);
     }
@@ -58,7 +58,7 @@ proptest! {
     fn parallel_best_is_the_best(tables in tables(), split in 0usize..7, threads in 1usize..=3) {
         let root = TableProblem::new(tables);
         let serial = Search::new(root.clone()).best();
-        let outcome = pool(threads).install(|| parallel::best(&root, split, &ParallelLimits::none()));
+        let outcome = pool(threads).install(|| parallel::best(&root, SplitDepth(split), &ParallelLimits::none()));
         prop_assert_eq!(&outcome.found, &serial.found);
     }
 
@@ -71,7 +71,7 @@ proptest! {
         let root = TableProblem::new(tables);
         let mut serial = Search::new(root.clone());
         let expected: Vec<Vec<u8>> = serial.by_ref().collect();
-        let mut listing = parallel::solutions(root.clone(), split, &ParallelLimits::none(), threads);
+        let mut listing = parallel::solutions(root.clone(), SplitDepth(split), &ParallelLimits::none(), threads);
         let listed: Vec<Vec<u8>> = listing.by_ref().collect();
         prop_assert_eq!(&listed, &expected);
         prop_assert_eq!(counts(&listing.stats()), counts(serial.stats()));
@@ -79,12 +79,12 @@ proptest! {
         // By value too: the listing's workers search copies of the state.
         let leaked: &'static Tables = Box::leak(Box::new(Tables::clone(&root.tables)));
         let by_value: Vec<Vec<u8>> =
-            parallel::solutions(ValueTable::new(leaked), split, &ParallelLimits::none(), threads)
+            parallel::solutions(ValueTable::new(leaked), SplitDepth(split), &ParallelLimits::none(), threads)
                 .collect();
         prop_assert_eq!(&by_value, &expected);
         // And its first few, the rest dropped.
         let few: Vec<Vec<u8>> =
-            parallel::solutions(root, split, &ParallelLimits::none(), threads).take(3).collect();
+            parallel::solutions(root, SplitDepth(split), &ParallelLimits::none(), threads).take(3).collect();
         prop_assert_eq!(&few[..], &expected[..expected.len().min(3)]);
     }
 }
@@ -106,14 +106,14 @@ proptest! {
         let mut serial = Search::new(root);
         let expected: Vec<Vec<u8>> = serial.by_ref().collect();
         let (listed, stats, stopped) =
-            parallel::solutions_scoped(&root, split, &ParallelLimits::none(), threads, |listing| {
+            parallel::solutions_scoped(&root, SplitDepth(split), &ParallelLimits::none(), threads, |listing| {
                 let listed: Vec<Vec<u8>> = listing.by_ref().collect();
                 (listed, listing.stats(), listing.stopped())
             });
         prop_assert_eq!(&listed, &expected);
         prop_assert_eq!(counts(&stats), counts(serial.stats()));
         prop_assert_eq!(stopped, None);
-        let few = parallel::solutions_scoped(&root, split, &ParallelLimits::none(), threads, |listing| {
+        let few = parallel::solutions_scoped(&root, SplitDepth(split), &ParallelLimits::none(), threads, |listing| {
             listing.take(3).collect::<Vec<_>>()
         });
         prop_assert_eq!(&few[..], &expected[..expected.len().min(3)]);
@@ -206,11 +206,11 @@ fn no_solution_at_all_in_every_mode() {
     }
     for split in 0..7 {
         let none = ParallelLimits::none();
-        let first = parallel::first(&Nothing(0), split, &none);
+        let first = parallel::first(&Nothing(0), SplitDepth(split), &none);
         assert_eq!((first.found, first.stopped), (None, None), "split {split}");
-        let best = parallel::best(&Nothing(0), split, &none);
+        let best = parallel::best(&Nothing(0), SplitDepth(split), &none);
         assert_eq!((best.found, best.stopped), (None, None), "split {split}");
-        let mut listing = parallel::solutions(Nothing(0), split, &none, 2);
+        let mut listing = parallel::solutions(Nothing(0), SplitDepth(split), &none, 2);
         assert_eq!(listing.next(), None);
         let serial = Search::new(Nothing(0)).count_solutions();
         assert_eq!(counts(&listing.stats()), counts(&serial.stats));
@@ -221,15 +221,24 @@ fn no_solution_at_all_in_every_mode() {
 fn dropping_a_listing_early_stops_its_workers_promptly() {
     // 2^40 strings: the workers fill their buffers and wait; dropped, they end at once.
     let start = Instant::now();
-    let first: Vec<_> = parallel::solutions(Strings::new(40, None), 4, &ParallelLimits::none(), 2)
-        .take(2)
-        .collect();
+    let first: Vec<_> = parallel::solutions(
+        Strings::new(40, None),
+        SplitDepth(4),
+        &ParallelLimits::none(),
+        2,
+    )
+    .take(2)
+    .collect();
     assert_eq!(first.len(), 2);
     assert!(!first[0][39] && first[1][39]);
     // Only the first string is a solution; the other subtrees search 2^30 nodes each for
     // nothing, and must notice the drop while searching.
-    let mut listing =
-        parallel::solutions(Strings::new(30, Some(false)), 3, &ParallelLimits::none(), 2);
+    let mut listing = parallel::solutions(
+        Strings::new(30, Some(false)),
+        SplitDepth(3),
+        &ParallelLimits::none(),
+        2,
+    );
     assert_eq!(listing.next(), Some(vec![false; 30]));
     drop(listing);
     assert!(
@@ -244,7 +253,7 @@ fn a_stopped_listing_is_a_prefix_of_the_serial_one() {
     let serial: Vec<_> = Search::new(Strings::new(14, None)).collect();
     for time in [1, 5, 20] {
         let limits = ParallelLimits::none().time(Duration::from_millis(time));
-        let mut listing = parallel::solutions(Strings::new(14, None), 3, &limits, 2);
+        let mut listing = parallel::solutions(Strings::new(14, None), SplitDepth(3), &limits, 2);
         let listed: Vec<_> = listing.by_ref().collect();
         assert_eq!(listed[..], serial[..listed.len()]);
         match listing.stopped() {
@@ -256,10 +265,10 @@ fn a_stopped_listing_is_a_prefix_of_the_serial_one() {
     let cancel = Cancel::new();
     cancel.cancel();
     let limits = ParallelLimits::none().cancel(cancel);
-    let mut listing = parallel::solutions(Strings::new(14, None), 3, &limits, 2);
+    let mut listing = parallel::solutions(Strings::new(14, None), SplitDepth(3), &limits, 2);
     assert_eq!(listing.next(), None);
     assert_eq!(listing.stopped(), Some(StopReason::Cancelled));
-    let first = parallel::first(&Strings::new(14, None), 3, &limits);
+    let first = parallel::first(&Strings::new(14, None), SplitDepth(3), &limits);
     assert_eq!(
         (first.found, first.stopped),
         (None, Some(StopReason::Cancelled))
@@ -271,7 +280,8 @@ fn a_first_cut_short_says_so_and_finds_nothing_uncertain() {
     // The first subtree is huge and holds nothing; the second finds the one solution at
     // once. A time limit too short to finish the first gives no answer, not the second's.
     let limits = ParallelLimits::none().time(Duration::from_millis(20));
-    let outcome = pool(2).install(|| parallel::first(&Strings::new(34, Some(true)), 1, &limits));
+    let outcome =
+        pool(2).install(|| parallel::first(&Strings::new(34, Some(true)), SplitDepth(1), &limits));
     assert_eq!(outcome.found, None);
     assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
 }
@@ -319,7 +329,7 @@ fn a_listing_not_read_holds_a_bounded_number_of_solutions() {
         made: std::sync::Arc::clone(&made),
     };
     let threads = 2;
-    let mut listing = parallel::solutions(root, 8, &ParallelLimits::none(), threads);
+    let mut listing = parallel::solutions(root, SplitDepth(8), &ParallelLimits::none(), threads);
     assert_eq!(listing.next(), Some(vec![false; 30]));
     // The workers run ahead (on a loaded machine, give them time: up to a minute), then
     // wait.
@@ -367,8 +377,8 @@ fn a_best_cut_short_gives_the_best_so_far_and_says_so() {
     let mut time = 20;
     let outcome = loop {
         let limits = ParallelLimits::none().time(Duration::from_millis(time));
-        let outcome =
-            pool(2).install(|| parallel::best(&Strings::new(34, Some(false)), 2, &limits));
+        let outcome = pool(2)
+            .install(|| parallel::best(&Strings::new(34, Some(false)), SplitDepth(2), &limits));
         assert_eq!(outcome.stopped, Some(StopReason::TimeLimit));
         if outcome.found.is_some() || time >= 20_000 {
             break outcome;

@@ -1,7 +1,7 @@
 //! On random table problems, every mode of the engine agrees with a plain recursive walk.
 
 use backtrack::observer::{from_fn, Event};
-use backtrack::{parallel, Cancel, Control, Limits, ParallelLimits, Search};
+use backtrack::{parallel, Cancel, Control, Limits, ParallelLimits, Search, SplitDepth};
 use proptest::prelude::*;
 
 use std::sync::Arc;
@@ -74,7 +74,7 @@ proptest! {
     #[test]
     fn parallel_count_equals_count_statistics_included(tables in tables(), split in 0usize..7) {
         let serial = Search::new(TableProblem::new(tables.clone())).count_solutions();
-        let parallel = parallel::count(&TableProblem::new(tables), split, &ParallelLimits::none());
+        let parallel = parallel::count(&TableProblem::new(tables), SplitDepth(split), &ParallelLimits::none());
         prop_assert_eq!(parallel.found, serial.found);
         prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));
         prop_assert_eq!(parallel.stopped, None);
@@ -104,7 +104,7 @@ proptest! {
             .count_solutions();
         let (parallel, _) = parallel::count_observed(
             &TableProblem::new(tables),
-            split,
+            SplitDepth(split),
             &ParallelLimits::none(),
             // Only the part from the root sees depth 1; the others start below it.
             |path: &[u8]| pruner(path.is_empty()),

@@ -2,7 +2,7 @@
 //! checked when replayed; parts are dealt by weight.
 
 use backtrack::split::{self, assign, ReplayError, Share, Subproblem};
-use backtrack::{parallel, Limits, Observer, ParallelLimits, Problem, Search};
+use backtrack::{parallel, Limits, Observer, ParallelLimits, Problem, Search, SplitDepth};
 use proptest::prelude::*;
 
 use crate::common::{tables, Reference, TableProblem};
@@ -42,7 +42,7 @@ proptest! {
         for part in 1..=parts {
             let share = Share::new(part, parts).unwrap();
             let (outcome, (), layout) =
-                parallel::count_share_observed(&root, 1, share, &none, |_| (), |(), ()| {});
+                parallel::count_share_observed(&root, SplitDepth(1), share, &none, |_| (), |(), ()| {});
             prop_assert_eq!(outcome.stopped, None);
             found += outcome.found;
             nodes += outcome.stats.nodes;
@@ -186,7 +186,7 @@ fn a_share_splits_as_deep_as_its_parts_need_however_wide() {
     let share = Share::new(1, 1000).unwrap();
     let none = ParallelLimits::none();
     let (outcome, (), layout) =
-        parallel::count_share_observed(&root, 1, share, &none, |_| (), |(), ()| {});
+        parallel::count_share_observed(&root, SplitDepth(1), share, &none, |_| (), |(), ()| {});
     assert_eq!((layout.depth, layout.subproblems), (3, 68_921));
     assert!(
         outcome.found >= 64 && outcome.found < 1000,

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use backtrack::observer::{from_fn, Event};
 use backtrack::trace::{trace_of, Trace};
 use backtrack::tree::{
-    record, tree_of, Format, Label, Recorder, Status, Tree, TreeWriter, MAX_INDENT,
+    record, tree_of, Format, Label, Limit, Recorder, Status, Tree, TreeWriter, MAX_INDENT,
 };
 use backtrack::{Cancel, Control, Limits, Search, Stats, StopReason};
 use backtrack_problems::knapsack::{Item, Knapsack};
@@ -141,6 +141,66 @@ fn trace_of_a_tiny_problem() {
         bits: vec![],
         len: 3
     }));
+}
+
+/// Ordered sums of 1 and 4 making 5, an operator labelled with its sign (`+4`) and the
+/// refused attempts left to the default [`Label::child_label`].
+#[derive(Clone)]
+struct Sums {
+    parts: Vec<u32>,
+    left: u32,
+}
+
+impl backtrack::Problem for Sums {
+    type Op = u32;
+    type Ops = std::array::IntoIter<u32, 2>;
+    type Solution = ();
+    fn operators(&self) -> Self::Ops {
+        [1, 4].into_iter()
+    }
+    fn admissible(&self, part: u32) -> bool {
+        part <= self.left
+    }
+    fn apply(&mut self, part: u32) {
+        self.parts.push(part);
+        self.left -= part;
+    }
+    fn undo(&mut self, part: u32) {
+        self.parts.pop();
+        self.left += part;
+    }
+    fn is_complete(&self) -> bool {
+        self.left == 0
+    }
+    fn solution(&self) {}
+}
+
+impl Label for Sums {
+    fn label(&self) -> String {
+        format!("{:?}", self.parts)
+    }
+    fn op_label(&self, part: u32) -> String {
+        format!("+{part}")
+    }
+}
+
+/// The default label of a refused attempt is its parent's label, then the operator's:
+/// `[1, 1], then +4`, not `[1, 1] + +4`.
+#[test]
+fn a_refused_attempt_is_labelled_by_its_parent_then_its_operator() {
+    let root = Sums {
+        parts: vec![1, 1],
+        left: 3,
+    };
+    assert_eq!(root.child_label(4), "[1, 1], then +4");
+    let tree = record(
+        Sums {
+            parts: vec![],
+            left: 5,
+        },
+        Recorder::new().show_rejected(),
+    );
+    insta::assert_snapshot!(tree);
 }
 
 #[test]
@@ -300,12 +360,46 @@ fn a_stopped_tree_says_why() {
     assert_eq!(end["end"]["stopped"], "node_limit");
     assert_eq!(end["end"]["complete"], false);
 
-    // Whole, or cut at the recorder's own budget: no reason to give.
+    // Whole: no reason to give.
     assert_eq!(tree_of(&Queens::new(4)).stopped(), None);
-    assert_eq!(
-        record(Queens::new(6), Recorder::new().budget(10)).stopped(),
-        None
-    );
+}
+
+/// A tree cut at the recorder's budget says it stopped, as its search does: the recorder,
+/// an observer, stopped it. Its JSON names the budget, as the command line does.
+#[test]
+fn a_tree_cut_at_its_budget_is_stopped_as_its_search_is() {
+    for (recorder, key, limit) in [
+        (
+            Recorder::new().budget(10),
+            "tree_budget",
+            Limit::Entries(10),
+        ),
+        (
+            Recorder::new().memory(2000),
+            "tree_memory",
+            Limit::Memory(2000),
+        ),
+    ] {
+        let mut recorder = recorder;
+        let outcome = Search::new(Queens::new(6))
+            .observer(&mut recorder)
+            .count_solutions();
+        let tree = recorder.into_tree();
+        assert_eq!(tree.truncated_at(), Some(limit));
+        assert_eq!(outcome.stopped, Some(StopReason::Observer));
+        assert_eq!(tree.stopped(), outcome.stopped);
+        let json: serde_json::Value = serde_json::from_str(&tree.json().to_string()).unwrap();
+        assert_eq!(json["stopped"], key);
+        assert_eq!(
+            (&json["truncated"], &json["complete"]),
+            (&true.into(), &false.into())
+        );
+    }
+    // Named by the caller, the caller's name wins.
+    let mut tree = record(Queens::new(6), Recorder::new().budget(10));
+    tree.name_stop("budget", "at the budget");
+    let json: serde_json::Value = serde_json::from_str(&tree.json().to_string()).unwrap();
+    assert_eq!(json["stopped"], "budget");
 }
 
 #[test]

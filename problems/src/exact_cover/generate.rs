@@ -22,9 +22,40 @@ pub struct Encoded<T> {
     pub problem: ExactCover,
     /// What each option means, in input order.
     pub options: Vec<T>,
+    /// The puzzle, in words: `Langford pairings of order 7`.
+    pub puzzle: String,
+    /// What a count of the problem's solutions counts, in words: `every pairing twice, once
+    /// as its mirror …`. A count may not be what the puzzle's own count is (each tiling in
+    /// all its orientations, each pairing and its mirror): this says which.
+    pub counted: String,
 }
 
+/// The prefix of the comment line of [`Encoded::text`] that says what a count counts.
+pub const COUNTED: &str = "| counts: ";
+
 impl<T> Encoded<T> {
+    /// The problem's file, as [`ExactCover`]'s `Display` writes it, after two comment lines
+    /// (lines starting with `|`, which a reader of the file skips): the puzzle, and what a
+    /// count counts, after [`COUNTED`].
+    ///
+    /// ```
+    /// use backtrack_problems::exact_cover::{generate, ExactCover};
+    ///
+    /// let text = generate::langford(3).unwrap().text();
+    /// let mut lines = text.lines();
+    /// assert_eq!(lines.next(), Some("| Langford pairings of order 3, as exact cover"));
+    /// assert!(lines.next().unwrap().starts_with("| counts: every pairing twice"));
+    /// assert_eq!(lines.next(), Some("1 2 3 s1 s2 s3 s4 s5 s6"));
+    /// let read: ExactCover = text.parse().unwrap();
+    /// assert_eq!(read.to_string(), generate::langford(3).unwrap().problem.to_string());
+    /// ```
+    pub fn text(&self) -> String {
+        format!(
+            "| {}, as exact cover\n{COUNTED}{}\n{}",
+            self.puzzle, self.counted, self.problem
+        )
+    }
+
     /// What the options of `solution` (their numbers, as the search gives them) mean, in
     /// the same order.
     pub fn decode<'a>(&'a self, solution: &'a [usize]) -> impl Iterator<Item = &'a T> + 'a {
@@ -96,11 +127,13 @@ fn size(
     }
 }
 
-/// Builds the problem from its items and options, keeping each option's meaning.
+/// Builds the problem from its items and options, keeping each option's meaning, the
+/// puzzle's name and what a count counts.
 fn encode<T>(
     primary: Vec<String>,
     secondary: Vec<String>,
     options: Vec<(Vec<String>, T)>,
+    (puzzle, counted): (String, String),
 ) -> Result<Encoded<T>, GenerateError> {
     let mut builder = Builder::new(primary, secondary)?;
     let mut meanings = Vec::with_capacity(options.len());
@@ -111,6 +144,8 @@ fn encode<T>(
     Ok(Encoded {
         problem: builder.build(),
         options: meanings,
+        puzzle,
+        counted,
     })
 }
 
@@ -140,7 +175,11 @@ pub fn queens(n: usize) -> Result<Encoded<(usize, usize)>, GenerateError> {
             (items, (r, c))
         })
         .collect();
-    encode(primary, secondary, options)
+    let about = (
+        format!("{n}-queens"),
+        format!("every placement of {n} queens, none attacking another, each board on its own (not up to rotation and reflection)"),
+    );
+    encode(primary, secondary, options, about)
 }
 
 /// A sudoku as exact cover: for each cell `pRC` one digit, for each row `rRD`, column
@@ -197,7 +236,11 @@ pub fn sudoku(grid: &Grid) -> Result<Encoded<(usize, u8)>, GenerateError> {
             options.push((items, (cell, digit)));
         }
     }
-    encode(primary, Vec::new(), options)
+    let about = (
+        format!("a {side}×{side} sudoku"),
+        "every solution of the puzzle (a proper puzzle has one)".to_string(),
+    );
+    encode(primary, Vec::new(), options, about)
 }
 
 /// The twelve pentominoes, by their usual letters, each as rows of `#` (a cell) and `.`.
@@ -302,13 +345,21 @@ pub fn polyominoes(
             }
         }
     }
-    encode(primary, Vec::new(), options)
+    let images = if rows == cols { 8 } else { 4 };
+    let about = (
+        format!("{} polyominoes in a {rows}×{cols} rectangle", pieces.len()),
+        format!("every tiling, each piece once, turned and flipped as it may: a tiling and its images by the rectangle's {images} symmetries are counted apart"),
+    );
+    encode(primary, Vec::new(), options, about)
 }
 
 /// The twelve pentominoes in a 6×10 rectangle: 2339 tilings up to symmetry, each found
 /// four times (the rectangle's rotation by 180 degrees and its two reflections).
 pub fn pentominoes() -> Encoded<Placement> {
-    polyominoes(&PENTOMINOES, 6, 10).expect("the 6×10 rectangle is a board")
+    let mut encoded = polyominoes(&PENTOMINOES, 6, 10).expect("the 6×10 rectangle is a board");
+    encoded.puzzle = "the twelve pentominoes in a 6×10 rectangle".into();
+    encoded.counted = "every tiling four times, as itself and as its images by the rectangle's half turn and two reflections: 9356 tilings, 2339 up to symmetry".into();
+    encoded
 }
 
 /// Langford pairings of order `n`: two 1s, two 2s, …, two ns in 2n slots, the two ks k
@@ -329,7 +380,11 @@ pub fn langford(n: usize) -> Result<Encoded<(usize, usize)>, GenerateError> {
             (items, (k, i))
         })
         .collect();
-    encode(primary, Vec::new(), options)
+    let about = (
+        format!("Langford pairings of order {n}"),
+        "every pairing twice, once as its mirror (read backwards): twice OEIS A014552, which counts them up to reversal".to_string(),
+    );
+    encode(primary, Vec::new(), options, about)
 }
 
 /// A slot of a crossword: where its word starts, `(row, column)` from 0, its direction
@@ -474,5 +529,13 @@ pub fn crossword(pattern: &str, words: &[&str]) -> Result<Encoded<(usize, usize)
             options.push((items, (s, w)));
         }
     }
-    encode(primary, secondary, options)
+    let about = (
+        format!(
+            "a crossword of {} slots and {} words",
+            slots.len(),
+            lower.len()
+        ),
+        "every fill of the slots by the words, no word twice, each fill once".to_string(),
+    );
+    encode(primary, secondary, options, about)
 }

@@ -128,14 +128,57 @@ fn the_families_print_their_problems() {
     let queens = generated(&["queens", "2"]);
     assert_eq!(
         queens,
-        "r1 r2 c1 c2 | a2 a3 a4 b1 b2 b3\n\
+        "| 2-queens, as exact cover\n\
+         | counts: every placement of 2 queens, none attacking another, each board on its own (not up to rotation and reflection)\n\
+         r1 r2 c1 c2 | a2 a3 a4 b1 b2 b3\n\
          r1 c1 a2 b2\nr1 c2 a3 b1\nr2 c1 a3 b3\nr2 c2 a4 b2\n"
     );
     let langford = generated(&["langford", "3"]);
     assert_eq!(on(&langford, &["--count"]), "2\n");
     let pentominoes = generated(&["pentominoes"]);
-    assert!(pentominoes.starts_with("F I L N P T U V W X Y Z 00 01 "));
-    assert_eq!(pentominoes.lines().count(), 1 + 2056);
+    let lines: Vec<&str> = pentominoes.lines().collect();
+    assert_eq!(
+        lines[0],
+        "| the twelve pentominoes in a 6×10 rectangle, as exact cover"
+    );
+    assert!(
+        lines[1].ends_with(": 9356 tilings, 2339 up to symmetry"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].starts_with("F I L N P T U V W X Y Z 00 01 "));
+    assert_eq!(lines.len(), 2 + 1 + 2056);
+}
+
+/// A generated file says what a count of it counts (each Langford pairing and its mirror),
+/// and `--stats` repeats it; a file that does not say leaves `--stats` as it is.
+#[test]
+fn stats_say_what_a_count_of_a_generated_file_counts() {
+    let langford = generated(&["langford", "4"]);
+    let counts = "| counts: every pairing twice, once as its mirror (read backwards): twice OEIS A014552, which counts them up to reversal";
+    assert_eq!(langford.lines().nth(1), Some(counts));
+    let out = backtrack_with_stdin(&["exact-cover", "--count", "--stats"], &langford);
+    assert_eq!(text(&out.stdout), "2\n");
+    let stats = text(&out.stderr);
+    let search = stats
+        .lines()
+        .find(|line| line.starts_with("search:"))
+        .unwrap();
+    assert!(
+        search.ends_with(&format!(
+            "; a count counts, as the file says: {}",
+            &counts[10..]
+        )),
+        "{search}"
+    );
+    let plain = backtrack_with_stdin(&["exact-cover", "--count", "--stats"], "a b\na\nb\n");
+    let stats = text(&plain.stderr);
+    assert!(
+        stats
+            .lines()
+            .any(|line| line.starts_with("search:") && line.ends_with("in input order")),
+        "{stats}"
+    );
 }
 
 #[test]

@@ -419,6 +419,82 @@ fn readme_names_the_dependencies_of_the_cli_feature() {
     assert_eq!(in_readme, in_feature);
 }
 
+/// The version requirement of a dependency on one of this workspace's packages written in
+/// `line` (`backtrack-problems = { version = "0.3", … }`, `backtrack = { package =
+/// "backtrack-search", version = "0.3" }`), if it writes one.
+fn workspace_requirement(line: &str) -> Option<&str> {
+    if !line.contains("backtrack-problems") && !line.contains("\"backtrack-search\"") {
+        return None;
+    }
+    let rest = &line[line.find("version = \"")? + "version = \"".len()..];
+    Some(&rest[..rest.find('"')?])
+}
+
+/// Does the requirement `required` (`0.3`, `0.3.0`, `^0.3`) name the major and minor
+/// version of `version` (`0.3.0`), as a dependency beside a path or a git checkout of
+/// this version must?
+fn names_major_minor(required: &str, version: &str) -> bool {
+    let required: Vec<&str> = required.trim_start_matches(['^', '=']).split('.').collect();
+    let version: Vec<&str> = version.split('.').collect();
+    (2..=3).contains(&required.len()) && required.iter().zip(&version).all(|(a, b)| a == b)
+}
+
+/// Every dependency on `backtrack-problems` or `backtrack-search` the README, the guide and
+/// the crates' docs write asks for the packages' own major and minor version: a reader's
+/// copy of the lines builds, from crates.io and beside a path alike.
+#[test]
+fn dependency_lines_ask_for_the_packages_version() {
+    let Some(docs) = documents() else { return };
+    let mut texts: Vec<(String, String)> = docs.into_iter().map(|d| (d.path, d.text)).collect();
+    for path in ["src/lib.rs", "problems/src/lib.rs", "problems/Cargo.toml"] {
+        let text = std::fs::read_to_string(root().join(path)).unwrap();
+        texts.push((path.to_string(), text));
+    }
+    let version = env!("CARGO_PKG_VERSION");
+    let mut checked = BTreeSet::new();
+    for (path, text) in &texts {
+        for line in text.lines() {
+            if let Some(required) = workspace_requirement(line) {
+                assert!(
+                    names_major_minor(required, version),
+                    "{path}: `{}` asks for {required}, and the package is {version}",
+                    line.trim()
+                );
+                checked.insert(path.as_str());
+            }
+        }
+    }
+    for path in [
+        "README.md",
+        "docs/own-problem.md",
+        "src/lib.rs",
+        "problems/src/lib.rs",
+    ] {
+        assert!(checked.contains(path), "{path} writes no dependency line");
+    }
+}
+
+#[test]
+fn version_requirements_are_read_as_written() {
+    let line = r#"backtrack = { package = "backtrack-search", path = "..", version = "0.3" }"#;
+    assert_eq!(workspace_requirement(line), Some("0.3"));
+    assert_eq!(
+        workspace_requirement(r#"backtrack-problems = { version = "0.1" }"#),
+        Some("0.1")
+    );
+    assert_eq!(workspace_requirement(r#"rand = { version = "0.8" }"#), None);
+    assert_eq!(
+        workspace_requirement("backtrack-problems = { path = \"problems\" }"),
+        None
+    );
+    assert!(names_major_minor("0.3", "0.3.0"));
+    assert!(names_major_minor("^0.3", "0.3.1"));
+    assert!(names_major_minor("0.3.0", "0.3.0"));
+    assert!(!names_major_minor("0.1", "0.3.0"));
+    assert!(!names_major_minor("0", "0.3.0"));
+    assert!(!names_major_minor("1.3", "0.3.0"));
+}
+
 /// The links of a Markdown text outside its code: `[text](target)` and `![alt](target)`.
 fn links(markdown: &str) -> Vec<String> {
     let prose = prose(markdown);

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use backtrack::{parallel, Limits, ParallelLimits, Search, Stats};
+use backtrack::{parallel, Limits, ParallelLimits, Search, SplitDepth, Stats};
 use backtrack_problems::exact_cover::generate::{self, GenerateError};
 use backtrack_problems::exact_cover::{BuildError, Builder, ExactCover, ParseError};
 use backtrack_problems::queens::BitQueens;
@@ -173,7 +173,7 @@ proptest! {
         stops in prop::collection::vec(0u64..30, 1..4),
     ) {
         let serial = Search::new(m.problem()).count_solutions();
-        let par = parallel::count(&m.problem(), split, &ParallelLimits::none());
+        let par = parallel::count(&m.problem(), SplitDepth(split), &ParallelLimits::none());
         prop_assert_eq!(par.found, serial.found);
         prop_assert_eq!(counts(&par.stats), counts(&serial.stats));
         let mut found = Vec::new();

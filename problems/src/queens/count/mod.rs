@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use backtrack::observer::{OnSolution, Solutions};
 use backtrack::progress::Meter;
-use backtrack::{parallel, Limits, Outcome, ParallelLimits, Search, Stats};
+use backtrack::{parallel, Limits, Outcome, ParallelLimits, Search, SplitDepth, Stats};
 use thiserror::Error;
 
 use super::bitboard::{with_mask, Mask, MaskJob};
@@ -338,12 +338,12 @@ impl MaskJob for Run<'_> {
             Reduction::Halves => total(count_halves(n, limits)),
             Reduction::None if placement.is_empty() => total(parallel::count(
                 &BitState::<M>::new(n),
-                split_depth(n),
+                SplitDepth(split_depth(n)),
                 limits,
             )),
             Reduction::None => total(parallel::count(
                 &BitQueens::<M>::with_placement(placement),
-                split_depth(n),
+                SplitDepth(split_depth(n)),
                 limits,
             )),
         }

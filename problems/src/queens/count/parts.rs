@@ -7,7 +7,8 @@ use backtrack::observer::{OnSolution, Solutions};
 use backtrack::progress::Meter;
 use backtrack::split::{self, Layout, ReplayError, Share, Subproblem};
 use backtrack::{
-    parallel, Cancel, Limits, Observer, Outcome, ParallelLimits, Problem, Search, Stats, StopReason,
+    parallel, Cancel, Limits, Observer, Outcome, ParallelLimits, Problem, Search, SplitDepth,
+    Stats, StopReason,
 };
 
 use super::{half_stats, split_depth, with_found, CountPlan, Counts, Mirrored, Reduction};
@@ -278,7 +279,7 @@ impl TallyJob for ShareJob<'_> {
         let cache = HalfCache::default();
         let (outcome, tally, layout) = parallel::count_share_observed(
             problem,
-            depth,
+            SplitDepth(depth),
             self.share,
             limits,
             |path| {

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use backtrack::observer::{OnSolution, Solutions};
-use backtrack::{parallel, Control, Observer, Outcome, ParallelLimits};
+use backtrack::{parallel, Control, Observer, Outcome, ParallelLimits, SplitDepth};
 
 use super::{half_stats, split_depth, with_found, Counts};
 use crate::queens::bitboard::Mask;
@@ -115,7 +115,7 @@ impl<M: Mask> OnSolution<BitQueens<M>> for CanonicalCounter {
 pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     let (outcome, mirrored) = parallel::count_observed(
         &BitState::<M>::new(n),
-        split_depth(n),
+        SplitDepth(split_depth(n)),
         limits,
         |path| Mirrored::below(n, path),
         |mirrored, part| {
@@ -166,7 +166,7 @@ pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
     let (outcome, Solutions(join)) = parallel::count_observed(
         &HalfBlocks::new(n),
         // A subproblem for each block: the middle column, then the columns fixed.
-        n % 2 + block_columns(n),
+        SplitDepth(n % 2 + block_columns(n)),
         limits,
         |_| {
             let mut join = HalfJoin::cached(n, &cache);
@@ -219,7 +219,7 @@ pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> 
     }
     let (outcome, Solutions(canonical)) = parallel::count_observed(
         &half,
-        split_depth(n),
+        SplitDepth(split_depth(n)),
         limits,
         |_| Solutions(CanonicalCounter::new(n)),
         |Solutions(a), Solutions(b)| a.canonical += b.canonical,
@@ -259,7 +259,7 @@ pub fn count_symmetric<M: Mask>(
     if n <= 1 {
         // The reduced space needs two rows; a board of at most one square is its only
         // image, so each solution is a class of its own.
-        let whole = parallel::count(&BitState::<M>::new(n), 0, limits);
+        let whole = parallel::count(&BitState::<M>::new(n), SplitDepth(0), limits);
         let found = whole.found;
         return with_found(
             &whole,
@@ -271,7 +271,7 @@ pub fn count_symmetric<M: Mask>(
     }
     let (outcome, Solutions(counter)) = parallel::count_observed(
         &SymmetricQueens::<M>::new(n),
-        split_depth(n),
+        SplitDepth(split_depth(n)),
         limits,
         |_| Solutions(OrbitCounter::new(n)),
         |Solutions(merged), Solutions(part)| {

@@ -591,7 +591,7 @@ mod tests {
                 let (_, Solutions(shared)) = pool.install(|| {
                     backtrack::parallel::count_observed(
                         &HalfBlocks::fixing(n, fix),
-                        n,
+                        backtrack::SplitDepth(n),
                         &backtrack::ParallelLimits::none(),
                         |_| Solutions(HalfJoin::new(n)),
                         |Solutions(merged), Solutions(part)| merged.add(&part),

@@ -35,7 +35,8 @@ use crate::input;
 /// N` (Langford pairings of order N, each found twice, once mirrored), `crossword PATTERN
 /// WORD...` (a word of the list in each slot of the pattern, rows of `.` and `#` apart by
 /// `/`, crossing words agreeing on their letters: the cells are coloured by their
-/// letters; each word given once).
+/// letters; each word given once). The file begins with comments naming the puzzle and
+/// what a count of it counts, which --stats repeats when it searches the file.
 #[derive(Debug, clap::Args)]
 pub struct Given {
     /// The problem file; `-` or nothing reads standard input. After --generate FAMILY,
@@ -128,9 +129,9 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
                 crate::args::clip(family)
             );
         }
-        let problem = generated(family, &given.words)?;
+        let text = generated(family, &given.words)?;
         return Ok(Job::write(Settings::plain(false), move |_| {
-            Ok(problem.to_string().into_bytes())
+            Ok(text.into_bytes())
         }));
     }
     let file = match &given.words[..] {
@@ -158,6 +159,10 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         "options": problem.options(),
         "text_checksum": crc32fast::hash(problem.to_string().as_bytes()),
     });
+    let search = match counted(&input.text) {
+        Some(what) => format!("{SEARCH}; a count counts, as the file says: {what}"),
+        None => SEARCH.to_string(),
+    };
     let printer = Rc::new(problem.clone());
     // Split at depth 2 for threads: a count with a checkpoint goes deeper from there only
     // as far as it needs for its subproblems (each estimated by probes, which would cost
@@ -166,9 +171,17 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .tree()
         .list(move |out, index, chosen| write(out, &printer, json, index, &chosen).map(|()| true));
     Ok(Job::new(settings, task)
-        .describe(SEARCH)
+        .describe(search)
         .thing("cover")
         .identity("exact-cover", identity))
+}
+
+/// What a count of the problem of `text` counts, if the file says it: the comment line
+/// that `--generate` writes ([`generate::COUNTED`]), without its prefix.
+fn counted(text: &str) -> Option<&str> {
+    text.lines()
+        .find_map(|line| line.strip_prefix(generate::COUNTED))
+        .map(str::trim_end)
 }
 
 /// Writes solution `index`: its options' lines (after a blank line from the second on),
@@ -201,8 +214,9 @@ fn write(
 const FAMILIES: &str =
     "queens N, sudoku FILE, pentominoes, langford N, or crossword PATTERN WORD...";
 
-/// The problem of `--generate FAMILY PARAM...`; an error names the family.
-fn generated(family: &str, params: &[String]) -> Result<ExactCover> {
+/// The file of `--generate FAMILY PARAM...`, its comments saying what a count counts; an
+/// error names the family.
+fn generated(family: &str, params: &[String]) -> Result<String> {
     let params: Vec<&str> = params.iter().map(String::as_str).collect();
     if !["queens", "langford", "pentominoes", "sudoku", "crossword"].contains(&family) {
         bail!(
@@ -213,8 +227,9 @@ fn generated(family: &str, params: &[String]) -> Result<ExactCover> {
     of_family(family, &params).map_err(|err| anyhow!("--generate {family}: {err:#}"))
 }
 
-/// The problem of family `family` (one `--generate` knows) with parameters `params`.
-fn of_family(family: &str, params: &[&str]) -> Result<ExactCover> {
+/// The file of the problem of family `family` (one `--generate` knows) with parameters
+/// `params`: [`generate::Encoded::text`].
+fn of_family(family: &str, params: &[&str]) -> Result<String> {
     let number = |what: &str, range: RangeInclusive<usize>| -> Result<usize> {
         let [n] = params[..] else {
             bail!("{}", count_of(params, &format!("one parameter, {what}")));
@@ -233,14 +248,14 @@ fn of_family(family: &str, params: &[&str]) -> Result<ExactCover> {
             ),
         }
     };
-    let problem = match family {
-        "queens" => generate::queens(number("the board size", generate::QUEENS_SIZES)?)?.problem,
-        "langford" => generate::langford(number("the order", generate::LANGFORD_ORDERS)?)?.problem,
+    let text = match family {
+        "queens" => generate::queens(number("the board size", generate::QUEENS_SIZES)?)?.text(),
+        "langford" => generate::langford(number("the order", generate::LANGFORD_ORDERS)?)?.text(),
         "pentominoes" => {
             if !params.is_empty() {
                 bail!("{}", count_of(params, "no parameter"));
             }
-            generate::pentominoes().problem
+            generate::pentominoes().text()
         }
         "sudoku" => {
             let [file] = params[..] else {
@@ -255,7 +270,7 @@ fn of_family(family: &str, params: &[&str]) -> Result<ExactCover> {
                     puzzles.len()
                 );
             };
-            generate::sudoku(&puzzle.grid)?.problem
+            generate::sudoku(&puzzle.grid)?.text()
         }
         "crossword" => {
             let [pattern, words @ ..] = params else {
@@ -264,11 +279,11 @@ fn of_family(family: &str, params: &[&str]) -> Result<ExactCover> {
             if words.is_empty() {
                 bail!("expected the pattern, then the words: no word given");
             }
-            generate::crossword(pattern, words)?.problem
+            generate::crossword(pattern, words)?.text()
         }
         _ => unreachable!("a family --generate knows"),
     };
-    Ok(problem)
+    Ok(text)
 }
 
 /// What a family that takes `expected` says of `params`: `expected one parameter, the

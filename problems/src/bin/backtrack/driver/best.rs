@@ -4,7 +4,7 @@
 use std::io;
 
 use anyhow::Result;
-use backtrack::{parallel, Optimize, Outcome, Search};
+use backtrack::{parallel, Optimize, Outcome, Search, SplitDepth};
 
 use super::report::NoBest;
 use super::End;
@@ -47,7 +47,7 @@ impl Driver {
             Some(threads) => {
                 let pool = self.pool(threads)?;
                 let limits = self.parallel_limits(progress.meter());
-                pool.install(|| parallel::best(&problem, depth, &limits))
+                pool.install(|| parallel::best(&problem, SplitDepth(depth), &limits))
             }
         };
         progress.finish();

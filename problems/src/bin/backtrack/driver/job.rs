@@ -12,7 +12,9 @@ use anyhow::Result;
 use backtrack::estimate::{Estimate, Figure};
 use backtrack::split::{Layout, Share};
 use backtrack::tree::Label;
-use backtrack::{parallel, Cancel, Limits, Optimize, Outcome, ParallelLimits, Problem, Search};
+use backtrack::{
+    parallel, Cancel, Limits, Optimize, Outcome, ParallelLimits, Problem, Search, SplitDepth,
+};
 
 use super::{Driver, Out, Settings, Stop, Tally};
 use crate::exit::Status;
@@ -326,13 +328,17 @@ where
     }
 
     fn on_threads(&self, limits: &ParallelLimits) -> Outcome<Tally> {
-        tallied(&parallel::count(self.problem, self.depth, limits))
+        tallied(&parallel::count(
+            self.problem,
+            SplitDepth(self.depth),
+            limits,
+        ))
     }
 
     fn part(&self, share: Share, limits: &ParallelLimits) -> (Outcome<Tally>, Layout) {
         let (outcome, (), layout) = parallel::count_share_observed(
             self.problem,
-            self.depth,
+            SplitDepth(self.depth),
             share,
             limits,
             |_| (),

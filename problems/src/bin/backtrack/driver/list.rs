@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use backtrack::observer::{OnSolution, Solutions};
 use backtrack::stats::Elapsed;
-use backtrack::{parallel, Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
+use backtrack::{
+    parallel, Cancel, Limits, Outcome, Problem, Search, SplitDepth, Stats, StopReason,
+};
 
 use super::job::Direct;
 use super::report::{Closing, DirectStats};
@@ -77,7 +79,7 @@ impl Driver {
             How::Threads(threads) => {
                 let progress = self.progress(true);
                 let limits = self.parallel_limits(progress.meter());
-                let mut listing = parallel::solutions(problem, depth, &limits, threads);
+                let mut listing = parallel::solutions(problem, SplitDepth(depth), &limits, threads);
                 let (listed, result) = self.emit_all(&mut listing, limit, emit);
                 // The workers stopped and joined before anything more is printed, and
                 // their statistics counted.

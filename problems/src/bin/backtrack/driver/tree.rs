@@ -125,11 +125,17 @@ impl Driver {
             } else {
                 outcome.stats
             };
-            stop = self.stop_of(outcome.stopped).or(match tree.truncated_at() {
-                Some(Limit::Entries(_)) => Some(Stop::Budget(args.budget)),
-                Some(Limit::Memory(bytes)) => Some(Stop::Memory(bytes)),
-                None => None,
-            });
+            // Why the tree stops short, as the tree says it: the recorder's budget (the
+            // recorder, an observer, stopped the search), or a limit or a signal.
+            stop = match (tree.stopped(), tree.truncated_at()) {
+                (Some(StopReason::Observer), Some(Limit::Entries(_))) => {
+                    Some(Stop::Budget(args.budget))
+                }
+                (Some(StopReason::Observer), Some(Limit::Memory(bytes))) => {
+                    Some(Stop::Memory(bytes))
+                }
+                (reason, _) => self.stop_of(reason),
+            };
             if let Some((key, words)) = name(stop, &outcome) {
                 tree.name_stop(key, words);
             }
