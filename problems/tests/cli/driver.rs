@@ -241,6 +241,56 @@ fn a_signal_stops_every_puzzle_and_names_those_not_searched() {
     }
 }
 
+/// A signal that comes between two puzzles of a file, none of them cut short, exits with
+/// the signal's status, as one in a puzzle's search does. The file's 50,000 solved grids
+/// take a debug build seconds; the signal comes once their first output is out, and most
+/// often between two searches (each is one node): the runs go on until one was stopped
+/// there.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_between_two_puzzles_exits_with_its_status() {
+    let puzzles = 50_000;
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+    let file = crate::common::scratch("solved.sudoku");
+    std::fs::write(&*file, solved.repeat(puzzles)).unwrap();
+    let path = file.to_str().unwrap();
+    let mut between = false;
+    for _ in 0..5 {
+        let child = Command::new(BIN)
+            .args(["sudoku", path])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = stopped_after_first_output(child, "INT");
+        let stdout = text(&out.stdout);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{stderr}");
+        let summary = stdout.lines().last().unwrap();
+        assert!(
+            summary.starts_with(&format!("# {puzzles} puzzles: "))
+                && summary.ends_with(" not searched"),
+            "{summary}"
+        );
+        let note = stderr.lines().last().unwrap();
+        assert!(
+            note.starts_with("backtrack: stopped by SIGINT: puzzles "),
+            "{stderr}"
+        );
+        assert!(
+            note.ends_with(&format!(" to {puzzles} not searched")),
+            "{stderr}"
+        );
+        if !summary.contains("stopped") {
+            between = true;
+            break;
+        }
+    }
+    assert!(between, "every signal came in a search");
+}
+
 /// The same partial results as JSON: every line parses, the last says why it stopped.
 #[cfg(target_os = "linux")]
 #[test]

@@ -435,6 +435,7 @@ impl Driver {
             if let Some(stop) = self.signalled() {
                 self.not_searched(key, k, total, stop)?;
                 ended.not_searched = total - k + 1;
+                status = status.then(stop.status());
                 break;
             }
             if several {
