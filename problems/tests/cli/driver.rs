@@ -1,7 +1,7 @@
 //! What the driver does the same for every subcommand: signals, limits, output errors,
 //! JSON, progress and exit statuses.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -289,6 +289,68 @@ fn a_signal_between_two_puzzles_exits_with_its_status() {
         }
     }
     assert!(between, "every signal came in a search");
+}
+
+/// A signal while the input is still being read (standard input not yet closed) stops the
+/// run as one in the search does: the same note, the partial output, the signal's status.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_while_the_input_is_read_stops_the_run_as_a_later_one() {
+    let pentominoes = backtrack(&["exact-cover", "--generate", "pentominoes"]);
+    let pentominoes = text(&pentominoes.stdout);
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+    let puzzles = solved.repeat(1000);
+    let runs: [(&[&str], &str, &str, &str); 4] = [
+        (
+            &["sudoku"],
+            &puzzles,
+            "# 1000 puzzles: 1000 not searched\n",
+            "backtrack: stopped by SIGINT: puzzles 1 to 1000 not searched\n",
+        ),
+        (
+            &["exact-cover", "--count"],
+            &pentominoes,
+            "0 (partial: stopped by SIGINT)\n",
+            "backtrack: stopped by SIGINT: the count is partial\n",
+        ),
+        (
+            &["knapsack"],
+            "capacity 10\n3 4\n5 6\n",
+            "no packing found (partial: stopped by SIGINT)\n",
+            "backtrack: stopped by SIGINT before any packing was found\n",
+        ),
+        (
+            &["coloring", "--colors", "3"],
+            "p edge 3 0\n",
+            "",
+            "backtrack: stopped by SIGINT after 0 colorings: the listing is partial\n",
+        ),
+    ];
+    for (args, input, stdout, stderr) in runs {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let (head, tail) = input.split_at(input.len() / 2);
+        stdin.write_all(head.as_bytes()).unwrap();
+        assert!(kill(&mut child, "INT"), "{args:?} ended by itself");
+        stdin.write_all(tail.as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(130),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stdout), stdout, "{args:?}");
+        assert_eq!(text(&out.stderr), stderr, "{args:?}");
+    }
 }
 
 /// The same partial results as JSON: every line parses, the last says why it stopped.
