@@ -1,7 +1,7 @@
 //! What the driver does the same for every subcommand: signals, limits, output errors,
 //! JSON, progress and exit statuses.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -238,6 +238,118 @@ fn a_signal_stops_every_puzzle_and_names_those_not_searched() {
             *line,
             serde_json::json!({"puzzle": k, "searched": false, "complete": false, "stopped": "SIGTERM"})
         );
+    }
+}
+
+/// A signal that comes between two puzzles of a file, none of them cut short, exits with
+/// the signal's status, as one in a puzzle's search does. The file's 50,000 solved grids
+/// take a debug build seconds; the signal comes once their first output is out, and most
+/// often between two searches (each is one node): the runs go on until one was stopped
+/// there.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_between_two_puzzles_exits_with_its_status() {
+    let puzzles = 50_000;
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+    let file = crate::common::scratch("solved.sudoku");
+    std::fs::write(&*file, solved.repeat(puzzles)).unwrap();
+    let path = file.to_str().unwrap();
+    let mut between = false;
+    for _ in 0..5 {
+        let child = Command::new(BIN)
+            .args(["sudoku", path])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = stopped_after_first_output(child, "INT");
+        let stdout = text(&out.stdout);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{stderr}");
+        let summary = stdout.lines().last().unwrap();
+        assert!(
+            summary.starts_with(&format!("# {puzzles} puzzles: "))
+                && summary.ends_with(" not searched"),
+            "{summary}"
+        );
+        let note = stderr.lines().last().unwrap();
+        assert!(
+            note.starts_with("backtrack: stopped by SIGINT: puzzles "),
+            "{stderr}"
+        );
+        assert!(
+            note.ends_with(&format!(" to {puzzles} not searched")),
+            "{stderr}"
+        );
+        if !summary.contains("stopped") {
+            between = true;
+            break;
+        }
+    }
+    assert!(between, "every signal came in a search");
+}
+
+/// A signal while the input is still being read (standard input not yet closed) stops the
+/// run as one in the search does: the same note, the partial output, the signal's status.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_while_the_input_is_read_stops_the_run_as_a_later_one() {
+    let pentominoes = backtrack(&["exact-cover", "--generate", "pentominoes"]);
+    let pentominoes = text(&pentominoes.stdout);
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+    let puzzles = solved.repeat(1000);
+    let runs: [(&[&str], &str, &str, &str); 4] = [
+        (
+            &["sudoku"],
+            &puzzles,
+            "# 1000 puzzles: 1000 not searched\n",
+            "backtrack: stopped by SIGINT: puzzles 1 to 1000 not searched\n",
+        ),
+        (
+            &["exact-cover", "--count"],
+            &pentominoes,
+            "0 (partial: stopped by SIGINT)\n",
+            "backtrack: stopped by SIGINT: the count is partial\n",
+        ),
+        (
+            &["knapsack"],
+            "capacity 10\n3 4\n5 6\n",
+            "no packing found (partial: stopped by SIGINT)\n",
+            "backtrack: stopped by SIGINT before any packing was found\n",
+        ),
+        (
+            &["coloring", "--colors", "3"],
+            "p edge 3 0\n",
+            "",
+            "backtrack: stopped by SIGINT after 0 colorings: the listing is partial\n",
+        ),
+    ];
+    for (args, input, stdout, stderr) in runs {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let (head, tail) = input.split_at(input.len() / 2);
+        stdin.write_all(head.as_bytes()).unwrap();
+        assert!(kill(&mut child, "INT"), "{args:?} ended by itself");
+        stdin.write_all(tail.as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(130),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stdout), stdout, "{args:?}");
+        assert_eq!(text(&out.stderr), stderr, "{args:?}");
     }
 }
 

@@ -219,6 +219,14 @@ fn flags_of_other_subcommands_say_where_they_apply() {
             "-t applies to subset-sum, not queens",
         ),
         (
+            &["exact-cover", "--count", "--unique"],
+            "--unique applies to queens, not exact-cover: exact cover counts every cover; divide by the symmetries (the generated pentominoes' 9356 tilings are 2339 classes of 4, langford N's pairings come each with its mirror), or count queens' classes with backtrack queens N --unique --count",
+        ),
+        (
+            &["knapsack", "--unique"],
+            "--unique applies to queens, not knapsack",
+        ),
+        (
             &["man", "--count"],
             "--count applies to queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour and exact-cover, not man",
         ),

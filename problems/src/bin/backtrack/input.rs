@@ -25,11 +25,14 @@ pub fn read(path: &str, what: &str) -> Result<Input> {
         bail!("the file name is empty (- reads standard input)");
     }
     if path == "-" {
-        if io::IsTerminal::is_terminal(&io::stdin()) {
-            note!("backtrack: reading {what} from the terminal; end it with Ctrl-D");
-        }
         let name = "<stdin>".to_string();
-        let text = read_capped(io::stdin().lock(), &name)?;
+        let text = if io::IsTerminal::is_terminal(&io::stdin()) {
+            note!("backtrack: reading {what} from the terminal; end it with Ctrl-D");
+            // Ctrl-C must stop a read that only Ctrl-D ends.
+            crate::driver::at_once(|| read_capped(io::stdin().lock(), &name))?
+        } else {
+            read_capped(io::stdin().lock(), &name)?
+        };
         Ok(Input { text, name })
     } else {
         let file = match File::open(path) {

@@ -89,6 +89,10 @@ fn main() -> ExitCode {
 
 /// The subcommand's job, run by the driver.
 fn run(cli: &Cli) -> Result<Status> {
+    // The signals stop the run from before its input is read: one while a big file is
+    // read or a problem is made ends the run as one in the search does.
+    let stopper = driver::Stopper::new();
+    stopper.listen()?;
     let job = match &cli.command {
         Command::Queens(args) => queens::job(args)?,
         Command::Sudoku(args) => sudoku::job(args)?,
@@ -103,7 +107,7 @@ fn run(cli: &Cli) -> Result<Status> {
         Command::Completions(args) => completions::job(args, Cli::<false>::command()),
         Command::Man(args) => man::job(args, Cli::<false>::command())?,
     };
-    driver::run(job)
+    driver::run(job, stopper)
 }
 
 #[cfg(test)]

@@ -21,6 +21,14 @@ const WHERE: &[(&str, &str)] = &[
     ("indices", "in text listings"),
 ];
 
+/// What to do instead of a flag another subcommand has, where it has a near equivalent:
+/// the flag's id, the subcommand that lacks it, and the hint after its line.
+const INSTEAD: &[(&str, &str, &str)] = &[(
+    "unique",
+    "exact-cover",
+    "exact cover counts every cover; divide by the symmetries (the generated pentominoes' 9356 tilings are 2339 classes of 4, langford N's pairings come each with its mirror), or count queens' classes with backtrack queens N --unique --count",
+)];
+
 /// A subcommand's arguments `A`, which clap builds, if `LAZY`, only once the command
 /// line enters the subcommand: a run builds the arguments of its own subcommand, not
 /// those of every other (most of what parsing a short run's command line costs).
@@ -478,7 +486,15 @@ fn unknown(cli: &Command, sub: Option<&Command>, arg: &str, suggested: Option<&S
             .find(|(flag, _)| *flag == id)
             .map(|(_, qualifier)| format!(" ({qualifier})"))
             .unwrap_or_default();
-        return format!("{flag} applies to {}{qualifier}, not {name}", and(&names));
+        let instead = INSTEAD
+            .iter()
+            .find(|&&(flag, sub, _)| flag == id && sub == name)
+            .map(|(_, _, hint)| format!(": {hint}"))
+            .unwrap_or_default();
+        return format!(
+            "{flag} applies to {}{qualifier}, not {name}{instead}",
+            and(&names)
+        );
     }
     format!("{name} has no flag {flag}{}", guess(suggested))
 }

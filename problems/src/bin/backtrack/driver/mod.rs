@@ -47,7 +47,7 @@ pub use output::{check as check_output, write_numbers, Out};
 use progress::Progress;
 pub use report::plural;
 pub use settings::{Flags, Settings, Sharing, Tree, TreeFormat, MAX_TREE_BUDGET};
-use signals::Stopper;
+pub use signals::{at_once, Stopper};
 
 /// The probes of the estimate behind the progress line: a few milliseconds on the
 /// biggest trees.
@@ -169,8 +169,8 @@ fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
 /// The version of the tool, as checkpoints and part records name it.
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Runs `job`: see the [module docs](self).
-pub fn run(job: Job<'_>) -> Result<Status> {
+/// Runs `job`, stopped by the signals `stopper` listens to: see the [module docs](self).
+pub fn run(job: Job<'_>, stopper: Stopper) -> Result<Status> {
     let Job {
         settings,
         formulation,
@@ -178,7 +178,7 @@ pub fn run(job: Job<'_>) -> Result<Status> {
         identity,
         work,
     } = job;
-    let mut driver = Driver::start(settings, formulation, thing, identity)?;
+    let mut driver = Driver::start(settings, formulation, thing, identity, stopper)?;
     let status = match work {
         job::Work::Write(write) => {
             let bytes = write(driver.settings.flags.json)?;
@@ -344,15 +344,15 @@ impl fmt::Display for Stop {
 }
 
 impl Driver {
-    /// Takes over standard output and the signals: from here on, Ctrl-C stops the search
-    /// instead of the process. (Not before: a run still reading its input from a terminal
-    /// must stay stoppable.) Says on stderr, unless `--quiet`, that `--threads` asked for
-    /// more threads than the cores, which the search runs on instead.
+    /// Takes over standard output, the searches stopped by the signals `stopper` listens
+    /// to. Says on stderr, unless `--quiet`, that `--threads` asked for more threads than
+    /// the cores, which the search runs on instead.
     fn start(
         settings: Settings,
         search: String,
         thing: &'static str,
         identity: Option<Identity>,
+        stopper: Stopper,
     ) -> Result<Driver> {
         if let Some((asked, cores)) = settings.capped.filter(|_| !settings.flags.quiet) {
             let cores = if cores == 1 {
@@ -362,9 +362,7 @@ impl Driver {
             };
             note!("backtrack: --threads {asked}: a search runs on at most the machine's {cores} (threads past them only take turns on them, which costs time)");
         }
-        let stopper = Stopper::new();
         let out = output::open(stopper.cancel().clone())?;
-        stopper.listen()?;
         let unwritable = stopper.cancel().child();
         Ok(Driver {
             settings,
@@ -435,6 +433,7 @@ impl Driver {
             if let Some(stop) = self.signalled() {
                 self.not_searched(key, k, total, stop)?;
                 ended.not_searched = total - k + 1;
+                status = status.then(stop.status());
                 break;
             }
             if several {

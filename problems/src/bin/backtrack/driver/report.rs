@@ -194,7 +194,10 @@ impl Driver {
             if let Some(estimated) = estimated {
                 text = format!("{text}; {}", estimated.text());
             }
-            self.line(&"")?;
+            // Apart from the output of the searches, if any was made.
+            if ended.not_searched < total {
+                self.line(&"")?;
+            }
             self.line(&format_args!("# {text}"))?;
         }
         self.end_output()

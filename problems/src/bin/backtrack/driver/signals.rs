@@ -1,8 +1,12 @@
 //! One flag stops every search: SIGINT (Ctrl-C), SIGTERM (`timeout`, `kill`) and SIGHUP
 //! set it. The driver then asks which signal came first, to say so and to exit with the
 //! matching status.
+//!
+//! The handlers are in place before the input is read, so that a signal while a big file
+//! is read is reported as one in the search is; only while a terminal is read does a
+//! signal end the process at once ([`at_once`]), the read being one it cannot stop.
 
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -16,6 +20,20 @@ use crate::exit::Status;
 /// How soon after a signal the same signal again is taken for the same one, delivered
 /// twice.
 const ECHO: Duration = Duration::from_millis(100);
+
+/// Set while the run waits on a read that a signal cannot cut short and that may never
+/// end (a terminal, which ends its text only at Ctrl-D): a signal then ends the process
+/// at once.
+static AT_ONCE: AtomicBool = AtomicBool::new(false);
+
+/// Runs `read`, a signal meanwhile ending the process at once with the status of a
+/// signal: for a read of a terminal, which Ctrl-C must stop.
+pub fn at_once<T>(read: impl FnOnce() -> T) -> T {
+    AT_ONCE.store(true, Ordering::SeqCst);
+    let value = read();
+    AT_ONCE.store(false, Ordering::SeqCst);
+    value
+}
 
 /// The flag, and the first signal that set it.
 #[derive(Clone, Debug, Default)]
@@ -32,7 +50,7 @@ impl Stopper {
     }
 
     /// From now on SIGINT, SIGTERM and SIGHUP stop the searches instead of killing the
-    /// process; a second signal (not the same one again within a moment, which
+    /// process (but for a read in [`at_once`]); a second signal (not the same one again within a moment, which
     /// `timeout` sends twice) ends it at once, with the status of a signal
     /// ([`Status::Signal`]: 128 + its number).
     ///
@@ -51,6 +69,9 @@ impl Stopper {
             let stopper = self.clone();
             let first_at = Arc::clone(&first_at);
             let handler = move || {
+                if AT_ONCE.load(Ordering::SeqCst) {
+                    low_level::exit(Status::Signal(signal).code().into());
+                }
                 let now = nanos(origin.elapsed());
                 if stopper.stop(signal) {
                     first_at.store(now, Ordering::SeqCst);
