@@ -47,7 +47,7 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
-pub use parse::ParseError;
+pub use parse::{Likeness, ParseError};
 
 use links::{Links, NONE};
 

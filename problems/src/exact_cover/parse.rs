@@ -45,6 +45,37 @@ pub enum ParseError {
         /// What is wrong there.
         error: BuildError,
     },
+    /// An error of [`ParseError::At`] that the line taken for the items line explains if
+    /// it is an option (a file whose items line is missing): said with the error. Only an
+    /// error has the hint: a file read whole is never doubted.
+    #[error("line {line}, column {column}: {error}; is line {first} the items line? {why}")]
+    LikeAnOption {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// What is wrong there.
+        error: BuildError,
+        /// The line taken for the items line.
+        first: usize,
+        /// Why it looks like an option.
+        why: Likeness,
+    },
+}
+
+/// Why the line taken for the items line looks like an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Likeness {
+    /// It gives an item a colour (`x:red`).
+    #[error("It gives an item a colour, as an option does; the items line names the items, the secondary ones after `|`")]
+    Colour,
+    /// It has no `|`, and names no more items than the option it refuses holds.
+    #[error("It names no more items than this option holds, and the items line names every item")]
+    Short,
+    /// It has no `|`, and lacks this many items (two or more, more than a typo) of the
+    /// option it refuses.
+    #[error("It lacks {0} of this option's items, and the items line names every item")]
+    Lacking(usize),
 }
 
 /// The separators of the words of a line.
@@ -135,21 +166,68 @@ impl FromStr for ExactCover {
                     .map_or(1, |&(column, _)| column),
                 _ => 1,
             };
-            ParseError::At {
-                line,
-                column,
-                error,
+            match &error {
+                BuildError::BadName(name) if name.contains(':') && bars.is_empty() => {
+                    ParseError::LikeAnOption {
+                        line,
+                        column,
+                        error,
+                        first: line,
+                        why: Likeness::Colour,
+                    }
+                }
+                _ => ParseError::At {
+                    line,
+                    column,
+                    error,
+                },
             }
         })?;
+        // Would an option that names an unknown item make more sense with the first line
+        // an option too? Not if that line has a `|`, which no option has.
+        let first = line;
+        let like_an_option = |option: &[(usize, &str)]| {
+            if !bars.is_empty() {
+                return None;
+            }
+            let lacking = option
+                .iter()
+                .map(|&(_, item)| item.split_once(':').map_or(item, |(name, _)| name))
+                .filter(|&name| !names.iter().any(|&(_, word)| word == name))
+                .count();
+            if names.len() <= option.len() {
+                Some(Likeness::Short)
+            } else if lacking >= 2 {
+                Some(Likeness::Lacking(lacking))
+            } else {
+                None
+            }
+        };
         for (line, text) in lines {
             let items = words(line, text)?;
             builder
                 .try_option(items.iter().map(|&(_, item)| item))
-                .map_err(|(at, error)| ParseError::At {
-                    line,
+                .map_err(|(at, error)| {
                     // An option with no primary item: its first column.
-                    column: items.get(at).map_or(items[0].0, |&(column, _)| column),
-                    error,
+                    let column = items.get(at).map_or(items[0].0, |&(column, _)| column);
+                    let why = match error {
+                        BuildError::UnknownItem(_) => like_an_option(&items),
+                        _ => None,
+                    };
+                    match why {
+                        Some(why) => ParseError::LikeAnOption {
+                            line,
+                            column,
+                            error,
+                            first,
+                            why,
+                        },
+                        None => ParseError::At {
+                            line,
+                            column,
+                            error,
+                        },
+                    }
                 })?;
         }
         Ok(builder.build())

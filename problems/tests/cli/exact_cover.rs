@@ -184,7 +184,9 @@ fn stats_say_what_a_count_of_a_generated_file_counts() {
 #[test]
 fn bad_input_is_one_line_naming_the_place() {
     let cases = [
-        ("a b\na c\n", "<stdin>: line 2, column 3: unknown item `c`"),
+        ("a b c\na d\n", "<stdin>: line 2, column 3: unknown item `d`"),
+        // The items line left out: the first option taken for it.
+        ("a b\na c\nb\n", "<stdin>: line 2, column 3: unknown item `c`; is line 1 the items line? It names no more items than this option holds, and the items line names every item"),
         ("a | s\ns\n", "<stdin>: line 2, column 1: the option has no primary item"),
         ("a | s\na:x s\n", "<stdin>: line 2, column 1: item `a` is primary and takes no colour: only secondary items do"),
         ("a b\nb a b\n", "<stdin>: line 2, column 5: item `b` is repeated in the option"),

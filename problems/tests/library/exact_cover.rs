@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use backtrack::{parallel, Limits, ParallelLimits, Search, SplitDepth, Stats};
 use backtrack_problems::exact_cover::generate::{self, GenerateError};
-use backtrack_problems::exact_cover::{BuildError, Builder, ExactCover, ParseError};
+use backtrack_problems::exact_cover::{BuildError, Builder, ExactCover, Likeness, ParseError};
 use backtrack_problems::queens::BitQueens;
 use backtrack_problems::sudoku::{read_puzzles, Grid};
 use proptest::prelude::*;
@@ -418,7 +418,7 @@ fn parser_errors_name_the_line_and_column() {
         ("a b\rb\ra\rx\r", "line 4, column 1: unknown item `x`"),
         ("a b | c | d\na\n", "line 1, column 9: a second `|` among the items: one separates the primary items from the secondary ones"),
         ("a b a\n", "line 1, column 5: item `a` is named twice"),
-        ("a b:x\n", "line 1, column 3: `b:x` cannot name an item: a name is not empty and holds no blank, control character, `:` or `|`"),
+        ("a b:x | c\n", "line 1, column 3: `b:x` cannot name an item: a name is not empty and holds no blank, control character, `:` or `|`"),
         ("a b | c\na b\n| comment\na  d\n", "line 4, column 4: unknown item `d`"),
         ("a b | c\nc\n", "line 2, column 1: the option has no primary item"),
         ("a b | c\nb a:red\n", "line 2, column 3: item `a` is primary and takes no colour: only secondary items do"),
@@ -434,16 +434,84 @@ fn parser_errors_name_the_line_and_column() {
     let covers: Vec<Vec<usize>> = Search::new(knuth.parse::<ExactCover>().unwrap()).collect();
     assert_eq!(covers, [vec![3, 4, 0]]);
     assert_eq!(
-        "a b\na c\n".parse::<ExactCover>().unwrap_err(),
+        "a b c\na d\n".parse::<ExactCover>().unwrap_err(),
         ParseError::At {
             line: 2,
             column: 3,
-            error: BuildError::UnknownItem("c".into())
+            error: BuildError::UnknownItem("d".into())
         }
     );
     // A byte order mark is no character; columns count characters, not bytes.
-    let err = "\u{feff}é b\né x\n".parse::<ExactCover>().unwrap_err();
+    let err = "\u{feff}é b c\né x\n".parse::<ExactCover>().unwrap_err();
     assert_eq!(err.to_string(), "line 2, column 3: unknown item `x`");
+}
+
+/// A file whose first line reads as an option (its items line left out) is refused with
+/// the error and the question whether that line is the items line: when the line gives a
+/// colour, names no more items than the option refused, or lacks two or more of its items.
+/// A mistake in a file whose items line is plain (a `|`, or more items than the option
+/// and all but one of its own) has no such hint, and a file that reads whole is never
+/// doubted.
+#[test]
+fn a_first_line_like_an_option_is_questioned_with_the_error() {
+    let like = |text: &str, line, column, unknown: &str, first, why| {
+        assert_eq!(
+            text.parse::<ExactCover>().unwrap_err(),
+            ParseError::LikeAnOption {
+                line,
+                column,
+                error: BuildError::UnknownItem(unknown.into()),
+                first,
+                why,
+            },
+            "{text:?}"
+        );
+    };
+    like("a b\na c\nb\n", 2, 3, "c", 1, Likeness::Short);
+    like("a b\nb\nc d e\n", 3, 1, "c", 1, Likeness::Short);
+    like(
+        "| a comment\nr1 c1 x y\nr2 c2 z w\n",
+        3,
+        1,
+        "r2",
+        2,
+        Likeness::Short,
+    );
+    like("a b c d e\nf g\n", 2, 1, "f", 1, Likeness::Lacking(2));
+    like("a b c d e\na f g\n", 2, 3, "f", 1, Likeness::Lacking(2));
+    let err = "r1 c1 x:1\nr1 c2 x:2\n".parse::<ExactCover>().unwrap_err();
+    assert_eq!(
+        err,
+        ParseError::LikeAnOption {
+            line: 1,
+            column: 7,
+            error: BuildError::BadName("x:1".into()),
+            first: 1,
+            why: Likeness::Colour,
+        }
+    );
+    assert_eq!(
+        "a b\na c\n".parse::<ExactCover>().unwrap_err().to_string(),
+        "line 2, column 3: unknown item `c`; is line 1 the items line? It names no more items than this option holds, and the items line names every item"
+    );
+    // No hint: a `|` makes the line the items line; a typo is one unknown item.
+    for (text, column, unknown) in [
+        ("a | b\na c d\n", 3, "c"),
+        ("a b | c\nd\n", 1, "d"),
+        ("a b c d e\na x\n", 3, "x"),
+        ("a b c\nb a\nd\n", 1, "d"),
+    ] {
+        let err = text.parse::<ExactCover>().unwrap_err();
+        assert!(
+            matches!(&err, ParseError::At { column: c, error: BuildError::UnknownItem(name), .. } if *c == column && name == unknown),
+            "{text:?}: {err}"
+        );
+    }
+    // Files that read whole, though their first line could be an option: read as written.
+    for (text, covers) in [("a b\na\nb\n", 1), ("a b\na b\n", 1), ("x y\nx\nx y\n", 1)] {
+        let problem: ExactCover = text.parse().unwrap();
+        assert_eq!(Search::new(problem).count(), covers, "{text:?}");
+    }
 }
 
 /// An option of 50,000 items is read in linear time: checking each item against those
