@@ -27,7 +27,7 @@ use std::iter::FusedIterator;
 ///     fn undo(&mut self, e: u32) { self.chosen &= !(1 << e); self.size -= 1 }
 ///     fn is_complete(&self) -> bool { self.size == 3 }
 ///     fn solution(&self) -> u16 { self.chosen }
-///     fn by_value(&self) -> Option<ByValue<Self>> { Some(ByValue::COPY) }
+///     const BY_VALUE: Option<ByValue<Self>> = Some(ByValue::COPY);
 /// }
 /// assert_eq!(Search::new(Triples { chosen: 0, size: 0 }).count_solutions().found, 120);
 /// assert_eq!(Ones(0b1010_u32).collect::<Vec<_>>(), [1, 3]);

@@ -16,7 +16,7 @@ use crate::{Cancel, Control, Observer, Problem};
 ///
 /// The walk is random but deterministic for a given `seed`. The problem is left at the
 /// root (pass `&mut problem` to keep it); a problem searched by value
-/// ([`Problem::by_value`]) goes back to the root from a copy, never undoing. Complete
+/// ([`Problem::BY_VALUE`]) goes back to the root from a copy, never undoing. Complete
 /// states are leaves, as in a search; the constraints ([`Problem::admissible`]) are
 /// applied, optimality bounds are not.
 ///
@@ -205,10 +205,8 @@ pub fn estimate_observed<P: Problem, O: Observer<P>>(
     let mut admitted: Vec<P::Op> = Vec::new();
     let mut path: Vec<P::Op> = Vec::new();
     let (mut nodes, mut solutions) = (Moments::default(), Moments::default());
-    // Asked once, of the root: how it and every state are copied, and the root's copy.
-    let root = problem
-        .by_value()
-        .map(|by_value| (by_value, by_value.copy(&problem)));
+    // By value: how every state is copied, and the root's copy.
+    let root = P::BY_VALUE.map(|by_value| (by_value, by_value.copy(&problem)));
     for probe in 0..probes {
         if probe % 64 == 0 && cancel.is_some_and(Cancel::is_cancelled) {
             break;

@@ -111,17 +111,18 @@ pub trait Problem {
     /// The solution that the current, complete state represents.
     fn solution(&self) -> Self::Solution;
 
-    /// Opts in to the search **by value**: asked once, of the root, and the answer holds for
-    /// every state of the search. `Some(ByValue::COPY)` for a small `Copy` state (a few
-    /// machine words); `Some(ByValue::with(copy))` for one copied another way (a state that
-    /// keeps, besides its small value, what only its [`undo`](Problem::undo) needs).
+    /// Opts the problem's type in to the search **by value**: `Some(ByValue::COPY)` for a
+    /// small `Copy` state (a few machine words); `Some(ByValue::with(copy))` for one copied
+    /// another way (a state that keeps, besides its small value, what only its
+    /// [`undo`](Problem::undo) needs).
     ///
     /// [`Search`](crate::Search) then keeps a copy of the state of every node on its path and
-    /// makes each child by applying its operator to a copy of the parent, each copy made by
-    /// the one [`ByValue`] the root gave: it never calls [`undo`](Problem::undo), and the
-    /// state lives where the search needs it, in the registers and the stack's frames. This
-    /// is the fast path, as fast as a hand-written search over the same state. The default,
-    /// `None`, searches in place (apply, then undo, on one state).
+    /// makes each child by applying its operator to a copy of the parent: it never calls
+    /// [`undo`](Problem::undo), and the state lives where the search needs it, in the
+    /// registers and the stack's frames. This is the fast path, as fast as a hand-written
+    /// search over the same state. The default, `None`, searches in place (apply, then undo,
+    /// on one state). A constant of the type, not an answer of a state: every state of a
+    /// search is kept the same way, and the search of each type is compiled for its stack.
     ///
     /// Observers see the copies: the state of the node an event is about, as always.
     ///
@@ -143,34 +144,26 @@ pub trait Problem {
     ///     fn undo(&mut self, _: u32) { self.bits >>= 1; self.len -= 1 }
     ///     fn is_complete(&self) -> bool { self.len == 20 }
     ///     fn solution(&self) -> u32 { self.bits }
-    ///     fn by_value(&self) -> Option<ByValue<Self>> { Some(ByValue::COPY) }
+    ///     const BY_VALUE: Option<ByValue<Self>> = Some(ByValue::COPY);
     /// }
     ///
     /// let outcome = Search::new(Fibonacci { bits: 0, len: 0 }).count_solutions();
     /// assert_eq!(outcome.found, 17711);
     /// ```
-    #[inline]
-    fn by_value(&self) -> Option<ByValue<Self>>
-    where
-        Self: Sized,
-    {
-        None
-    }
+    const BY_VALUE: Option<ByValue<Self>> = None;
 }
 
-/// How the states of a problem searched by value are copied: the answer of the root to
-/// [`Problem::by_value`], with which the engine copies every state of the search, so that no
-/// state can answer differently.
-pub struct ByValue<P>(fn(&P) -> P);
+/// How the states of a problem searched by value are copied: [`Problem::BY_VALUE`].
+pub struct ByValue<P: ?Sized>(fn(&P) -> P);
 
-impl<P> Clone for ByValue<P> {
+impl<P: ?Sized> Clone for ByValue<P> {
     #[inline]
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<P> Copy for ByValue<P> {}
+impl<P: ?Sized> Copy for ByValue<P> {}
 
 impl<P: Copy> ByValue<P> {
     /// A state copied as it is: for a small `Copy` state.

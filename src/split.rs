@@ -310,7 +310,7 @@ where
         found: Vec::new(),
         above: observer,
     };
-    let above = Search::new(Indexed(problem.clone(), problem.by_value()))
+    let above = Search::new(Indexed(problem.clone()))
         .observer(&mut frontier)
         .limits(limits)
         .count_solutions();
@@ -543,10 +543,9 @@ pub struct Layout {
 }
 
 /// A problem whose operators carry their index in the search range, for the search that
-/// finds the frontier; with the root's answer to [`Problem::by_value`], with which every
-/// state of it is copied.
+/// finds the frontier; searched by value if the problem is.
 #[derive(Clone)]
-struct Indexed<P: Problem>(P, Option<ByValue<P>>);
+struct Indexed<P: Problem>(P);
 
 impl<P: Problem + Clone> Problem for Indexed<P> {
     type Op = (usize, P::Op);
@@ -569,15 +568,13 @@ impl<P: Problem + Clone> Problem for Indexed<P> {
         self.0.is_complete()
     }
     fn solution(&self) {}
-    /// By value if the problem's root is, each state copied as the root said.
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        self.1.map(|_| {
-            ByValue::with(|state: &Self| match state.1 {
-                Some(by_value) => Indexed(by_value.copy(&state.0), state.1),
-                None => state.clone(),
-            })
-        })
-    }
+    const BY_VALUE: Option<ByValue<Self>> = if P::BY_VALUE.is_some() {
+        Some(ByValue::with(|state: &Self| {
+            Indexed(P::BY_VALUE.map_or_else(|| state.0.clone(), |by_value| by_value.copy(&state.0)))
+        }))
+    } else {
+        None
+    };
 }
 
 /// Watches the search of the part above the split with the caller's observer, and prunes

@@ -44,16 +44,8 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             }
             Phase::Fresh | Phase::Running => {}
         }
-        // By value, `problem` is the root, asked again for the same answer: a constant for
-        // each problem type once inlined, so that only one walk is compiled. In place, the
-        // current state is asked, and must answer as the root did.
-        let by_value = self.problem.by_value();
-        debug_assert_eq!(
-            by_value.is_some(),
-            self.copies,
-            "Problem::by_value must answer as the root did"
-        );
-        if let Some(by_value) = by_value {
+        // A constant of the type: only the one walk is compiled.
+        if let Some(by_value) = P::BY_VALUE {
             self.walk::<M, Copies<P>>(mode, &Copies(by_value))
         } else {
             self.walk::<M, InPlace>(mode, &InPlace)
@@ -71,7 +63,6 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             values,
             pending,
             run,
-            copies: _,
         } = self;
         let frames = T::frames(places, values);
         let (flow, untried) = walk(

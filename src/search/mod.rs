@@ -10,14 +10,14 @@
 //! and cannot pause between two solutions the way an iterator must.
 //!
 //! The stack holds one frame per node of the current path, and comes in two kinds, chosen by
-//! the problem's root ([`Problem::by_value`], asked once):
+//! the problem's type ([`Problem::BY_VALUE`], a constant):
 //!
 //! - **in place** (the default): the problem is one state, changed by
 //!   [`apply`](Problem::apply) and restored by [`undo`](Problem::undo); a frame is the
 //!   node's remaining search range and the operator that led to it.
 //! - **by value**, for a state that is a small `Copy` value: a frame is the node's state and
 //!   its remaining search range; each child is made by applying its operator to a copy of
-//!   the parent (made by the root's [`ByValue`](crate::ByValue)), so nothing is ever undone
+//!   the parent (made by the type's [`ByValue`](crate::ByValue)), so nothing is ever undone
 //!   and the state lives where the search needs it.
 //!   This is the fast path: as fast as a hand-written search over the same state.
 //!
@@ -104,9 +104,6 @@ pub struct Search<P: Problem, O = ()> {
     /// The operator of the top node that a limit stopped the search before trying.
     pending: Option<P::Op>,
     run: Run,
-    /// Are the states copied? The root's [`Problem::by_value`], asked once, at the start:
-    /// in place, `problem` is the current state, which is never asked.
-    copies: bool,
 }
 
 /// The result of a consuming search mode: what it found, its statistics, and whether a
@@ -137,7 +134,6 @@ impl<P: Problem> Search<P> {
     /// limits.
     pub fn new(problem: P) -> Self {
         Search {
-            copies: problem.by_value().is_some(),
             problem,
             observer: (),
             limits: Limits::none(),
@@ -160,7 +156,6 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             values: self.values,
             pending: self.pending,
             run: self.run,
-            copies: self.copies,
         }
     }
 
@@ -348,7 +343,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             self.run.phase = Phase::Done(Some(reason));
         }
         self.pending = None;
-        if !self.copies {
+        if P::BY_VALUE.is_none() {
             while self.run.live > 0 {
                 self.run.live -= 1;
                 InPlace::leave(&mut self.problem, &self.places[self.run.live]);

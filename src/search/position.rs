@@ -149,7 +149,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         // is left of it.
         let tried = |state: &P, left: &P::Ops| state.operators().count() - left.clone().count();
         let mut taken = vec![0; live];
-        if self.copies {
+        if P::BY_VALUE.is_some() {
             for (d, frame) in self.values[..live].iter().enumerate() {
                 taken[d] = tried(&frame.state, &frame.ops);
             }
@@ -190,7 +190,7 @@ impl<P: Problem> Search<P> {
             return Ok(search);
         }
         let depth = position.path.len();
-        if let Some(by_value) = search.problem.by_value() {
+        if let Some(by_value) = P::BY_VALUE {
             let mut state = by_value.copy(&search.problem);
             for (d, &index) in position.path.iter().enumerate() {
                 let (ops, op) = followed(&state, index, d)?;

@@ -23,7 +23,7 @@ pub(super) struct Value<P: Problem> {
 
 /// How the stack keeps the states of the current path: the only thing that differs between
 /// searching in place and by value. Monomorphised, like [`Mode`](super::mode::Mode); a
-/// value only for what the root decided ([`Copies`] keeps how the root's states are copied).
+/// value only for how states are copied ([`Copies`] keeps the type's [`Problem::BY_VALUE`]).
 pub(super) trait Tape<P: Problem> {
     /// One node of the current path.
     type Frame;
@@ -35,7 +35,6 @@ pub(super) trait Tape<P: Problem> {
         places: &'a mut Vec<Place<P>>,
         values: &'a mut Vec<Value<P>>,
     ) -> &'a mut Vec<Self::Frame>;
-    /// The root's frame.
     /// The root's frame.
     fn root(&self, problem: &P) -> Self::Frame;
     /// The node's state.
@@ -108,7 +107,7 @@ impl<P: Problem> Tape<P> for InPlace {
 }
 
 /// Search by value: every child a fresh copy of its parent, never undone, each copy made by
-/// what the root answered to [`Problem::by_value`].
+/// the type's [`Problem::BY_VALUE`].
 pub(super) struct Copies<P>(pub(super) ByValue<P>);
 
 impl<P: Problem> Tape<P> for Copies<P> {

@@ -261,26 +261,28 @@ pub struct Leaves {
 }
 
 /// A chain: one operator per level, complete at `length`. Its tree is a path of
-/// `length + 1` nodes. Searched in place, or by value with `by_value`.
+/// `length + 1` nodes. Searched in place, or by value if `BY_VALUE`.
 #[derive(Clone, Copy, Debug)]
-pub struct Chain {
+pub struct Chain<const BY_VALUE: bool = false> {
     pub length: usize,
     pub depth: usize,
-    pub by_value: bool,
 }
 
 impl Chain {
     /// An empty chain of `length`, searched in place.
     pub fn new(length: usize) -> Self {
-        Chain {
-            length,
-            depth: 0,
-            by_value: false,
-        }
+        Chain { length, depth: 0 }
     }
 }
 
-impl Problem for Chain {
+impl Chain<true> {
+    /// An empty chain of `length`, searched by value.
+    pub fn by_value(length: usize) -> Self {
+        Chain { length, depth: 0 }
+    }
+}
+
+impl<const BY_VALUE: bool> Problem for Chain<BY_VALUE> {
     type Op = ();
     type Ops = std::iter::Once<()>;
     type Solution = usize;
@@ -305,9 +307,7 @@ impl Problem for Chain {
         self.depth
     }
 
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        self.by_value.then_some(ByValue::COPY)
-    }
+    const BY_VALUE: Option<ByValue<Self>> = if BY_VALUE { Some(ByValue::COPY) } else { None };
 }
 
 /// The table problem as a small `Copy` value, searched by value: the same tree as
@@ -371,9 +371,7 @@ impl Problem for ValueTable<'_> {
         self.path()
     }
 
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        Some(ByValue::COPY)
-    }
+    const BY_VALUE: Option<ByValue<Self>> = Some(ByValue::COPY);
 }
 
 impl Optimize for ValueTable<'_> {

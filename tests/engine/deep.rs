@@ -31,10 +31,7 @@ fn no_stack_overflow_when_stopped_deep_down() {
 #[test]
 fn no_stack_overflow_a_million_levels_deep_by_value() {
     let length = 1_000_000;
-    let mut search = Search::new(Chain {
-        by_value: true,
-        ..Chain::new(length)
-    });
+    let mut search = Search::new(Chain::by_value(length));
     assert_eq!(search.next(), Some(length));
     assert_eq!(search.problem().depth, 0, "the root is never changed");
     assert_eq!(search.next(), None);

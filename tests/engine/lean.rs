@@ -270,9 +270,7 @@ impl Problem for Flat {
         self.depth == 1
     }
     fn solution(&self) {}
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        Some(ByValue::COPY)
-    }
+    const BY_VALUE: Option<ByValue<Self>> = Some(ByValue::COPY);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use super::bitboard::{FreeSquares, Mask};
 /// free, and both diagonals attacked (shifted to the next row).
 ///
 /// It walks the tree of [`BitQueens`](super::BitQueens) (the same nodes in the same
-/// lexicographic order), but is searched by value ([`Problem::by_value`]): the engine keeps
+/// lexicographic order), but is searched by value ([`Problem::BY_VALUE`]): the engine keeps
 /// each node's state in its stack frame and makes every child as a new value, which is
 /// the fastest way through its [`Search`](backtrack::Search). A value carries no path, so
 /// it only counts: its solutions are `()`, and an observer that wants the board of a
@@ -88,7 +88,7 @@ impl<M: Mask> Problem for BitState<M> {
         self.rd = (self.rd | bit) >> 1;
     }
 
-    /// Never called: the state is searched by value ([`Problem::by_value`]), and the shifts
+    /// Never called: the state is searched by value ([`Problem::BY_VALUE`]), and the shifts
     /// of [`apply`](Problem::apply) cannot be taken back (the diagonal attacks shifted off
     /// the board are lost).
     fn undo(&mut self, _bit: M) {
@@ -103,8 +103,5 @@ impl<M: Mask> Problem for BitState<M> {
 
     fn solution(&self) {}
 
-    #[inline]
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        Some(ByValue::COPY)
-    }
+    const BY_VALUE: Option<ByValue<Self>> = Some(ByValue::COPY);
 }

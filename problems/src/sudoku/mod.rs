@@ -11,8 +11,8 @@
 //! cell (fewest candidates, first in reading order among equals).
 //!
 //! 9×9 grids are solved on bitboards, three bands of 27 cells per digit, a small `Copy`
-//! state searched by value; other sizes on a candidate mask per cell and a count of places per unit and
-//! digit, in place. Both reach the same fixed point and choose the same cells: the same
+//! state kept on a stack to undo; other sizes on a candidate mask per cell and a count of
+//! places per unit and digit. Both reach the same fixed point and choose the same cells: the same
 //! search tree.
 //!
 //! # Input
@@ -46,7 +46,7 @@
 //! box) are not bad input but a puzzle with no solution ([`Puzzle::sudoku`], [`Conflict`]).
 
 use backtrack::bits::Ones;
-use backtrack::{ByValue, Problem};
+use backtrack::Problem;
 
 mod error;
 mod general;
@@ -124,19 +124,15 @@ pub struct Sudoku {
     kernel: Kernel,
 }
 
-/// How a sudoku is solved: 9×9 on bitboards, by value; any other order on candidate masks,
-/// in place.
+/// How a sudoku is solved: 9×9 on bitboards; any other order on candidate masks.
 #[derive(Clone, Debug)]
 enum Kernel {
     Nine {
         state: Nine,
-        /// Searched in place (borrowed, or applied and undone by hand): the states before
-        /// the operators applied. Empty and unused in a copy made for a search by value
-        /// (`copy`), whose states are never undone.
+        /// The states before the operators applied, to undo them.
         before: Vec<Nine>,
-        copy: bool,
     },
-    /// Boxed: far larger than the 9×9 state, which is copied at every node.
+    /// Boxed: far larger than the 9×9 state.
     General(Box<General>),
 }
 
@@ -178,7 +174,6 @@ impl Sudoku {
             kernel: Kernel::Nine {
                 state,
                 before: Vec::new(),
-                copy: false,
             },
         }
     }
@@ -232,14 +227,8 @@ impl Problem for Sudoku {
     #[inline]
     fn apply(&mut self, placement: Placement) {
         match &mut self.kernel {
-            Kernel::Nine {
-                state,
-                before,
-                copy,
-            } => {
-                if !*copy {
-                    before.push(*state);
-                }
+            Kernel::Nine { state, before } => {
+                before.push(*state);
                 state.apply(placement);
             }
             Kernel::General(general) => general.apply(placement),
@@ -266,35 +255,6 @@ impl Problem for Sudoku {
 
     fn solution(&self) -> Grid {
         self.grid()
-    }
-
-    /// A 9×9 sudoku is a small `Copy` state, searched by value (searched in place, as a
-    /// borrowed `&mut Sudoku`, it keeps the states before each operator to undo it); its
-    /// copies leave out those states. A larger one is searched in place.
-    #[inline]
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        match &self.kernel {
-            Kernel::Nine { .. } => Some(ByValue::with(Sudoku::copy_nine)),
-            Kernel::General(_) => None,
-        }
-    }
-}
-
-impl Sudoku {
-    /// A copy of a 9×9 sudoku for the search by value, without the states kept to undo
-    /// (never undone there); a larger one, never searched by value, is cloned.
-    #[inline]
-    fn copy_nine(&self) -> Sudoku {
-        match &self.kernel {
-            Kernel::Nine { state, .. } => Sudoku {
-                kernel: Kernel::Nine {
-                    state: *state,
-                    before: Vec::new(),
-                    copy: true,
-                },
-            },
-            Kernel::General(_) => self.clone(),
-        }
     }
 }
 

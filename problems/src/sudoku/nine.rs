@@ -5,8 +5,7 @@
 //! minirows by table lookups (the closure of both kinds of lock, made at compile time);
 //! those between a column and a box by a few word operations on the columns' three-cell
 //! segments of each band. Hidden singles come out of the same steps, naked singles from
-//! counting the digits of each cell in bit planes. A state is a small `Copy` value,
-//! searched by value.
+//! counting the digits of each cell in bit planes. A state is a small `Copy` value.
 
 use super::{Candidates, Placement};
 

@@ -343,7 +343,7 @@ impl Problem for HalfBlocks {
         }
     }
 
-    /// Never called: searched by value ([`Problem::by_value`]).
+    /// Never called: searched by value ([`Problem::BY_VALUE`]).
     fn undo(&mut self, _: u32) {
         unreachable!("HalfBlocks is searched by value, never undone")
     }
@@ -354,9 +354,7 @@ impl Problem for HalfBlocks {
 
     fn solution(&self) {}
 
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        Some(ByValue::COPY)
-    }
+    const BY_VALUE: Option<ByValue<Self>> = Some(ByValue::COPY);
 }
 
 /// Is `top & fixes` the least, by its mask, of its images by the mirror image and upside

@@ -90,7 +90,7 @@ impl Problem for HalfProbe {
         }
     }
 
-    /// Never called: searched by value ([`Problem::by_value`]).
+    /// Never called: searched by value ([`Problem::BY_VALUE`]).
     fn undo(&mut self, _: u64) {
         unreachable!("HalfProbe is searched by value, never undone")
     }
@@ -101,7 +101,5 @@ impl Problem for HalfProbe {
 
     fn solution(&self) {}
 
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        Some(ByValue::COPY)
-    }
+    const BY_VALUE: Option<ByValue<Self>> = Some(ByValue::COPY);
 }

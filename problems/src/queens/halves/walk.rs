@@ -52,7 +52,7 @@ impl Problem for HalfWalk {
         self.rows -= 1;
     }
 
-    /// Never called: searched by value ([`Problem::by_value`]).
+    /// Never called: searched by value ([`Problem::BY_VALUE`]).
     fn undo(&mut self, _: u64) {
         unreachable!("HalfWalk is searched by value, never undone")
     }
@@ -67,10 +67,7 @@ impl Problem for HalfWalk {
 
     fn solution(&self) {}
 
-    #[inline]
-    fn by_value(&self) -> Option<ByValue<Self>> {
-        Some(ByValue::COPY)
-    }
+    const BY_VALUE: Option<ByValue<Self>> = Some(ByValue::COPY);
 }
 
 /// The open columns of a block, numbered from 0 without gaps: a group of the block is a
