@@ -5,7 +5,7 @@
 //! Items are numbered from 1 to N, the primary ones first. Each has a cell of `items`,
 //! its place in a doubly linked list of the items still to cover (the primary ones in the
 //! list headed by 0, the secondary ones in the list headed by N + 1), and a header node,
-//! `nodes[i]`, whose `top` holds the length of its column. The options follow, each a run
+//! node i, whose `top` holds the length of its column. The options follow, each a run
 //! of nodes (one per item, `top` the item) between two spacers (`top` at most 0: the
 //! spacer after option k has `top` = -(k + 1), `up` its option's first node, and `down`
 //! the last node of the option after it).
@@ -13,19 +13,19 @@
 /// No item: what the choice of an item gives when every primary item is covered.
 pub(super) const NONE: u32 = u32::MAX;
 
-/// A node: of an item's column (its header, or one item of an option), or a spacer.
+/// A node as the links are built: of an item's column (its header, or one item of an
+/// option), or a spacer. [`Links`] keeps each field in an array of its own.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Node {
+struct Node {
     /// The item of an option's node; the length of the column of a header; at most 0 for
     /// a spacer.
-    pub top: i32,
+    top: i32,
     /// The node above in the column (a spacer: the first node of the option before it).
-    pub up: u32,
+    up: u32,
     /// The node below in the column (a spacer: the last node of the option after it).
-    pub down: u32,
-    /// An option's node: its colour (0 for none), or -1 once the option agrees with the
-    /// colour its item was given (purified); a header: the colour given to the item.
-    pub color: i32,
+    down: u32,
+    /// An option's node: its colour (0 for none); a header: the colour given to the item.
+    color: i32,
 }
 
 /// An item's place in its list of items still to cover.
@@ -35,11 +35,54 @@ pub(super) struct Item {
     pub right: u32,
 }
 
-/// The dancing links: the lists of items and the columns of options.
+/// The dancing links: the lists of items and the columns of options, the nodes' fields in
+/// an array each, as DLX1 keeps them (an index is then scaled by 4, in the address itself).
 #[derive(Clone, Debug)]
 pub(super) struct Links {
-    pub items: Vec<Item>,
-    pub nodes: Vec<Node>,
+    items: Cells<Item>,
+    /// Each node's [`Node::top`]; an option's node agreeing with its item's colour (purified)
+    /// has [`PURIFIED`] set besides its item.
+    top: Cells<i32>,
+    up: Cells<u32>,
+    down: Cells<u32>,
+    /// Each node's colour: read only as an option is chosen or an item purified.
+    color: Cells<i32>,
+}
+
+/// Set in the `top` of an option's node that agrees with the colour its item was given:
+/// hiding its option leaves it in its column. A flag of `top`, which the hot loops read
+/// anyway, rather than a colour of -1, which they would have to read.
+const PURIFIED: i32 = 1 << 30;
+
+/// The cells of the links, indexed by the `u32` the links hold, unchecked in release
+/// builds: the hot loops index four cells a node hidden, and every index they use is one
+/// the links were built with (an item below N + 2, a node below the nodes' count), only
+/// ever copied from cell to cell. Debug builds, and so the tests, check every index.
+#[derive(Clone, Debug)]
+struct Cells<T>(Box<[T]>);
+
+impl<T> std::ops::Index<u32> for Cells<T> {
+    type Output = T;
+
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "an array index in the hot loops")]
+    #[expect(unsafe_code, reason = "the one unchecked index of the dancing links")]
+    fn index(&self, i: u32) -> &T {
+        debug_assert!((i as usize) < self.0.len());
+        // SAFETY: every index is below the length (see the type's docs).
+        unsafe { self.0.get_unchecked(i as usize) }
+    }
+}
+
+impl<T> std::ops::IndexMut<u32> for Cells<T> {
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "an array index in the hot loops")]
+    #[expect(unsafe_code, reason = "the one unchecked index of the dancing links")]
+    fn index_mut(&mut self, i: u32) -> &mut T {
+        debug_assert!((i as usize) < self.0.len());
+        // SAFETY: every index is below the length (see the type's docs).
+        unsafe { self.0.get_unchecked_mut(i as usize) }
+    }
 }
 
 impl Links {
@@ -100,19 +143,31 @@ impl Links {
                 color: 0,
             });
         }
-        Links { items: list, nodes }
+        assert!(
+            items < PURIFIED as usize,
+            "no more than 2^30 items: the links mark a purified node by bit 30"
+        );
+        let field = |f: fn(&Node) -> i32| Cells(nodes.iter().map(f).collect());
+        let link = |f: fn(&Node) -> u32| Cells(nodes.iter().map(f).collect());
+        Links {
+            items: Cells(list.into_boxed_slice()),
+            top: field(|node| node.top),
+            up: link(|node| node.up),
+            down: link(|node| node.down),
+            color: field(|node| node.color),
+        }
     }
 
     /// The length of item `i`'s column: how many options may still cover it.
     #[inline]
     pub fn len(&self, i: u32) -> u32 {
-        self.nodes[i as usize].top as u32
+        self.top[i] as u32
     }
 
     /// The node below `x` in its column.
     #[inline]
     pub fn down(&self, x: u32) -> u32 {
-        self.nodes[x as usize].down
+        self.down[x]
     }
 
     /// The `k`-th node (from 0) of item `i`'s column.
@@ -136,43 +191,43 @@ impl Links {
                     break;
                 }
             }
-            i = self.items[i as usize].right;
+            i = self.items[i].right;
         }
         best
     }
 
     /// The option of node `x`, numbered from 0 in input order.
     pub fn option_of(&self, mut x: u32) -> usize {
-        while self.nodes[x as usize].top > 0 {
+        while self.top[x] > 0 {
             x += 1;
         }
-        (-self.nodes[x as usize].top - 1) as usize
+        (-self.top[x] - 1) as usize
     }
 
     /// Removes item `i` from its list and hides every option of its column from the other
     /// columns.
     #[inline]
     pub fn cover(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].down;
+        let mut p = self.down[i];
         while p != i {
             self.hide(p);
-            p = self.nodes[p as usize].down;
+            p = self.down[p];
         }
-        let Item { left, right } = self.items[i as usize];
-        self.items[left as usize].right = right;
-        self.items[right as usize].left = left;
+        let Item { left, right } = self.items[i];
+        self.items[left].right = right;
+        self.items[right].left = left;
     }
 
     /// Undoes [`Links::cover`]`(i)`.
     #[inline]
     pub fn uncover(&mut self, i: u32) {
-        let Item { left, right } = self.items[i as usize];
-        self.items[left as usize].right = i;
-        self.items[right as usize].left = i;
-        let mut p = self.nodes[i as usize].up;
+        let Item { left, right } = self.items[i];
+        self.items[left].right = i;
+        self.items[right].left = i;
+        let mut p = self.up[i];
         while p != i {
             self.unhide(p);
-            p = self.nodes[p as usize].up;
+            p = self.up[p];
         }
     }
 
@@ -199,27 +254,20 @@ impl Links {
     fn hide_or_unhide<const HIDE: bool>(&mut self, p: u32) {
         let mut q = if HIDE { p + 1 } else { p - 1 };
         while q != p {
-            let Node {
-                top,
-                up,
-                down,
-                color,
-                ..
-            } = self.nodes[q as usize];
+            let (top, up, down) = (self.top[q], self.up[q], self.down[q]);
             if top <= 0 {
                 q = if HIDE { up } else { down };
                 continue;
             }
-            if color >= 0 {
-                let column = &mut self.nodes[top as usize].top;
+            if top & PURIFIED == 0 {
                 if HIDE {
-                    *column -= 1;
-                    self.nodes[up as usize].down = down;
-                    self.nodes[down as usize].up = up;
+                    self.top[top as u32] -= 1;
+                    self.down[up] = down;
+                    self.up[down] = up;
                 } else {
-                    *column += 1;
-                    self.nodes[up as usize].down = q;
-                    self.nodes[down as usize].up = q;
+                    self.top[top as u32] += 1;
+                    self.down[up] = q;
+                    self.up[down] = q;
                 }
             }
             q = if HIDE { q + 1 } else { q - 1 };
@@ -232,14 +280,16 @@ impl Links {
     pub fn commit_option(&mut self, x: u32) {
         let mut p = x + 1;
         while p != x {
-            let Node { top, up, color, .. } = self.nodes[p as usize];
+            let top = self.top[p];
             if top <= 0 {
-                p = up;
+                p = self.up[p];
             } else {
-                if color == 0 {
-                    self.cover(top as u32);
-                } else if color > 0 {
-                    self.purify(p);
+                if top & PURIFIED == 0 {
+                    if self.color[p] == 0 {
+                        self.cover(top as u32);
+                    } else {
+                        self.purify(p);
+                    }
                 }
                 p += 1;
             }
@@ -251,16 +301,16 @@ impl Links {
     pub fn uncommit_option(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let Node {
-                top, down, color, ..
-            } = self.nodes[p as usize];
+            let top = self.top[p];
             if top <= 0 {
-                p = down;
+                p = self.down[p];
             } else {
-                if color == 0 {
-                    self.uncover(top as u32);
-                } else if color > 0 {
-                    self.unpurify(p);
+                if top & PURIFIED == 0 {
+                    if self.color[p] == 0 {
+                        self.uncover(top as u32);
+                    } else {
+                        self.unpurify(p);
+                    }
                 }
                 p -= 1;
             }
@@ -271,32 +321,30 @@ impl Links {
     /// another colour are hidden, the others of the same colour marked as agreeing (so
     /// that choosing one of them leaves the item as it is).
     fn purify(&mut self, p: u32) {
-        let Node { top, color, .. } = self.nodes[p as usize];
-        let i = top as u32;
-        self.nodes[i as usize].color = color;
-        let mut q = self.nodes[i as usize].down;
+        let (i, color) = (self.top[p] as u32, self.color[p]);
+        self.color[i] = color;
+        let mut q = self.down[i];
         while q != i {
-            if self.nodes[q as usize].color != color {
+            if self.color[q] != color {
                 self.hide(q);
             } else if q != p {
-                self.nodes[q as usize].color = -1;
+                self.top[q] |= PURIFIED;
             }
-            q = self.nodes[q as usize].down;
+            q = self.down[q];
         }
     }
 
     /// Undoes [`Links::purify`]`(p)`.
     fn unpurify(&mut self, p: u32) {
-        let Node { top, color, .. } = self.nodes[p as usize];
-        let i = top as u32;
-        let mut q = self.nodes[i as usize].up;
+        let i = self.top[p] as u32;
+        let mut q = self.up[i];
         while q != i {
-            if self.nodes[q as usize].color < 0 {
-                self.nodes[q as usize].color = color;
+            if self.top[q] & PURIFIED != 0 {
+                self.top[q] &= !PURIFIED;
             } else if q != p {
                 self.unhide(q);
             }
-            q = self.nodes[q as usize].up;
+            q = self.up[q];
         }
     }
 }
