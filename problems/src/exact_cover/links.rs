@@ -255,11 +255,8 @@ impl Links {
         let mut q = if HIDE { p + 1 } else { p - 1 };
         while q != p {
             let (top, up, down) = (self.top[q], self.up[q], self.down[q]);
-            if top <= 0 {
-                q = if HIDE { up } else { down };
-                continue;
-            }
-            if top & PURIFIED == 0 {
+            // One comparison for the common node, an item's, neither spacer nor purified.
+            if (top.wrapping_sub(1) as u32) < (PURIFIED - 1) as u32 {
                 if HIDE {
                     self.top[top as u32] -= 1;
                     self.down[up] = down;
@@ -269,6 +266,9 @@ impl Links {
                     self.down[up] = q;
                     self.up[down] = q;
                 }
+            } else if top <= 0 {
+                q = if HIDE { up } else { down };
+                continue;
             }
             q = if HIDE { q + 1 } else { q - 1 };
         }
