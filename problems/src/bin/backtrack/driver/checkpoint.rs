@@ -15,7 +15,7 @@ use backtrack::{Limits, Optimize, Outcome, Problem, Search, StopReason};
 use super::list::Listed;
 use super::output::{self, checkpoint_error};
 use super::VERSION;
-use super::{plural, Driver, Mode, Out, Stop};
+use super::{plural, Cutoff, Driver, Mode, Out};
 use crate::exit::Status;
 
 /// How often the position of a listing is saved while it runs.
@@ -134,7 +134,7 @@ impl Driver {
         &mut self,
         problem: P,
         path: &Path,
-        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Cutoff>) -> io::Result<()>,
     ) -> Result<Status>
     where
         P: Optimize + Clone,

@@ -22,14 +22,13 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use backtrack::durable::{
     count_one, split_for_sharing, Budget, Divided, Done, Header, Identity, Journal, Pool, Report,
-    Shared,
+    Shared, Tally,
 };
 use backtrack::{Outcome, Stats, StopReason};
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::{Communicator, Destination, Source};
 
 use super::output::checkpoint_error;
-use super::Tally;
 use super::VERSION;
 
 /// Asks Open MPI for its `ob1` messaging layer unless the environment already chooses one

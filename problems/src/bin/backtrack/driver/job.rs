@@ -16,9 +16,9 @@ use backtrack::{
     parallel, Cancel, Limits, Optimize, Outcome, ParallelLimits, Problem, Search, SplitDepth,
 };
 
-use super::{Driver, Out, Settings, Stop, Tally};
+use super::{Cutoff, Driver, Out, Settings};
 use crate::exit::Status;
-use backtrack::durable::{tallied, Generic, Identity, Print, Shared};
+use backtrack::durable::{tallied, Generic, Identity, Print, Shared, Tally};
 
 /// What a subcommand asks the driver to run: see the [module docs](self).
 pub struct Job<'a> {
@@ -113,7 +113,7 @@ pub(super) type Tasks<'a> = Box<dyn ExactSizeIterator<Item = Task<'a>> + 'a>;
 /// the engine searches) or [`Task::count`] (a count of its own).
 pub struct Task<'a> {
     pub(super) search: Option<Box<dyn Searchable + 'a>>,
-    pub(super) count: Option<Box<dyn Count + 'a>>,
+    pub(super) count: Option<Box<dyn Countable + 'a>>,
     pub(super) direct: Option<Box<dyn DirectRun + 'a>>,
     /// The work done on the root before the search (a sudoku's givens propagated): how
     /// long it took, and what it was.
@@ -164,7 +164,7 @@ impl<'a> Task<'a> {
     }
 
     /// A count of its own (not the engine's search of a problem: queens by half boards).
-    pub fn count(count: impl Count + 'a) -> Self {
+    pub fn count(count: impl Countable + 'a) -> Self {
         Task {
             count: Some(Box::new(count)),
             ..Task::empty()
@@ -202,7 +202,7 @@ pub type Emit<'a, S> = Box<dyn FnMut(&mut Out, u64, S) -> io::Result<bool> + 'a>
 /// How a branch and bound prints its best solution, its value, and why the search
 /// stopped early if it did (the best found so far).
 pub type PrintBest<'a, S, V> =
-    Box<dyn FnOnce(&mut Out, &S, &V, Option<Stop>) -> io::Result<()> + 'a>;
+    Box<dyn FnOnce(&mut Out, &S, &V, Option<Cutoff>) -> io::Result<()> + 'a>;
 
 /// The search of a problem, as [`Task::search`] begins it: say how its solutions print,
 /// then make it a [`Task`] (`.into()`).
@@ -243,7 +243,7 @@ where
     #[must_use]
     pub fn best(
         mut self,
-        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()> + 'a,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Cutoff>) -> io::Result<()> + 'a,
     ) -> Self
     where
         P: Optimize + Label,
@@ -287,7 +287,7 @@ pub type Sample = (Outcome<u64>, Option<Timed>);
 
 /// A count the driver can run every way: in search order, on threads, one part of
 /// several, subproblem by subproblem (a checkpoint, MPI), and estimated.
-pub trait Count: Shared {
+pub trait Countable: Shared {
     /// Counts in search order, on this thread (`--limit`, `--node-limit` are exact).
     fn in_order(&self, limits: Limits) -> Outcome<Tally>;
     /// Counts on the threads of the pool it runs in.
@@ -303,7 +303,7 @@ pub trait Count: Shared {
     fn caveat(&self) -> Option<String> {
         None
     }
-    /// Does [`Count::sample`] time the whole count by the parts it draws (else the time
+    /// Does [`Countable::sample`] time the whole count by the parts it draws (else the time
     /// is the estimated nodes over the sample's speed)?
     fn draws(&self) -> bool {
         false
@@ -314,7 +314,7 @@ pub trait Count: Shared {
     }
 }
 
-impl<P> Count for Generic<'_, P>
+impl<P> Countable for Generic<'_, P>
 where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
@@ -368,7 +368,7 @@ pub enum Direct<S> {
     /// Proof that there is none.
     NoSolution,
     /// It gave up before it found one.
-    Stopped(Stop),
+    GaveUp(Cutoff),
     /// A signal stopped it.
     Cancelled,
 }
@@ -408,7 +408,7 @@ pub(super) trait Searchable {
     /// Estimates the branch and bound.
     fn estimate_best(&self, driver: &mut Driver) -> Result<Status>;
     /// The count of its solutions.
-    fn count(&self) -> Box<dyn Count + '_>;
+    fn count(&self) -> Box<dyn Countable + '_>;
 }
 
 struct Searched<'a, P: Problem> {
@@ -455,7 +455,7 @@ where
         (best.estimate)(driver, &self.problem)
     }
 
-    fn count(&self) -> Box<dyn Count + '_> {
+    fn count(&self) -> Box<dyn Countable + '_> {
         Box::new(Generic {
             problem: &self.problem,
             depth: self.depth,

@@ -40,9 +40,8 @@ use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, ParallelLimits, Stats, StopReason};
 
 use crate::exit::Status;
-pub use backtrack::durable::{Print, Tally};
 use estimate::Estimated;
-pub use job::{Count, Direct, Job, Sample, SearchTask, Task, Timed};
+pub use job::{Countable, Direct, Job, Sample, SearchTask, Task, Timed};
 pub use output::{check as check_output, write_numbers, Out};
 use progress::Progress;
 pub use report::plural;
@@ -244,7 +243,7 @@ pub struct Driver {
 }
 
 /// How a JSON line ends: whether the output is complete and, if not, why (a
-/// [`Stop::key`]). Flattened into the lines. An output as long as `--first` or `--limit`
+/// [`Cutoff::key`]). Flattened into the lines. An output as long as `--first` or `--limit`
 /// asked is complete: it answers what was asked.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct End {
@@ -257,30 +256,32 @@ pub struct End {
 
 impl End {
     /// The end of a search that `stop` stopped, if it did.
-    pub fn new(stop: Option<Stop>) -> Self {
+    pub fn new(cutoff: Option<Cutoff>) -> Self {
         End {
-            complete: stop.is_none(),
-            stopped: stop.map(Stop::key),
+            complete: cutoff.is_none(),
+            stopped: cutoff.map(Cutoff::key),
         }
     }
 
     /// The end of a drawn tree, which a search stopped at `--first` or `--limit`
     /// (`at_limit`) leaves incomplete: its open nodes are cut off (`"stopped":"limit"`, as
     /// the tree itself says).
-    pub(super) fn drawn(stop: Option<Stop>, at_limit: bool) -> Self {
-        match stop {
+    pub(super) fn drawn(cutoff: Option<Cutoff>, at_limit: bool) -> Self {
+        match cutoff {
             None if at_limit => End {
                 complete: false,
                 stopped: Some("limit".to_string()),
             },
-            _ => End::new(stop),
+            _ => End::new(cutoff),
         }
     }
 }
 
-/// Why a search stopped before its end, the output being partial.
+/// What cut a search off before its end, in the driver's words: the engine's
+/// [`StopReason`] with the flag that set the limit, or a cause the engine does not know (a
+/// signal, the tree's budgets, a local search's step limit). The output is then partial.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
+pub enum Cutoff {
     /// A signal, by number.
     Signal(i32),
     /// `--time-limit`.
@@ -295,16 +296,16 @@ pub enum Stop {
     StepLimit(u64),
 }
 
-impl Stop {
+impl Cutoff {
     /// The exit status of a run it stopped.
     pub fn status(self) -> Status {
         match self {
-            Stop::Signal(signal) => Status::Signal(signal),
-            Stop::TimeLimit(_)
-            | Stop::NodeLimit(_)
-            | Stop::Budget(_)
-            | Stop::Memory(_)
-            | Stop::StepLimit(_) => Status::LimitReached,
+            Cutoff::Signal(signal) => Status::Signal(signal),
+            Cutoff::TimeLimit(_)
+            | Cutoff::NodeLimit(_)
+            | Cutoff::Budget(_)
+            | Cutoff::Memory(_)
+            | Cutoff::StepLimit(_) => Status::LimitReached,
         }
     }
 
@@ -312,30 +313,30 @@ impl Stop {
     /// `tree_memory`, `step_limit`.
     pub fn key(self) -> String {
         match self {
-            Stop::Signal(signal) => signals::name(signal),
-            Stop::TimeLimit(_) => "time_limit".into(),
-            Stop::NodeLimit(_) => "node_limit".into(),
-            Stop::Budget(_) => "tree_budget".into(),
-            Stop::Memory(_) => "tree_memory".into(),
-            Stop::StepLimit(_) => "step_limit".into(),
+            Cutoff::Signal(signal) => signals::name(signal),
+            Cutoff::TimeLimit(_) => "time_limit".into(),
+            Cutoff::NodeLimit(_) => "node_limit".into(),
+            Cutoff::Budget(_) => "tree_budget".into(),
+            Cutoff::Memory(_) => "tree_memory".into(),
+            Cutoff::StepLimit(_) => "step_limit".into(),
         }
     }
 }
 
-impl fmt::Display for Stop {
+impl fmt::Display for Cutoff {
     /// `stopped by SIGINT`, `time limit of 10s reached`, …
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Stop::Signal(signal) => write!(f, "stopped by {}", signals::name(*signal)),
-            Stop::TimeLimit(limit) => write!(f, "time limit of {} reached", Elapsed(*limit)),
-            Stop::NodeLimit(limit) => write!(f, "node limit of {limit} reached"),
-            Stop::Budget(budget) => write!(
+            Cutoff::Signal(signal) => write!(f, "stopped by {}", signals::name(*signal)),
+            Cutoff::TimeLimit(limit) => write!(f, "time limit of {} reached", Elapsed(*limit)),
+            Cutoff::NodeLimit(limit) => write!(f, "node limit of {limit} reached"),
+            Cutoff::Budget(budget) => write!(
                 f,
                 "tree budget of {} reached",
                 plural(*budget, "entry", "entries")
             ),
-            Stop::Memory(bytes) => write!(f, "tree memory budget of {} MiB reached", bytes >> 20),
-            Stop::StepLimit(steps) => write!(
+            Cutoff::Memory(bytes) => write!(f, "tree memory budget of {} MiB reached", bytes >> 20),
+            Cutoff::StepLimit(steps) => write!(
                 f,
                 "step limit of {steps} reached (a local search cannot tell that there is none)"
             ),
@@ -407,7 +408,7 @@ impl Driver {
             Plan::EstimateCount | Plan::Count(_) => {
                 // The count of a task's own, else that of its search.
                 let generic;
-                let count: &dyn Count = if let Some(count) = &count {
+                let count: &dyn Countable = if let Some(count) = &count {
                     &**count
                 } else {
                     generic = search.as_ref().expect("a task with a search").count();
@@ -430,10 +431,10 @@ impl Driver {
         let mut status = Status::Success;
         let mut ended = report::Ended::default();
         for (k, task) in (1..).zip(tasks) {
-            if let Some(stop) = self.signalled() {
-                self.not_searched(key, k, total, stop)?;
+            if let Some(cutoff) = self.signalled() {
+                self.not_searched(key, k, total, cutoff)?;
                 ended.not_searched = total - k + 1;
-                status = status.then(stop.status());
+                status = status.then(cutoff.status());
                 break;
             }
             if several {
@@ -491,15 +492,15 @@ impl Driver {
 
     /// The signal that stopped the searches, if one did: a run of several searches
     /// searches no more after it.
-    fn signalled(&self) -> Option<Stop> {
-        self.stopper.signal().map(Stop::Signal)
+    fn signalled(&self) -> Option<Cutoff> {
+        self.stopper.signal().map(Cutoff::Signal)
     }
 
     /// Says that the parts `first..=last` of a run of several searches were not searched
-    /// because `stop` ended the run: in JSON a line each, `{"{key}":K,"searched":false,
+    /// because `cutoff` ended the run: in JSON a line each, `{"{key}":K,"searched":false,
     /// "complete":false,"stopped":…}`; in text a note on stderr (`puzzles 2 to 5 not
     /// searched`).
-    fn not_searched(&mut self, key: &str, first: u64, last: u64, stop: Stop) -> Result<()> {
+    fn not_searched(&mut self, key: &str, first: u64, last: u64, cutoff: Cutoff) -> Result<()> {
         if first > last {
             return Ok(());
         }
@@ -509,7 +510,7 @@ impl Driver {
                     tag: Some(report::Entry(key.to_string().into(), k)),
                     line: &report::NotSearched {
                         searched: false,
-                        end: End::new(Some(stop)),
+                        end: End::new(Some(cutoff)),
                     },
                 };
                 self.line(&serde_json::to_string(&line)?)?;
@@ -517,9 +518,9 @@ impl Driver {
             self.end_output()?;
         }
         if first == last {
-            note!("backtrack: {stop}: {key} {first} not searched");
+            note!("backtrack: {cutoff}: {key} {first} not searched");
         } else {
-            note!("backtrack: {stop}: {key}s {first} to {last} not searched");
+            note!("backtrack: {cutoff}: {key}s {first} to {last} not searched");
         }
         Ok(())
     }
@@ -607,7 +608,7 @@ impl Driver {
 
     /// Estimates the size of the count about to run, for its progress line (the fraction
     /// done and the time left, and a word if it is long). Only when the line is shown.
-    fn expect(&mut self, count: &dyn Count) {
+    fn expect(&mut self, count: &dyn Countable) {
         if self.shows_progress(false) {
             let found = count.probe(PROGRESS_PROBES, 1, self.stopper.cancel());
             self.expected = Some(found.nodes.mean);
@@ -619,10 +620,10 @@ impl Driver {
         self.stopper.cancel()
     }
 
-    /// Why the search stopped, if its output is partial. (`--limit` is not such a stop:
-    /// the output is as long as asked.)
-    fn stop_of(&self, reason: Option<StopReason>) -> Option<Stop> {
-        stop_for(&self.stopper, &self.settings, reason)
+    /// What cut the search off, if its output is partial. (`--limit` is no cutoff: the
+    /// output is as long as asked.)
+    fn cutoff_of(&self, reason: Option<StopReason>) -> Option<Cutoff> {
+        cutoff_for(&self.stopper, &self.settings, reason)
     }
 
     /// Writes `value` and a newline to the output.
@@ -668,13 +669,17 @@ impl Driver {
     }
 }
 
-/// The stop of a search that ended for `reason`, in the driver's words (see
-/// [`Driver::stop_of`]); apart, for callers that have lent the output.
-fn stop_for(stopper: &Stopper, settings: &Settings, reason: Option<StopReason>) -> Option<Stop> {
+/// The cutoff of a search that ended for `reason` (see
+/// [`Driver::cutoff_of`]); apart, for callers that have lent the output.
+fn cutoff_for(
+    stopper: &Stopper,
+    settings: &Settings,
+    reason: Option<StopReason>,
+) -> Option<Cutoff> {
     match reason? {
-        StopReason::Cancelled => stopper.signal().map(Stop::Signal),
-        StopReason::TimeLimit => Some(Stop::TimeLimit(settings.flags.time.unwrap_or_default())),
-        StopReason::NodeLimit => Some(Stop::NodeLimit(settings.flags.nodes.unwrap_or(0))),
+        StopReason::Cancelled => stopper.signal().map(Cutoff::Signal),
+        StopReason::TimeLimit => Some(Cutoff::TimeLimit(settings.flags.time.unwrap_or_default())),
+        StopReason::NodeLimit => Some(Cutoff::NodeLimit(settings.flags.nodes.unwrap_or(0))),
         StopReason::SolutionLimit | StopReason::Observer => None,
     }
 }

@@ -16,7 +16,7 @@ use backtrack::stats::Elapsed;
 use backtrack::Stats;
 
 use super::estimate::Estimated;
-use super::{output, Driver, End, Stop};
+use super::{output, Cutoff, Driver, End};
 use crate::exit::Status;
 
 /// One key and its number, flattened into a line: the search a line is about in a run of
@@ -214,7 +214,7 @@ impl Driver {
     pub(super) fn print_stats(
         &self,
         stats: &Stats,
-        stop: Option<Stop>,
+        cutoff: Option<Cutoff>,
         at_limit: bool,
         fresh: Option<u64>,
         threads: Option<(usize, u64)>,
@@ -245,9 +245,9 @@ impl Driver {
                 threads: threads.map(|(threads, _)| threads),
                 listed: threads.map(|(_, listed)| listed),
                 end: if self.settings.flags.tree.is_some() {
-                    End::drawn(stop, at_limit)
+                    End::drawn(cutoff, at_limit)
                 } else {
-                    End::new(stop)
+                    End::new(cutoff)
                 },
             };
             note!("{}", self.tagged(&line));
@@ -284,7 +284,7 @@ impl Driver {
             };
             // Only a listing cut short searched ahead of it: a whole listing that skips
             // some solutions (--unique) found more than it listed, all of them in order.
-            let cut_short = stop.is_some() || at_limit;
+            let cut_short = cutoff.is_some() || at_limit;
             let threads = match threads {
                 Some((threads, listed)) if cut_short && stats.solutions > listed => format!(
                     "threads:    {threads} (the figures add up every thread's work: searching ahead of the listing, they found {} solutions, {listed} listed)\n",

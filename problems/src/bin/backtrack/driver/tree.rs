@@ -10,7 +10,7 @@ use backtrack::tree::{Label, Limit, Recorder, TreeWriter};
 use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search, Stats, StopReason};
 
 use super::settings::{Tree, TreeFormat, MAX_TREE_BUDGET};
-use super::{output, plural, Driver, Mode, Stop};
+use super::{output, plural, Cutoff, Driver, Mode};
 use crate::exit::Status;
 
 /// How the recorded search runs: to the end (or a limit), or by branch and bound.
@@ -83,13 +83,13 @@ impl Driver {
         // The tree names its stop as the other outputs do: the signal, `limit` for
         // --first and --limit K, `tree_budget`.
         let at_limit = |outcome: &Outcome<()>| outcome.stopped == Some(StopReason::SolutionLimit);
-        let name = |stop: Option<Stop>, outcome: &Outcome<()>| match stop {
-            Some(stop) => Some((stop.key(), stop.to_string())),
+        let name = |cutoff: Option<Cutoff>, outcome: &Outcome<()>| match cutoff {
+            Some(cutoff) => Some((cutoff.key(), cutoff.to_string())),
             None => {
                 at_limit(outcome).then(|| ("limit".into(), "at the solutions asked for".into()))
             }
         };
-        let (outcome, stop): (Outcome<()>, Option<Stop>);
+        let (outcome, cutoff): (Outcome<()>, Option<Cutoff>);
         // The figures --stats gives: the search's, or for a tree cut at its budget, the
         // tree's (the search may refuse attempts after the last entry that fit).
         let stats;
@@ -103,8 +103,8 @@ impl Driver {
             outcome = run.run(Search::new(problem).observer(&mut writer).limits(limits));
             progress.finish();
             stats = outcome.stats;
-            stop = super::stop_for(&self.stopper, &self.settings, outcome.stopped);
-            if let Some((key, words)) = name(stop, &outcome) {
+            cutoff = super::cutoff_for(&self.stopper, &self.settings, outcome.stopped);
+            if let Some((key, words)) = name(cutoff, &outcome) {
                 writer.name_stop(key, words);
             }
             writer.finish().map_err(output::failed)?;
@@ -127,16 +127,16 @@ impl Driver {
             };
             // Why the tree stops short, as the tree says it: the recorder's budget (the
             // recorder, an observer, stopped the search), or a limit or a signal.
-            stop = match (tree.stopped(), tree.truncated_at()) {
+            cutoff = match (tree.stopped(), tree.truncated_at()) {
                 (Some(StopReason::Observer), Some(Limit::Entries(_))) => {
-                    Some(Stop::Budget(args.budget))
+                    Some(Cutoff::Budget(args.budget))
                 }
                 (Some(StopReason::Observer), Some(Limit::Memory(bytes))) => {
-                    Some(Stop::Memory(bytes))
+                    Some(Cutoff::Memory(bytes))
                 }
-                (reason, _) => self.stop_of(reason),
+                (reason, _) => self.cutoff_of(reason),
             };
-            if let Some((key, words)) = name(stop, &outcome) {
+            if let Some((key, words)) = name(cutoff, &outcome) {
                 tree.name_stop(key, words);
             }
             match args.format.streamed() {
@@ -146,8 +146,11 @@ impl Driver {
             .map_err(output::failed)?;
         }
         self.out.flush().map_err(output::failed)?;
-        if let Some(stop) = stop {
-            note!("backtrack: {stop}: the tree is partial, {}", cut_off(&args));
+        if let Some(cutoff) = cutoff {
+            note!(
+                "backtrack: {cutoff}: the tree is partial, {}",
+                cut_off(&args)
+            );
         }
         // --tree-stream has no budget, but writes no HTML.
         let stream = if args.format == TreeFormat::Html {
@@ -155,21 +158,21 @@ impl Driver {
         } else {
             "--tree-stream"
         };
-        match stop {
-            Some(Stop::Budget(budget)) => note!(
+        match cutoff {
+            Some(Cutoff::Budget(budget)) => note!(
                 "backtrack: raise --tree-budget (now {}, at most {}) or use {stream}",
                 plural(budget, "entry", "entries"),
                 MAX_TREE_BUDGET
             ),
-            Some(Stop::Memory(_)) => {
+            Some(Cutoff::Memory(_)) => {
                 note!("backtrack: the labels are long: use {stream} for this tree");
             }
             _ => {}
         }
-        self.print_stats(&stats, stop, at_limit(&outcome), None, None);
+        self.print_stats(&stats, cutoff, at_limit(&outcome), None, None);
         // As a listing: a whole tree with no solution in it is exit status 1.
-        Ok(match stop {
-            Some(stop) => stop.status(),
+        Ok(match cutoff {
+            Some(cutoff) => cutoff.status(),
             None if outcome.stats.solutions == 0 => Status::NoSolution,
             None => Status::Success,
         })

@@ -11,9 +11,9 @@ use backtrack::estimate::{self, Estimate};
 use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, Optimize, Outcome, Search, StopReason};
 
-use super::job::{Count, Sample};
+use super::job::{Countable, Sample};
 
-use super::{Driver, End, Mode, Stop};
+use super::{Cutoff, Driver, End, Mode};
 use crate::exit::Status;
 
 /// How long the sample that measures the speed runs.
@@ -37,9 +37,9 @@ impl Driver {
     /// in search order, on one thread, stopped after a quarter of a second). A count that
     /// would run on several threads is expected to take the time of one thread divided
     /// among them. A count whose sample times it by the parts it draws (see
-    /// [`Count::draws`]) has that time, with its interval, instead of the estimated nodes
+    /// [`Countable::draws`]) has that time, with its interval, instead of the estimated nodes
     /// over the sample's speed.
-    pub(super) fn estimate_count(&mut self, count: &dyn Count) -> Result<Status> {
+    pub(super) fn estimate_count(&mut self, count: &dyn Countable) -> Result<Status> {
         self.estimate_sampled(
             |probes, seed, cancel| count.probe(probes, seed, cancel),
             |limits, seed| count.sample(limits, seed),
@@ -98,22 +98,22 @@ impl Driver {
                 .unwrap_or_else(rayon::current_num_threads),
             _ => 1,
         };
-        if let Some(stop) = self.cancelled() {
+        if let Some(cutoff) = self.cancelled() {
             // What the probes made so far tell, with no sample: no speed, no time. The
             // probes look at the signal only every 64 of them, so it may come after the
             // last one.
             if estimate.probes == probes {
-                self.say_unsampled(stop, probes);
+                self.say_unsampled(cutoff, probes);
             } else {
                 note!(
-                    "{}{stop} while probing the tree: the estimate is partial ({} of the {probes} probes, no sample of the speed)",
+                    "{}{cutoff} while probing the tree: the estimate is partial ({} of the {probes} probes, no sample of the speed)",
                     self.prefix(),
                     estimate.probes
                 );
             }
-            let report = Report::probed(&estimate, threads, None, 0, Some(stop));
+            let report = Report::probed(&estimate, threads, None, 0, Some(cutoff));
             self.print_estimate(&report, estimate.probes, seed)?;
-            return Ok(stop.status());
+            return Ok(cutoff.status());
         }
         if timed_out {
             if estimate.probes < 2 {
@@ -145,7 +145,7 @@ impl Driver {
             timed,
         };
         if ran.stopped == Some(StopReason::Cancelled) {
-            if let Some(stop) = self.cancelled() {
+            if let Some(cutoff) = self.cancelled() {
                 // The probes are all made; the speed is that of the sample cut short, if
                 // it visited any node, and the time that of the parts it drew, if it drew
                 // enough of them to tell their spread.
@@ -153,21 +153,21 @@ impl Driver {
                     (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(sampled);
                 if let Some(timed) = sampled.and_then(|sampled| sampled.timed) {
                     note!(
-                        "{}{stop} while sampling the search: the estimate is partial (its time drawn from the {} parts of the search sampled before it was cut short)",
+                        "{}{cutoff} while sampling the search: the estimate is partial (its time drawn from the {} parts of the search sampled before it was cut short)",
                         self.prefix(),
                         timed.draws
                     );
                 } else if sampled.is_some() {
                     note!(
-                        "{}{stop} while sampling the search: the estimate is partial (its speed measured on a sample cut short)",
+                        "{}{cutoff} while sampling the search: the estimate is partial (its speed measured on a sample cut short)",
                         self.prefix()
                     );
                 } else {
-                    self.say_unsampled(stop, estimate.probes);
+                    self.say_unsampled(cutoff, estimate.probes);
                 }
-                let report = Report::probed(&estimate, threads, sampled, ran.found, Some(stop));
+                let report = Report::probed(&estimate, threads, sampled, ran.found, Some(cutoff));
                 self.print_estimate(&report, estimate.probes, seed)?;
-                return Ok(stop.status());
+                return Ok(cutoff.status());
             }
         }
         let report = if ran.is_exhaustive() {
@@ -225,14 +225,14 @@ impl Driver {
     /// Says on stderr that a signal stopped an estimate whose `probes` were all made before
     /// its sample of the speed measured anything: the nodes and solutions are the probes'
     /// whole estimate, the time unknown.
-    fn say_unsampled(&self, stop: Stop, probes: u32) {
+    fn say_unsampled(&self, cutoff: Cutoff, probes: u32) {
         let made = if probes == 1 {
             "its one probe made".to_string()
         } else {
             format!("all {probes} probes made")
         };
         note!(
-            "{}{stop} after the probes: the estimate is partial ({made}, but the sample of the speed was cut short before it measured anything: the nodes and solutions are estimated in full, the time is unknown)",
+            "{}{cutoff} after the probes: the estimate is partial ({made}, but the sample of the speed was cut short before it measured anything: the nodes and solutions are estimated in full, the time is unknown)",
             self.prefix()
         );
     }
@@ -242,9 +242,9 @@ impl Driver {
         self.settings.flags.estimate.map_or(1, |(probes, _)| probes)
     }
 
-    /// The stop of a search that a signal ended, if one did.
-    fn cancelled(&self) -> Option<Stop> {
-        self.stop_of(Some(StopReason::Cancelled))
+    /// The cutoff of a search that a signal ended, if one did.
+    fn cancelled(&self) -> Option<Cutoff> {
+        self.cutoff_of(Some(StopReason::Cancelled))
     }
 
     fn print_estimate(&mut self, report: &Report, probes: u32, seed: u64) -> Result<()> {
@@ -336,7 +336,7 @@ impl Driver {
         };
         self.json(&EstimateLine {
             estimate: body,
-            end: report.stopped.map(|stop| End::new(Some(stop))),
+            end: report.stopped.map(|cutoff| End::new(Some(cutoff))),
         })
     }
 
@@ -395,7 +395,7 @@ impl Driver {
             ))?;
         }
         let cut = match report.stopped {
-            Some(stop) => format!(" cut short ({stop})"),
+            Some(cutoff) => format!(" cut short ({cutoff})"),
             None => String::new(),
         };
         match (report.speed, report.sample) {

@@ -9,8 +9,8 @@ use backtrack::Outcome;
 use serde::Serialize;
 
 use super::super::job::Timed;
+use super::super::Cutoff;
 use super::super::End;
-use super::super::Stop;
 
 /// A figure's mean and 95% interval, `(mean, low, high)`.
 pub(super) type Range = (f64, f64, f64);
@@ -156,7 +156,7 @@ pub(super) struct Report {
     /// past its quarter of a second).
     pub(super) sample: Option<f64>,
     /// The signal that cut the estimate short, if one did.
-    pub(super) stopped: Option<Stop>,
+    pub(super) stopped: Option<Cutoff>,
 }
 
 /// What a sample that did not run the whole search measured.
@@ -204,7 +204,7 @@ impl Report {
         threads: usize,
         sampled: Option<Sampled>,
         found: u64,
-        stopped: Option<Stop>,
+        stopped: Option<Cutoff>,
     ) -> Report {
         let visited = sampled.map_or(1.0, |sampled| sampled.nodes.max(1) as f64);
         let nodes = (estimate.probes > 0).then(|| range(&estimate.nodes, visited));
