@@ -41,6 +41,7 @@ use backtrack::{Cancel, Limits, ParallelLimits, Stats, StopReason};
 
 use crate::exit::Status;
 use estimate::Estimated;
+use job::Kind;
 pub use job::{Countable, Direct, Job, Sample, SearchTask, Task, Timed};
 pub use output::{check as check_output, write_numbers, Out};
 use progress::Progress;
@@ -107,19 +108,15 @@ enum Counting {
     Mpi(Option<PathBuf>),
 }
 
-/// What a task does, as the flags decide it: see [`plan`].
+/// What the search of a problem does, as the flags decide it: see [`plan`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Plan {
-    /// Nothing to search: the task has no solution, known before.
-    Unsolvable,
     /// Draw the tree (of the branch and bound if `best`).
     Tree { best: bool },
     /// Estimate the count, or the listing.
     EstimateCount,
     /// Estimate the branch and bound.
     EstimateBest,
-    /// A first solution by a direct method.
-    Direct,
     /// List the solutions.
     List(How),
     /// Find the best.
@@ -128,8 +125,10 @@ enum Plan {
     Count(Counting),
 }
 
-/// Every decision of the driver, in one place: what `task` does under `settings`.
-fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
+/// Every decision of the driver about a search, in one place: what the search of a
+/// problem does under `settings`. (A task that is no such search does what it is: see
+/// [`Driver::task`].)
+fn plan(settings: &Settings) -> Plan {
     // One thread, in search order: the budgets that only search order keeps exact.
     let serial = settings.flags.nodes.is_some();
     let how = || match (&settings.checkpoint, settings.flags.threads) {
@@ -137,9 +136,6 @@ fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
         (None, Some(threads)) if threads > 1 && !serial => How::Threads(threads),
         (None, _) => How::Serial,
     };
-    if task.unsolvable.is_some() {
-        return Plan::Unsolvable;
-    }
     if settings.flags.tree.is_some() {
         return Plan::Tree {
             best: settings.flags.mode == Mode::Best,
@@ -148,20 +144,26 @@ fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
     match settings.flags.mode {
         Mode::Best if settings.flags.estimate.is_some() => Plan::EstimateBest,
         _ if settings.flags.estimate.is_some() => Plan::EstimateCount,
-        Mode::List { .. } if task.direct.is_some() => Plan::Direct,
         Mode::List { .. } => Plan::List(how()),
         Mode::Best => Plan::Best(how()),
-        Mode::Count { limit } => Plan::Count(match &settings.spread {
-            settings::Spread::Mpi(checkpoint) => Counting::Mpi(checkpoint.clone()),
-            settings::Spread::Part(share) => Counting::Part(*share),
-            settings::Spread::Alone => match &settings.checkpoint {
-                Some(path) => Counting::Checkpoint(path.clone()),
-                None if limit.is_some() || serial || settings.flags.threads == Some(1) => {
-                    Counting::InOrder
-                }
-                None => Counting::Threads,
-            },
-        }),
+        Mode::Count { .. } => Plan::Count(counting(settings)),
+    }
+}
+
+/// How a count runs under `settings`.
+fn counting(settings: &Settings) -> Counting {
+    // In search order: the budgets that only search order keeps exact, or one thread.
+    let in_order = matches!(settings.flags.mode, Mode::Count { limit: Some(_) })
+        || settings.flags.nodes.is_some()
+        || settings.flags.threads == Some(1);
+    match &settings.spread {
+        settings::Spread::Mpi(checkpoint) => Counting::Mpi(checkpoint.clone()),
+        settings::Spread::Part(share) => Counting::Part(*share),
+        settings::Spread::Alone => match &settings.checkpoint {
+            Some(path) => Counting::Checkpoint(path.clone()),
+            None if in_order => Counting::InOrder,
+            None => Counting::Threads,
+        },
     }
 }
 
@@ -385,40 +387,26 @@ impl Driver {
         })
     }
 
-    /// Runs one task as [`plan`] says.
+    /// Runs one task: a search as [`plan`] says; a count of its own counted as
+    /// [`counting`] says, or estimated; a direct method; or says that the task has no
+    /// solution.
     fn task(&mut self, task: Task<'_>) -> Result<Status> {
         self.prepared = task.prepared;
-        let plan = plan(&self.settings, &task);
-        let Task {
-            search,
-            count,
-            direct,
-            unsolvable,
-            ..
-        } = task;
-        let mut search = search;
-        let mut searched = || search.take().expect("a task with a search");
-        match plan {
-            Plan::Unsolvable => self.unsolvable(&unsolvable.unwrap_or_default()),
-            Plan::Tree { best } => searched().tree(self, best),
-            Plan::EstimateBest => searched().estimate_best(self),
-            Plan::Direct => direct.expect("a direct task").run(self),
-            Plan::List(how) => searched().list(self, how),
-            Plan::Best(how) => searched().best(self, how),
-            Plan::EstimateCount | Plan::Count(_) => {
-                // The count of a task's own, else that of its search.
-                let generic;
-                let count: &dyn Countable = if let Some(count) = &count {
-                    &**count
-                } else {
-                    generic = search.as_ref().expect("a task with a search").count();
-                    &*generic
-                };
-                match plan {
-                    Plan::Count(how) => self.count(count, how),
-                    _ => self.estimate_count(count),
-                }
+        match task.kind {
+            Kind::Unsolvable(why) => self.unsolvable(&why),
+            Kind::Direct(direct) => direct.run(self),
+            Kind::Count(count) if self.settings.flags.estimate.is_some() => {
+                self.estimate_count(&*count)
             }
+            Kind::Count(count) => self.count(&*count, counting(&self.settings)),
+            Kind::Search(search) => match plan(&self.settings) {
+                Plan::Tree { best } => search.tree(self, best),
+                Plan::EstimateBest => search.estimate_best(self),
+                Plan::List(how) => search.list(self, how),
+                Plan::Best(how) => search.best(self, how),
+                Plan::EstimateCount => self.estimate_count(&*search.count()),
+                Plan::Count(how) => self.count(&*search.count(), how),
+            },
         }
     }
 
@@ -688,31 +676,6 @@ fn cutoff_for(
 mod tests {
     use super::*;
 
-    /// Bit strings of length 3: a problem to plan for.
-    #[derive(Clone)]
-    struct Bits(Vec<bool>);
-
-    impl backtrack::Problem for Bits {
-        type Op = bool;
-        type Ops = std::array::IntoIter<bool, 2>;
-        type Solution = Vec<bool>;
-        fn operators(&self) -> Self::Ops {
-            [false, true].into_iter()
-        }
-        fn apply(&mut self, bit: bool) {
-            self.0.push(bit);
-        }
-        fn undo(&mut self, _: bool) {
-            self.0.pop();
-        }
-        fn is_complete(&self) -> bool {
-            self.0.len() == 3
-        }
-        fn solution(&self) -> Vec<bool> {
-            self.0.clone()
-        }
-    }
-
     fn settings(mode: Mode, threads: Option<usize>, nodes: Option<u64>) -> Settings {
         Settings::new(&Flags {
             mode,
@@ -728,56 +691,46 @@ mod tests {
         .unwrap()
     }
 
-    fn task() -> Task<'static> {
-        Task::search(Bits(Vec::new()), 1)
-            .list(|_, _, _| Ok(true))
-            .into()
-    }
-
     /// Every way a count runs, and a listing, by the flags alone.
     #[test]
     fn the_plan_follows_the_flags() {
         let list = Mode::List { limit: None };
         let count = Mode::Count { limit: None };
-        let plan_of = |settings: &Settings| plan(settings, &task());
+        assert_eq!(plan(&settings(list, None, None)), Plan::List(How::Serial));
         assert_eq!(
-            plan_of(&settings(list, None, None)),
-            Plan::List(How::Serial)
-        );
-        assert_eq!(
-            plan_of(&settings(list, Some(1), None)),
+            plan(&settings(list, Some(1), None)),
             Plan::List(How::Serial)
         );
         // More threads than the cores run as many as the cores.
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let threads = plan_of(&settings(list, Some(2), None));
+        let threads = plan(&settings(list, Some(2), None));
         if cores > 1 {
             assert_eq!(threads, Plan::List(How::Threads(2)));
         } else {
             assert_eq!(threads, Plan::List(How::Serial));
         }
         assert_eq!(
-            plan_of(&settings(list, None, Some(10))),
+            plan(&settings(list, None, Some(10))),
             Plan::List(How::Serial)
         );
         assert_eq!(
-            plan_of(&settings(count, None, None)),
+            plan(&settings(count, None, None)),
             Plan::Count(Counting::Threads)
         );
         assert_eq!(
-            plan_of(&settings(count, Some(1), None)),
+            plan(&settings(count, Some(1), None)),
             Plan::Count(Counting::InOrder)
         );
         assert_eq!(
-            plan_of(&settings(Mode::Count { limit: Some(3) }, None, None)),
+            plan(&settings(Mode::Count { limit: Some(3) }, None, None)),
             Plan::Count(Counting::InOrder)
         );
         assert_eq!(
-            plan_of(&settings(count, None, Some(10))),
+            plan(&settings(count, None, Some(10))),
             Plan::Count(Counting::InOrder)
         );
         assert_eq!(
-            plan_of(&settings(Mode::Best, None, None)),
+            plan(&settings(Mode::Best, None, None)),
             Plan::Best(How::Serial)
         );
         let part = settings(count, None, None)
@@ -787,15 +740,11 @@ mod tests {
             })
             .unwrap();
         assert_eq!(
-            plan_of(&part),
+            plan(&part),
             Plan::Count(Counting::Part(Share::new(2, 3).unwrap()))
         );
         let mut estimate = settings(count, None, None);
         estimate.flags.estimate = Some((10, 1));
-        assert_eq!(plan_of(&estimate), Plan::EstimateCount);
-        assert_eq!(
-            plan(&settings(list, None, None), &Task::unsolvable("x")),
-            Plan::Unsolvable
-        );
+        assert_eq!(plan(&estimate), Plan::EstimateCount);
     }
 }
