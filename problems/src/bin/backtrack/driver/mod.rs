@@ -220,8 +220,8 @@ pub struct Driver {
     /// The nodes the next search is expected to visit, for the progress line.
     expected: Option<f64>,
     /// The threads of the searches split among them, and how many: made once, for every
-    /// search of the run (a file of 20,000 sudokus spent 30 times longer starting pools
-    /// than counting).
+    /// search of the run (starting a pool costs more than a quick search, and a file of
+    /// sudokus makes many).
     pool: Option<(usize, Arc<rayon::ThreadPool>)>,
     /// What the estimates made so far add up to (a file of several sudokus).
     estimated: Estimated,

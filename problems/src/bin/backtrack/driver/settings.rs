@@ -181,10 +181,8 @@ impl Settings {
                 (_, false) => {}
             }
         }
-        // Threads past the cores only take turns on them, which costs time (17 queens in
-        // the symmetric space took 9.7 s on 1024 threads on two cores, 7.5 s on two): every
-        // search runs on at most the cores this process may use (an MPI rank, those of its
-        // node). The cores are asked only of a run that asks for more than one thread:
+        // Threads past the cores only take turns on them, which costs time: every search
+        // runs on at most the cores this process may use (an MPI rank, those of its node). The cores are asked only of a run that asks for more than one thread:
         // asking reads several files (the cgroup's quota), a good part of what a short
         // run costs. (One thread is never more than the cores.)
         let threads = threads.map(|asked| {

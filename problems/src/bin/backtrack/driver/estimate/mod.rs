@@ -177,7 +177,7 @@ impl Driver {
             if draws && sampled.timed.is_none() {
                 // Parts too long to draw the three a time needs: the caveat of the draws
                 // does not hold, and the speed of the sample, cut short in a part, does not
-                // time the others (at 26 queens, it said a quarter of the time).
+                // time the others.
                 caveat = Some(format!(
                     "the parts of the search took too long to draw the three a time needs in {}: the time is unknown (their speeds differ too much for the speed of the sample to time the search)",
                     Elapsed(ran.stats.elapsed)

@@ -257,8 +257,7 @@ pub(super) fn exact(x: f64) -> Range {
 /// solutions without one). The interval is the lognormal one, the mean divided and
 /// multiplied by `exp(1.96 √ln(1 + cv²))`, `cv` its standard error over it: Knuth's
 /// estimates are positive and skewed (a few probes that reach far weigh most), so that
-/// mean ± 1.96 standard errors reached below 0 whenever they disagreed much, and was
-/// clamped there (`solutions: 1.131e118, 95% interval 0 to 2.735e118` at 100 queens).
+/// mean ± 1.96 standard errors would reach below 0 whenever they disagree much.
 /// Close to the normal interval when the standard error is small. A mean of 0 (no probe
 /// reached a solution) is kept: the report says what the sample found instead.
 ///
