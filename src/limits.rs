@@ -182,7 +182,7 @@ pub enum StopReason {
     TimeLimit,
     /// The cancellation flag was set.
     Cancelled,
-    /// An observer answered [`Control::Stop`](crate::Control::Stop).
+    /// An observer answered [`Control::Halt`](crate::Control::Halt).
     Observer,
 }
 

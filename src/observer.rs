@@ -8,7 +8,7 @@
 //!
 //! - [`enter`](Observer::enter): a node of the solution tree is entered (the root first,
 //!   then children in search order). Its answer is a [`Control`]: continue, prune (do not
-//!   expand this node), or stop the search.
+//!   expand this node), or halt the search.
 //! - for each operator of its search range: [`reject`](Observer::reject) if the
 //!   constraints refuse it; else [`admit`](Observer::admit), on the node, before the child
 //!   is made, then [`prune`](Observer::prune) if the optimality bound cuts the child, or
@@ -34,9 +34,9 @@ pub enum Control {
     Continue,
     /// Do not expand this node: it becomes a leaf, and the search goes on with its siblings.
     Prune,
-    /// Stop the whole search now, before this node: it is not counted among the nodes
+    /// Halt the whole search now, before this node: it is not counted among the nodes
     /// entered. The search's result says [`StopReason::Observer`].
-    Stop,
+    Halt,
 }
 
 /// Hooks called by the engine at each event of the search. All default to doing nothing.
@@ -104,7 +104,7 @@ pub trait Observer<P: Problem + ?Sized> {
     }
 
     /// The search stopped before the end of its tree (a limit, a cancellation, an observer
-    /// answering [`Control::Stop`]), for `reason`; the nodes still open get no
+    /// answering [`Control::Halt`]), for `reason`; the nodes still open get no
     /// [`backtrack`](Observer::backtrack). A search that a limit or a cancellation stopped
     /// may go on, given other [`limits`](crate::Search::limits): its observer then sees
     /// the events that follow, from where it stopped, and `stop` again if it stops again. `problem` is the search's
@@ -160,14 +160,14 @@ impl<P: Problem + ?Sized, O: Observer<P> + ?Sized> Observer<P> for &mut O {
 }
 
 /// Two observers side by side: both see every event, in order (`A` first). On `enter`,
-/// the stronger answer wins: `Stop` over `Prune` over `Continue`.
+/// the stronger answer wins: `Halt` over `Prune` over `Continue`.
 impl<P: Problem + ?Sized, A: Observer<P>, B: Observer<P>> Observer<P> for (A, B) {
     #[inline]
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         let a = self.0.enter(problem, depth, op);
         let b = self.1.enter(problem, depth, op);
         match (a, b) {
-            (Control::Stop, _) | (_, Control::Stop) => Control::Stop,
+            (Control::Halt, _) | (_, Control::Halt) => Control::Halt,
             (Control::Prune, _) | (_, Control::Prune) => Control::Prune,
             _ => Control::Continue,
         }

@@ -78,7 +78,8 @@ pub use best::best;
 pub use first::first;
 pub use solutions::{solutions, solutions_scoped, Solutions, BUFFER, WINDOW_PER_THREAD};
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -319,7 +320,6 @@ where
     M: Fn(&mut O, O) + Sync,
 {
     let (found, stats, above) = first;
-    let split_depth = split.depth;
     if let Some(meter) = &limits.meter {
         meter.add_parts(chosen.len() as u64);
     }
@@ -332,20 +332,17 @@ where
     // (Left to split the list as it likes, rayon gives each of two threads half of the
     // parts, and one thread may sit idle for a long time; as one job a part, a second
     // thread begins at the middle of the list, and the cores are less busy.)
-    let count_part = |k: usize| {
+    ordered::in_order(chosen.len(), |i| {
         if stopped.lock().expect("no panics while locked").is_some() {
-            return;
+            return ControlFlow::Continue(());
         }
-        let path = &split.ops[k];
-        let mut sub = problem.clone();
-        for &op in path {
-            sub.apply(op);
-        }
+        let path = &split.ops[chosen[i]];
+        let sub = ordered::subtree_root(problem, path);
         let mut sub_limits = Limits::from(limits.clone());
         if let Some(max) = limits.time {
             let Some(left) = max.checked_sub(start.elapsed()) else {
                 *stopped.lock().expect("no panics while locked") = Some(StopReason::TimeLimit);
-                return;
+                return ControlFlow::Continue(());
             };
             sub_limits = sub_limits.time(left);
         }
@@ -354,12 +351,7 @@ where
             .observer(&mut watcher)
             .limits(sub_limits)
             .count_solutions();
-        let mut stats = outcome.stats;
-        // The subtree's root is a frontier node, already counted by the first pass; depths
-        // are relative to it. (A subtree stopped before its root, by a cancellation or the
-        // clock, entered no node at all.)
-        stats.nodes = stats.nodes.saturating_sub(1);
-        stats.max_depth += split_depth;
+        let stats = ordered::below(outcome.stats, split.depth);
         solutions.fetch_add(outcome.found, Ordering::Relaxed);
         if let Some(reason) = outcome.stopped {
             *stopped.lock().expect("no panics while locked") = Some(reason);
@@ -370,16 +362,7 @@ where
         let (merged_stats, merged_observer) = &mut *guard;
         merged_stats.merge(&stats);
         merge(merged_observer, watcher);
-    };
-    let next = AtomicUsize::new(0);
-    rayon::scope(|scope| {
-        for _ in 0..rayon::current_num_threads().min(chosen.len()) {
-            scope.spawn(|_| {
-                while let Some(&k) = chosen.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    count_part(k);
-                }
-            });
-        }
+        ControlFlow::Continue(())
     });
 
     let (mut stats, watched) = merged.into_inner().expect("no panics while locked");

@@ -271,7 +271,7 @@ impl<P: Problem> Observer<P> for Levels {
         self.nodes[depth] += 1;
         if self.nodes[depth] > MOST_SUBPROBLEMS {
             self.over = Some(depth);
-            Control::Stop
+            Control::Halt
         } else if depth == self.depth {
             Control::Prune
         } else {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use super::{tallied, CheckpointError, Done, Journal, Shape, Tally};
 use crate::progress::Meter;
 use crate::split::{self, ReplayError, Subproblem};
-use crate::{Cancel, Limits, Outcome, Problem, Search, StopReason};
+use crate::{Cancel, Limits, Outcome, Problem, Search, Stats, StopReason};
 
 /// A count that can be shared out subproblem by subproblem: any problem's through the
 /// engine ([`Generic`]), or a problem's own faster count of the same tree.
@@ -299,19 +299,8 @@ pub fn count_here(
     budget: &Budget,
     journal: &mut Journal,
 ) -> Result<Here, CheckpointError> {
-    let mut tally = divided.above.found;
-    let mut stats = divided.above.stats;
-    let mut stopped = divided.above.stopped;
     let resumed = journal.finished().clone();
-    for done in resumed.values() {
-        done.checked_add_to(&mut tally, &mut stats)
-            .map_err(|field| journal.too_large(field))?;
-    }
-    let mut kept = Kept {
-        subproblems: resumed.len(),
-        found: tally,
-    };
-    let mut cut_short = 0;
+    let mut account = Account::resumed(divided, &resumed, journal)?;
     let resumed_nodes = resumed.values().map(|done| done.stats.nodes).sum();
     if let Some(meter) = &budget.meter {
         meter.add(divided.above.stats.nodes, 0);
@@ -323,14 +312,120 @@ pub fn count_here(
     }
     pool.close();
     // Set when the count must end early: no more subproblems are started.
-    let halt = AtomicBool::new(stopped.is_some());
-    let mut written = Ok(());
-    // A figure of the file's that this run's counts take past `u64::MAX`.
-    let mut too_large = None;
+    let halt = AtomicBool::new(account.stopped.is_some());
+    count_pooled(shared, divided, &pool, threads, budget, &halt, |done| {
+        if account.record(&done, journal, divided) {
+            halt.store(true, Ordering::Relaxed);
+        }
+    });
+    account.written?;
+    journal.sync()?;
+    if let Some(field) = account.too_large {
+        return Err(journal.too_large(field));
+    }
+    account.stats.elapsed = budget.start.elapsed();
+    Ok(Here {
+        outcome: Outcome {
+            found: account.tally,
+            stats: account.stats,
+            stopped: account.stopped,
+        },
+        subproblems: divided.subproblems.len(),
+        resumed: resumed.len(),
+        resumed_nodes,
+        kept: account.kept,
+        cut_short: account.cut_short,
+    })
+}
+
+/// What a count on this machine adds up as its subproblems come back ([`count_here`]).
+struct Account {
+    tally: Tally,
+    stats: Stats,
+    stopped: Option<StopReason>,
+    /// What the journal keeps.
+    kept: Kept,
+    /// The subproblems a stop cut short after they had searched some nodes.
+    cut_short: usize,
+    /// The last append to the journal, failed if one did (the journal takes no more).
+    written: Result<(), CheckpointError>,
+    /// A figure of the file's that this run's counts take past `u64::MAX`.
+    too_large: Option<&'static str>,
+}
+
+impl Account {
+    /// The account of a count split as `divided`, with the subproblems `journal` had
+    /// already finished (`resumed`) added in: refused if their sums pass `u64::MAX`.
+    fn resumed(
+        divided: &Divided,
+        resumed: &BTreeMap<usize, Done>,
+        journal: &Journal,
+    ) -> Result<Account, CheckpointError> {
+        let mut tally = divided.above.found;
+        let mut stats = divided.above.stats;
+        for done in resumed.values() {
+            done.checked_add_to(&mut tally, &mut stats)
+                .map_err(|field| journal.too_large(field))?;
+        }
+        Ok(Account {
+            tally,
+            stats,
+            stopped: divided.above.stopped,
+            kept: Kept {
+                subproblems: resumed.len(),
+                found: tally,
+            },
+            cut_short: 0,
+            written: Ok(()),
+            too_large: None,
+        })
+    }
+
+    /// Adds a subproblem that came back, and appends it to `journal` (of a count split
+    /// as `divided`) if it finished. Returns whether the count must end: a sum past
+    /// `u64::MAX` (nothing more is added), a stop that cut it short (it is added, not
+    /// journaled), or a failed write.
+    fn record(&mut self, done: &Done, journal: &mut Journal, divided: &Divided) -> bool {
+        if self.too_large.is_some() {
+            return false;
+        }
+        if let Err(field) = done.checked_add_to(&mut self.tally, &mut self.stats) {
+            self.too_large = Some(field);
+            return true;
+        }
+        if done.stopped.is_some() {
+            // Counted as far as it went, and not journaled. (One started after the stop
+            // stops at its root, having searched nothing.)
+            self.cut_short += usize::from(done.stats.nodes > 0);
+            self.stopped = self.stopped.or(done.stopped);
+            return true;
+        }
+        self.kept.subproblems += 1;
+        self.kept.found.add(done.found);
+        if self.written.is_ok() {
+            self.written = journal.append(done, &divided.subproblems[done.index]);
+            return self.written.is_err();
+        }
+        false
+    }
+}
+
+/// Counts the subproblems of `divided` that `pool` hands out on `threads` threads (one
+/// at least), each under `budget`'s limits, none started once `halt` is set; gives each
+/// one counted to `record`, on this thread, as it comes back.
+fn count_pooled(
+    shared: &(impl Shared + ?Sized),
+    divided: &Divided,
+    pool: &Pool,
+    threads: usize,
+    budget: &Budget,
+    halt: &AtomicBool,
+    mut record: impl FnMut(Done),
+) {
     let (sender, results) = mpsc::channel::<Done>();
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
-            let (pool, sender, halt) = (&pool, sender.clone(), &halt);
+            let sender = sender.clone();
             scope.spawn(move || {
                 while let Some(index) = pool.take() {
                     if halt.load(Ordering::Relaxed) {
@@ -346,48 +441,7 @@ pub fn count_here(
         }
         drop(sender);
         for done in results {
-            if too_large.is_some() {
-                continue;
-            }
-            if let Err(field) = done.checked_add_to(&mut tally, &mut stats) {
-                too_large = Some(field);
-                halt.store(true, Ordering::Relaxed);
-                continue;
-            }
-            if done.stopped.is_some() {
-                // Counted as far as it went, and not journaled. (One started after the
-                // stop stops at its root, having searched nothing.)
-                cut_short += usize::from(done.stats.nodes > 0);
-                stopped = stopped.or(done.stopped);
-                halt.store(true, Ordering::Relaxed);
-                continue;
-            }
-            kept.subproblems += 1;
-            kept.found.add(done.found);
-            if written.is_ok() {
-                written = journal.append(&done, &divided.subproblems[done.index]);
-                if written.is_err() {
-                    halt.store(true, Ordering::Relaxed);
-                }
-            }
+            record(done);
         }
     });
-    written?;
-    journal.sync()?;
-    if let Some(field) = too_large {
-        return Err(journal.too_large(field));
-    }
-    stats.elapsed = budget.start.elapsed();
-    Ok(Here {
-        outcome: Outcome {
-            found: tally,
-            stats,
-            stopped,
-        },
-        subproblems: divided.subproblems.len(),
-        resumed: resumed.len(),
-        resumed_nodes,
-        kept,
-        cut_short,
-    })
 }

@@ -9,6 +9,7 @@ use std::time::Instant;
 use super::ordered::{self, Piece};
 use super::SplitDepth;
 use crate::search::Bar;
+use crate::split::Split;
 use crate::{Optimize, Outcome, ParallelLimits, Search, Stats, StopReason};
 
 /// The best solution of `problem` by branch and bound, the subtrees below `split_depth`
@@ -98,12 +99,13 @@ where
     P::Solution: Send,
     P::Value: Send,
 {
-    let split_depth = split_depth.0;
     let start = Instant::now();
-    let (split, pieces) =
-        ordered::split(problem, split_depth, limits.clone().into(), |state: &P| {
-            (state.solution(), state.value())
-        });
+    let (split, pieces) = ordered::split(
+        problem,
+        split_depth.0,
+        limits.clone().into(),
+        |state: &P| (state.solution(), state.value()),
+    );
     let shared = Shared {
         version: AtomicU64::new(0),
         best: Mutex::new(None),
@@ -115,14 +117,49 @@ where
             Piece::Subtree(k) => subtrees.push((at, *k)),
         }
     }
-    let mut stopped = split.above.stopped;
-    if stopped.is_some() {
+    if split.above.stopped.is_some() {
         subtrees.clear();
     }
     if let Some(meter) = &limits.meter {
         meter.add_parts(subtrees.len() as u64);
     }
+    let searched = search_subtrees(problem, &split, &subtrees, &shared, limits, start);
+    let mut stats = searched.stats;
+    stats.elapsed = start.elapsed();
+    Outcome {
+        found: first_best::<P>(pieces, searched.found),
+        stats,
+        stopped: split.above.stopped.or(searched.stopped),
+    }
+}
 
+/// What the subtrees' searches found: each subtree's best (in the order of `subtrees`),
+/// the statistics of the split and of every subtree, and the first reason a limit gave
+/// to stop one.
+struct Searched<P: Optimize> {
+    found: Vec<Incumbent<P>>,
+    stats: Stats,
+    stopped: Option<StopReason>,
+}
+
+/// Searches the `subtrees` of `split` (each its place among the pieces and its
+/// subproblem) on rayon's threads, taken in search order, each a branch and bound that
+/// also prunes against the `shared` incumbent, under what is left of `limits` since
+/// `start`. A stop ends them all.
+fn search_subtrees<P>(
+    problem: &P,
+    split: &Split<P::Op>,
+    subtrees: &[(usize, usize)],
+    shared: &Shared<P::Value>,
+    limits: &ParallelLimits,
+    start: Instant,
+) -> Searched<P>
+where
+    P: Optimize + Clone + Send + Sync,
+    P::Op: Send + Sync,
+    P::Solution: Send,
+    P::Value: Send,
+{
     let whole = ordered::whole_flag(limits);
     let found: Mutex<Vec<Incumbent<P>>> = Mutex::new(subtrees.iter().map(|_| None).collect());
     let stops: Mutex<Option<StopReason>> = Mutex::new(None);
@@ -134,7 +171,6 @@ where
             .get_or_insert(reason);
         ControlFlow::Break(())
     };
-
     ordered::in_order(subtrees.len(), |i| {
         let (at, k) = subtrees[i];
         let part = match ordered::part_limits(limits, whole.clone(), start) {
@@ -143,7 +179,7 @@ where
         };
         let root = ordered::subtree_root(problem, &split.ops[k]);
         let mut view = View {
-            shared: &shared,
+            shared,
             seen: u64::MAX,
             cached: None,
             at,
@@ -166,16 +202,22 @@ where
         }
         ControlFlow::Continue(())
     });
+    Searched {
+        found: found.into_inner().expect("no panics while locked"),
+        stats: stats.into_inner().expect("no panics while locked"),
+        stopped: stops.into_inner().expect("no panics while locked"),
+    }
+}
 
-    stopped = stopped.or(stops.into_inner().expect("no panics while locked"));
-    let mut stats: Stats = stats.into_inner().expect("no panics while locked");
-    stats.elapsed = start.elapsed();
-    // The serial rule over the pieces in order: a later one wins only if strictly better.
+/// The best of the `pieces` by the serial rule over them in order, a later one winning
+/// only if strictly better: each solution above the split, and for each subtree its best
+/// in `found` (in the order of the subtrees).
+fn first_best<P: Optimize>(
+    pieces: Vec<Piece<(P::Solution, P::Value)>>,
+    found: Vec<Incumbent<P>>,
+) -> Incumbent<P> {
     let mut best: Incumbent<P> = None;
-    let mut found = found
-        .into_inner()
-        .expect("no panics while locked")
-        .into_iter();
+    let mut found = found.into_iter();
     for piece in pieces {
         let candidate = match piece {
             Piece::Solution(solution) => Some(solution),
@@ -187,11 +229,7 @@ where
             }
         }
     }
-    Outcome {
-        found: best,
-        stats,
-        stopped,
-    }
+    best
 }
 
 /// A best solution found and its value.

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use super::ordered::{self, Piece};
 use super::SplitDepth;
+use crate::split::Split;
 use crate::{Outcome, ParallelLimits, Problem, Search, Stats, StopReason};
 
 /// The first solution of `problem` in search order, the subtrees below `split_depth`
@@ -81,16 +82,65 @@ where
     P::Op: Send + Sync,
     P::Solution: Send,
 {
-    let split_depth = split_depth.0;
     let start = Instant::now();
-    let (split, mut pieces) =
-        ordered::split(problem, split_depth, limits.clone().into(), P::solution);
-    let split_stop = split.above.stopped;
-    let (above, subtrees) = before_first(&pieces, split_stop.is_some());
+    let (split, pieces) =
+        ordered::split(problem, split_depth.0, limits.clone().into(), P::solution);
+    let (above, subtrees) = before_first(&pieces, split.above.stopped.is_some());
     if let Some(meter) = &limits.meter {
         meter.add_parts(subtrees.len() as u64);
     }
+    let searched = search_subtrees(problem, &split, &subtrees, above, limits, start);
+    let earliest = searched.earliest;
+    let mut stats = searched.stats;
+    stats.elapsed = start.elapsed();
+    // The answer is certain if nothing before it was cut short.
+    let stopped = searched
+        .stops
+        .into_iter()
+        .filter(|&(at, _)| at < earliest)
+        .map(|(_, reason)| reason)
+        .next()
+        .or(split.above.stopped.filter(|_| earliest == usize::MAX));
+    let found = if stopped.is_some() || earliest == usize::MAX {
+        None
+    } else {
+        take_earliest(pieces, above, &subtrees, searched.found, earliest)
+    };
+    Outcome {
+        found,
+        stats,
+        stopped,
+    }
+}
 
+/// What the subtrees' searches found: the place among the pieces of the earliest
+/// solution known (`usize::MAX`: none), the solution each subtree found (in the order of
+/// the subtrees), the statistics of the split and of every subtree searched, and why a
+/// subtree was cut short, with its place among the pieces.
+struct Searched<S> {
+    earliest: usize,
+    found: Vec<Option<S>>,
+    stats: Stats,
+    stops: Vec<(usize, StopReason)>,
+}
+
+/// Searches the `subtrees` of `split` (each its place among the pieces and its
+/// subproblem) on rayon's threads, taken in search order, for a first solution, under
+/// what is left of `limits` since `start`: a subtree that finds one cancels those after
+/// it, as does the solution `above` the split (its place among the pieces) if any.
+fn search_subtrees<P>(
+    problem: &P,
+    split: &Split<P::Op>,
+    subtrees: &[(usize, usize)],
+    above: Option<usize>,
+    limits: &ParallelLimits,
+    start: Instant,
+) -> Searched<P::Solution>
+where
+    P: Problem + Clone + Send + Sync,
+    P::Op: Send + Sync,
+    P::Solution: Send,
+{
     let whole = ordered::whole_flag(limits);
     let flags: Vec<_> = subtrees.iter().map(|_| whole.child()).collect();
     // The place among the pieces of the earliest solution known.
@@ -106,7 +156,6 @@ where
             .push((at, reason));
         ControlFlow::Break(())
     };
-
     ordered::in_order(subtrees.len(), |i| {
         let (at, k) = subtrees[i];
         // Taken in order: once one is past the earliest solution, all the rest are.
@@ -140,22 +189,24 @@ where
         }
         ControlFlow::Continue(())
     });
+    Searched {
+        earliest: earliest.into_inner(),
+        found: found.into_inner().expect("no panics while locked"),
+        stats: stats.into_inner().expect("no panics while locked"),
+        stops: stops.into_inner().expect("no panics while locked"),
+    }
+}
 
-    let earliest = earliest.into_inner();
-    let mut stats: Stats = stats.into_inner().expect("no panics while locked");
-    stats.elapsed = start.elapsed();
-    // The answer is certain if nothing before it was cut short.
-    let stopped = stops
-        .into_inner()
-        .expect("no panics while locked")
-        .into_iter()
-        .filter(|&(at, _)| at < earliest)
-        .map(|(_, reason)| reason)
-        .next()
-        .or(split_stop.filter(|_| earliest == usize::MAX));
-    let found = if stopped.is_some() || earliest == usize::MAX {
-        None
-    } else if above == Some(earliest) {
+/// The solution at `earliest` among the pieces: the one `above` the split if it is
+/// there, else the one its subtree found (`found`, in the order of `subtrees`).
+fn take_earliest<S>(
+    mut pieces: Vec<Piece<S>>,
+    above: Option<usize>,
+    subtrees: &[(usize, usize)],
+    mut found: Vec<Option<S>>,
+    earliest: usize,
+) -> Option<S> {
+    if above == Some(earliest) {
         match pieces.swap_remove(earliest) {
             Piece::Solution(solution) => Some(solution),
             Piece::Subtree(_) => unreachable!("a solution above the split"),
@@ -165,15 +216,7 @@ where
             .iter()
             .position(|&(at, _)| at == earliest)
             .expect("the earliest is a subtree's");
-        found
-            .into_inner()
-            .expect("no panics while locked")
-            .swap_remove(i)
-    };
-    Outcome {
-        found,
-        stats,
-        stopped,
+        found.swap_remove(i)
     }
 }
 

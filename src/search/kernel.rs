@@ -34,10 +34,10 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         match self.run.phase {
             Phase::Done(_) => return false,
             // Stopped before the root was entered: starts afresh.
-            Phase::Stopped(_) if self.run.live == 0 && self.run.stats.nodes == 0 => {
+            Phase::Suspended(_) if self.run.live == 0 && self.run.stats.nodes == 0 => {
                 self.run.phase = Phase::Fresh;
             }
-            Phase::Stopped(_) => {
+            Phase::Suspended(_) => {
                 // Goes on from where it stopped, its limits looked at first.
                 self.run.phase = Phase::Running;
                 self.run.checkpoint = self.run.stats.nodes;
@@ -78,11 +78,11 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
         *pending = untried;
         let paused = match flow {
             Flow::Pause => true,
-            Flow::Stop(reason) => {
+            Flow::End(reason) => {
                 if !self.run.is_done() {
                     self.run.phase = match reason {
                         Some(StopReason::Observer) | None => Phase::Done(reason),
-                        Some(reason) => Phase::Stopped(reason),
+                        Some(reason) => Phase::Suspended(reason),
                     };
                 }
                 false
@@ -96,7 +96,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
                 self.unwind();
             }
             // The path stays, to go on from.
-            Phase::Stopped(reason) => self.observer.stop(&self.problem, reason),
+            Phase::Suspended(reason) => self.observer.stop(&self.problem, reason),
             Phase::Fresh | Phase::Running => {}
         }
         paused
@@ -223,7 +223,7 @@ where
                 self.run.store(self.hot);
                 if let Some(reason) = self.run.poll(self.limits) {
                     // Not tried: the search goes on with it, if it goes on.
-                    return self.leave_run(Flow::Stop(Some(reason)), Some(op), top, frames);
+                    return self.leave_run(Flow::End(Some(reason)), Some(op), top, frames);
                 }
                 self.hot.left = self.run.checkpoint - self.run.stats.nodes;
             }
@@ -237,7 +237,7 @@ where
                     self.hot.prunings += 1;
                     if self.hot.prunings >= self.hot.prunings_look {
                         if let Err(reason) = self.refusals_look(true) {
-                            return self.leave_run(Flow::Stop(Some(reason)), None, top, frames);
+                            return self.leave_run(Flow::End(Some(reason)), None, top, frames);
                         }
                     }
                     break 'leaf;
@@ -255,11 +255,11 @@ where
                         T::retract(problem, op);
                         break 'leaf;
                     }
-                    Control::Stop => {
+                    Control::Halt => {
                         // Refused before it was entered: not a node of the search.
                         self.hot.left += 1;
                         T::retract(problem, op);
-                        let flow = Flow::Stop(Some(StopReason::Observer));
+                        let flow = Flow::End(Some(StopReason::Observer));
                         return self.leave_run(flow, None, top, frames);
                     }
                 }
@@ -272,8 +272,8 @@ where
                     self.observer.backtrack(state, depth);
                     T::retract(problem, op);
                     if hot.solutions >= hot.solution_cap {
-                        self.run.phase = Phase::Stopped(StopReason::SolutionLimit);
-                        let flow = if pause { Flow::Pause } else { Flow::Stop(None) };
+                        self.run.phase = Phase::Suspended(StopReason::SolutionLimit);
+                        let flow = if pause { Flow::Pause } else { Flow::End(None) };
                         return self.leave_run(flow, None, top, frames);
                     }
                     if pause {
@@ -301,7 +301,7 @@ where
                             self.hot.live += 1;
                             self.hot.fresh = true;
                             self.hot.cut = false;
-                            return self.leave_run(Flow::Stop(Some(reason)), None, top, frames);
+                            return self.leave_run(Flow::End(Some(reason)), None, top, frames);
                         }
                     }
                 };
@@ -338,13 +338,13 @@ where
                     self.hot.rejections += 1;
                     if self.hot.rejections >= self.hot.rejections_look {
                         if let Err(reason) = self.refusals_look(false) {
-                            return self.leave_run(Flow::Stop(Some(reason)), None, top, frames);
+                            return self.leave_run(Flow::End(Some(reason)), None, top, frames);
                         }
                     }
                     continue;
                 }
                 if !self.leave::<T>(problem, &mut top, frames, M::BOUNDED) {
-                    return self.leave_run(Flow::Stop(None), None, top, frames);
+                    return self.leave_run(Flow::End(None), None, top, frames);
                 }
             };
         }
@@ -382,7 +382,7 @@ where
         let (observer, run, hot) = (&mut *self.observer, &mut *self.run, &mut self.hot);
         run.phase = Phase::Running;
         if let Some(reason) = run.poll(self.limits) {
-            return Err(Flow::Stop(Some(reason)));
+            return Err(Flow::End(Some(reason)));
         }
         // A poll that lets the search go on leaves room for at least one node.
         hot.left = run.checkpoint - run.stats.nodes - 1;
@@ -390,11 +390,11 @@ where
             Control::Continue => {}
             Control::Prune => {
                 observer.backtrack(problem, 0);
-                return Err(Flow::Stop(None));
+                return Err(Flow::End(None));
             }
-            Control::Stop => {
+            Control::Halt => {
                 hot.left += 1;
-                return Err(Flow::Stop(Some(StopReason::Observer)));
+                return Err(Flow::End(Some(StopReason::Observer)));
             }
         }
         if problem.is_complete() {
@@ -405,7 +405,7 @@ where
             run.phase = Phase::Done(
                 (hot.solutions >= hot.solution_cap).then_some(StopReason::SolutionLimit),
             );
-            return Err(if pause { Flow::Pause } else { Flow::Stop(None) });
+            return Err(if pause { Flow::Pause } else { Flow::End(None) });
         }
         hot.live = 1;
         hot.fresh = true;
@@ -475,10 +475,10 @@ where
             match self.admitted(state, ops, live) {
                 Ok(Some(op)) => return Ok(op),
                 Ok(None) => {}
-                Err(reason) => return Err(Flow::Stop(Some(reason))),
+                Err(reason) => return Err(Flow::End(Some(reason))),
             }
             if !self.leave::<T>(problem, top, frames, true) {
-                return Err(Flow::Stop(None));
+                return Err(Flow::End(None));
             }
         }
     }

@@ -42,7 +42,7 @@ mod tape;
 
 use clock::Interval;
 pub(crate) use mode::Bar;
-use mode::{Barred, Best, Count, Next};
+use mode::{Barred, Best, CountOnly, Next};
 pub use position::{Position, PositionError};
 use run::{Phase, Run};
 use tape::{InPlace, Place, Tape, Value};
@@ -215,7 +215,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     pub fn stopped(&self) -> Option<StopReason> {
         match self.run.phase {
             Phase::Done(reason) => reason,
-            Phase::Stopped(reason) => Some(reason),
+            Phase::Suspended(reason) => Some(reason),
             Phase::Fresh | Phase::Running => None,
         }
     }
@@ -264,7 +264,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
     /// [`limits`](Search::limits). [`Problem::solution`] is never called.
     pub fn count_more(&mut self) -> u64 {
         let before = self.run.stats.solutions;
-        self.timed(|s| s.kernel(&mut Count));
+        self.timed(|s| s.kernel(&mut CountOnly));
         self.run.stats.solutions - before
     }
 
@@ -339,7 +339,7 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 
     /// Undoes every operator still applied, so the problem is back at the root.
     fn unwind(&mut self) {
-        if let Phase::Stopped(reason) = self.run.phase {
+        if let Phase::Suspended(reason) = self.run.phase {
             self.run.phase = Phase::Done(Some(reason));
         }
         self.pending = None;

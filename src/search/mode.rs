@@ -1,5 +1,5 @@
 //! What the kernel does at a solution, and whether it prunes by a bound: first or every
-//! solution ([`Next`]), their count ([`Count`]), the best ([`Best`], [`Barred`]).
+//! solution ([`Next`]), their count ([`CountOnly`]), the best ([`Best`], [`Barred`]).
 
 use crate::{Optimize, Problem};
 
@@ -30,9 +30,9 @@ impl<P: Problem> Mode<P> for Next<P::Solution> {
 }
 
 /// Counting mode: the engine's statistics already count solutions.
-pub(super) struct Count;
+pub(super) struct CountOnly;
 
-impl<P: Problem> Mode<P> for Count {
+impl<P: Problem> Mode<P> for CountOnly {
     #[inline]
     fn on_solution(&mut self, _: &P) -> bool {
         false

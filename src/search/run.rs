@@ -41,9 +41,9 @@ pub(super) enum Phase {
     Fresh,
     Running,
     /// Stopped by a limit or a cancellation, where it can go on (given other limits).
-    Stopped(StopReason),
+    Suspended(StopReason),
     /// Ended: the tree exhausted (`None`), or stopped for good (an observer's
-    /// [`Control::Stop`](crate::Control::Stop); a solution budget met at the root).
+    /// [`Control::Halt`](crate::Control::Halt); a solution budget met at the root).
     Done(Option<StopReason>),
 }
 
@@ -53,7 +53,7 @@ pub(super) enum Flow {
     /// Return to the caller with a solution in hand (the search may have ended with it).
     Pause,
     /// End the search: `None` when the tree is exhausted (or the phase already says why).
-    Stop(Option<StopReason>),
+    End(Option<StopReason>),
 }
 
 /// The figures the kernel touches at every node, kept in locals while it runs (so the
@@ -142,6 +142,6 @@ impl Run {
     }
 
     pub(super) fn is_done(&self) -> bool {
-        matches!(self.phase, Phase::Done(_) | Phase::Stopped(_))
+        matches!(self.phase, Phase::Done(_) | Phase::Suspended(_))
     }
 }

@@ -49,7 +49,7 @@ use crate::{Control, Observer};
 /// attempts), and at most [`memory`](Recorder::memory) bytes for them (each entry costs
 /// its [`Node`] and its labels: a long label, such as the state of a big board, makes the
 /// entries few). When one more would not fit, it stops recording, and at the next node it
-/// answers [`Control::Stop`], so the search ends too instead of running on unrecorded: the
+/// answers [`Control::Halt`], so the search ends too instead of running on unrecorded: the
 /// tree says it is [truncated](Tree::truncated), its counts are those of the nodes and
 /// attempts it holds, and its nodes still open are [cut off](Status::CutOff). For trees too
 /// big to keep, use a [`TreeWriter`](super::TreeWriter).

@@ -139,7 +139,7 @@ impl<S: Sink> Walk<S> {
 impl<P: Label + ?Sized, S: Sink> Observer<P> for Walk<S> {
     fn enter(&mut self, problem: &P, depth: usize, op: Option<P::Op>) -> Control {
         if self.halted {
-            return Control::Stop;
+            return Control::Halt;
         }
         let id = self.stats.nodes + 1;
         let node = Node {
@@ -154,7 +154,7 @@ impl<P: Label + ?Sized, S: Sink> Observer<P> for Walk<S> {
         };
         if !self.sink.open(node) {
             self.halted = true;
-            return Control::Stop;
+            return Control::Halt;
         }
         if let Some(parent) = self.path.last_mut() {
             parent.had_child = true;

@@ -1,4 +1,4 @@
-//! Observers steer the search: `Stop` ends it, `Prune` cuts a subtree; composed observers
+//! Observers steer the search: `Halt` ends it, `Prune` cuts a subtree; composed observers
 //! both see everything.
 
 use backtrack::observer::{from_fn, Event};
@@ -14,7 +14,7 @@ fn observer_stop_ends_the_search_at_once() {
                 if let Event::Enter { .. } = event {
                     entered += 1;
                     if entered == k {
-                        return Control::Stop;
+                        return Control::Halt;
                     }
                 }
                 Control::Continue
@@ -30,7 +30,7 @@ fn observer_stop_ends_the_search_at_once() {
 #[test]
 fn observer_stop_leaves_the_problem_at_the_root() {
     let stop_at_depth_5 = from_fn(|_: &Queens, event| match event {
-        Event::Enter { depth: 5, .. } => Control::Stop,
+        Event::Enter { depth: 5, .. } => Control::Halt,
         _ => Control::Continue,
     });
     let mut search = Search::new(Queens::new(8)).observer(stop_at_depth_5);
@@ -103,7 +103,7 @@ fn borrowed_and_paired_observers_see_every_event() {
 #[test]
 fn paired_observers_stop_wins_over_prune() {
     let prune = from_fn(|_: &Queens, _| Control::Prune);
-    let stop = from_fn(|_: &Queens, _| Control::Stop);
+    let stop = from_fn(|_: &Queens, _| Control::Halt);
     let outcome = Search::new(Queens::new(4))
         .observer((prune, stop))
         .count_solutions();

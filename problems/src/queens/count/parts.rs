@@ -98,41 +98,41 @@ impl CountPlan {
         self.dispatch(SubproblemJob { sub, limits, cache })
     }
 
-    /// Runs `job` with the problem and the tally of this plan's reduction, on the mask
+    /// Runs `job` with the problem and the counter of this plan's reduction, on the mask
     /// that fits the board.
-    fn dispatch<J: TallyJob>(&self, job: J) -> J::Output {
+    fn dispatch<J: CounterJob>(&self, job: J) -> J::Output {
         with_mask(self.placement.n(), Dispatch { plan: self, job })
     }
 }
 
-/// A job on a plan's problem `P`, counted with the tally `T`; `depth` is the least split
+/// A job on a plan's problem `P`, counted with the counter `T`; `depth` is the least split
 /// depth for the board.
-trait TallyJob {
+trait CounterJob {
     type Output;
     fn run<P, T>(self, problem: &P, n: usize, depth: usize) -> Self::Output
     where
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
-        T: Tally<P>;
+        T: PartCounter<P>;
 }
 
 /// The observer that counts a reduction's solutions in one part of its tree.
-trait Tally<P: Problem>: Observer<P> + Send + Sized {
-    /// The tally of the part below the operators `path`, on an `n`×`n` board, with the
+trait PartCounter<P: Problem>: Observer<P> + Send + Sized {
+    /// The counter of the part below the operators `path`, on an `n`×`n` board, with the
     /// memory it works in (if any) taken from `cache`.
     fn below(n: usize, path: &[P::Op], cache: &HalfCache) -> Self;
-    /// Adds another part's tally to this one.
+    /// Adds another part's counts to this one.
     fn add(&mut self, other: &Self);
-    /// Gives the memory the tally worked in back to `cache`, its part done.
+    /// Gives the memory the counter worked in back to `cache`, its part done.
     fn recycle(self, _cache: &HalfCache) {}
     /// The counts of the part, the search having found `found` solutions in it.
     fn counts(&self, found: u64) -> Counts;
     /// The statistics of the count of the part, its search's being `searched`: those
-    /// of the search, unless the tally searches on its own.
+    /// of the search, unless the counter searches on its own.
     fn stats(&self, searched: Stats) -> Stats {
         searched
     }
-    /// Tells the tally the limits of the count, for a tally that searches on its own
+    /// Tells the counter the limits of the count, for a counter that searches on its own
     /// (see [`HalfJoin::limit`]).
     fn limit(
         &mut self,
@@ -141,13 +141,13 @@ trait Tally<P: Problem>: Observer<P> + Send + Sized {
         _meter: Option<Meter>,
     ) {
     }
-    /// Why the tally left part of its work undone, if it did: the count is then partial.
+    /// Why the counter left part of its work undone, if it did: the count is then partial.
     fn cut(&self) -> Option<StopReason> {
         None
     }
 }
 
-impl<M: Mask> Tally<SymmetricQueens<M>> for Solutions<OrbitCounter> {
+impl<M: Mask> PartCounter<SymmetricQueens<M>> for Solutions<OrbitCounter> {
     fn below(n: usize, _: &[M], _: &HalfCache) -> Self {
         Solutions(OrbitCounter::new(n))
     }
@@ -159,7 +159,7 @@ impl<M: Mask> Tally<SymmetricQueens<M>> for Solutions<OrbitCounter> {
     }
 }
 
-impl<M: Mask> Tally<BitState<M>> for Mirrored {
+impl<M: Mask> PartCounter<BitState<M>> for Mirrored {
     fn below(n: usize, path: &[M], _: &HalfCache) -> Self {
         Mirrored::below::<M>(n, path)
     }
@@ -174,7 +174,7 @@ impl<M: Mask> Tally<BitState<M>> for Mirrored {
     }
 }
 
-impl Tally<HalfBlocks> for Solutions<HalfJoin> {
+impl PartCounter<HalfBlocks> for Solutions<HalfJoin> {
     fn below(n: usize, _: &[u32], cache: &HalfCache) -> Self {
         Solutions(HalfJoin::cached(n, cache))
     }
@@ -210,7 +210,7 @@ impl<P: Problem, const SINGLE: bool> OnSolution<P> for Plain<SINGLE> {
     fn on_solution(&mut self, _: &P, _: usize) {}
 }
 
-impl<P: Problem, const SINGLE: bool> Tally<P> for Solutions<Plain<SINGLE>> {
+impl<P: Problem, const SINGLE: bool> PartCounter<P> for Solutions<Plain<SINGLE>> {
     fn below(_: usize, _: &[P::Op], _: &HalfCache) -> Self {
         Solutions(Plain)
     }
@@ -223,13 +223,13 @@ impl<P: Problem, const SINGLE: bool> Tally<P> for Solutions<Plain<SINGLE>> {
     }
 }
 
-/// A [`TallyJob`] run on a mask, with the problem and tally of the plan's reduction.
+/// A [`CounterJob`] run on a mask, with the problem and counter of the plan's reduction.
 struct Dispatch<'a, J> {
     plan: &'a CountPlan,
     job: J,
 }
 
-impl<J: TallyJob> MaskJob for Dispatch<'_, J> {
+impl<J: CounterJob> MaskJob for Dispatch<'_, J> {
     type Output = J::Output;
 
     fn run<M: Mask>(self) -> J::Output {
@@ -264,37 +264,37 @@ struct ShareJob<'a> {
     limits: &'a ParallelLimits,
 }
 
-impl TallyJob for ShareJob<'_> {
+impl CounterJob for ShareJob<'_> {
     type Output = (Outcome<Counts>, Layout);
 
     fn run<P, T>(self, problem: &P, n: usize, depth: usize) -> Self::Output
     where
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
-        T: Tally<P>,
+        T: PartCounter<P>,
     {
         let limits = self.limits;
         let deadline = limits.time.map(|most| Instant::now() + most);
         // The lists of this share's parts, freed when it ends.
         let cache = HalfCache::default();
-        let (outcome, tally, layout) = parallel::count_share_observed(
+        let (outcome, counter, layout) = parallel::count_share_observed(
             problem,
             SplitDepth(depth),
             self.share,
             limits,
             |path| {
-                let mut tally = T::below(n, path, &cache);
-                tally.limit(deadline, limits.cancel.clone(), limits.meter.clone());
-                tally
+                let mut counter = T::below(n, path, &cache);
+                counter.limit(deadline, limits.cancel.clone(), limits.meter.clone());
+                counter
             },
             |merged, part| {
                 merged.add(&part);
                 part.recycle(&cache);
             },
         );
-        let counts = tally.counts(outcome.found);
-        let stats = tally.stats(outcome.stats);
-        let cut = tally.cut();
+        let counts = counter.counts(outcome.found);
+        let stats = counter.stats(outcome.stats);
+        let cut = counter.cut();
         let mut outcome = with_found(&outcome, counts);
         outcome.stats = stats;
         outcome.stopped = outcome.stopped.or(cut);
@@ -307,23 +307,23 @@ struct SplitJob {
     at_least: usize,
 }
 
-impl TallyJob for SplitJob {
+impl CounterJob for SplitJob {
     type Output = CountSplit;
 
     fn run<P, T>(self, problem: &P, n: usize, depth: usize) -> CountSplit
     where
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
-        T: Tally<P>,
+        T: PartCounter<P>,
     {
-        let (tree, tally) =
+        let (tree, counter) =
             split::split_at_least(problem, depth, self.at_least, &Limits::none(), || {
                 T::below(n, &[], &HalfCache::default())
             });
         let weights = split::estimate_sizes(problem, &tree, split::PROBES, split::SEED);
-        let counts = tally.counts(tree.above.found);
+        let counts = counter.counts(tree.above.found);
         let mut above = with_found(&tree.above, counts);
-        above.stats = tally.stats(above.stats);
+        above.stats = counter.stats(above.stats);
         CountSplit {
             depth: tree.depth,
             above,
@@ -341,31 +341,31 @@ struct SubproblemJob<'a> {
     cache: &'a HalfCache,
 }
 
-impl TallyJob for SubproblemJob<'_> {
+impl CounterJob for SubproblemJob<'_> {
     type Output = Result<Outcome<Counts>, ReplayError>;
 
     fn run<P, T>(self, problem: &P, n: usize, _: usize) -> Self::Output
     where
         P: Problem + Clone + Send + Sync,
         P::Op: Send + Sync,
-        T: Tally<P>,
+        T: PartCounter<P>,
     {
         let (state, ops) = self.sub.replay_ops(problem)?;
-        let mut tally = T::below(n, &ops, self.cache);
+        let mut counter = T::below(n, &ops, self.cache);
         let deadline = self.limits.time.map(|most| Instant::now() + most);
         let limits = &self.limits;
-        tally.limit(deadline, limits.cancel.clone(), limits.meter.clone());
+        counter.limit(deadline, limits.cancel.clone(), limits.meter.clone());
         let mut outcome = Search::new(state)
-            .observer(&mut tally)
+            .observer(&mut counter)
             .limits(self.limits)
             .count_solutions();
         // The subproblem's root is a node of the part above the split.
         outcome.stats.nodes = outcome.stats.nodes.saturating_sub(1);
         outcome.stats.max_depth += ops.len();
-        outcome.stats = tally.stats(outcome.stats);
-        outcome.stopped = outcome.stopped.or(tally.cut());
-        let counts = tally.counts(outcome.found);
-        tally.recycle(self.cache);
+        outcome.stats = counter.stats(outcome.stats);
+        outcome.stopped = outcome.stopped.or(counter.cut());
+        let counts = counter.counts(outcome.found);
+        counter.recycle(self.cache);
         Ok(with_found(&outcome, counts))
     }
 }

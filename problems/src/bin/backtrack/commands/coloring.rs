@@ -78,20 +78,20 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
     let task: Task = if args.min {
         Task::search(Coloring::minimum(graph), depth)
             .tree()
-            .best(move |out, colors, used, stop| {
+            .best(move |out, colors, used, cutoff| {
                 check(graph, colors)?;
                 if json {
                     let line = Best {
-                        chromatic_number: stop.is_none().then_some(used.0),
+                        chromatic_number: cutoff.is_none().then_some(used.0),
                         colors_used: used.0,
                         colors: shown(colors),
-                        end: End::new(stop),
+                        end: End::new(cutoff),
                     };
                     return writeln!(out, "{}", serde_json::to_string(&line)?);
                 }
-                match stop {
+                match cutoff {
                     None => writeln!(out, "chromatic number {}", used.0)?,
-                    Some(stop) => writeln!(out, "at most {} colors (partial: {stop})", used.0)?,
+                    Some(cutoff) => writeln!(out, "at most {} colors (partial: {cutoff})", used.0)?,
                 }
                 write_colors(out, colors)
             })

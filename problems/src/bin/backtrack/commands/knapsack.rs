@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::args::CommonParts;
-use crate::driver::{plural, End, Job, Mode, Out, Stop, Task};
+use crate::driver::{plural, Cutoff, End, Job, Mode, Out, Task};
 use crate::input;
 
 /// 0/1 knapsack: the most valuable choice of items whose total weight fits, by branch
@@ -88,7 +88,7 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .list(move |out, index, chosen| {
             listed.write(out, Some(index), &chosen, None).map(|()| true)
         })
-        .best(move |out, chosen, _, stop| packing.write(out, None, chosen, stop));
+        .best(move |out, chosen, _, cutoff| packing.write(out, None, chosen, cutoff));
     Ok(Job::new(settings, task)
         .describe(search)
         .thing("packing")
@@ -125,7 +125,7 @@ struct Packing {
 
 impl Packing {
     /// Writes the packing `chosen` (indices into the items): in text, `value V` (marked
-    /// partial after a `stop`), `weight W of C`, then one line per item (`no item taken`
+    /// partial after a `cutoff`), `weight W of C`, then one line per item (`no item taken`
     /// for the empty packing), a blank line before each packing of a listing but the
     /// first; in JSON, one object (`"items":[]` for the empty packing).
     fn write(
@@ -133,7 +133,7 @@ impl Packing {
         out: &mut Out,
         index: Option<u64>,
         chosen: &[usize],
-        stop: Option<Stop>,
+        cutoff: Option<Cutoff>,
     ) -> io::Result<()> {
         let weight: u64 = chosen.iter().map(|&i| self.items[i].weight).sum();
         let value: u64 = chosen.iter().map(|&i| self.items[i].value).sum();
@@ -152,15 +152,15 @@ impl Packing {
                     })
                     .collect(),
                 // The best is the whole answer; a listing's lines are ended by the driver.
-                end: index.is_none().then(|| End::new(stop)),
+                end: index.is_none().then(|| End::new(cutoff)),
             };
             return writeln!(out, "{}", serde_json::to_string(&line)?);
         }
         if index.is_some_and(|k| k > 1) {
             writeln!(out)?;
         }
-        match stop {
-            Some(stop) => writeln!(out, "value {value} (partial: {stop})")?,
+        match cutoff {
+            Some(cutoff) => writeln!(out, "value {value} (partial: {cutoff})")?,
             None => writeln!(out, "value {value}")?,
         }
         writeln!(out, "weight {weight} of {}", self.capacity)?;

@@ -8,7 +8,7 @@ use backtrack::{parallel, Optimize, Outcome, Search, SplitDepth};
 
 use super::report::NoBest;
 use super::End;
-use super::{output, Driver, How, Out, Stop};
+use super::{output, Cutoff, Driver, How, Out};
 use crate::exit::Status;
 
 impl Driver {
@@ -25,7 +25,7 @@ impl Driver {
         problem: P,
         depth: usize,
         how: How,
-        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Cutoff>) -> io::Result<()>,
     ) -> Result<Status>
     where
         P: Optimize + Clone + Send + Sync,
@@ -59,42 +59,42 @@ impl Driver {
     pub(super) fn report_best<P: Optimize>(
         &mut self,
         outcome: &Outcome<Option<(P::Solution, P::Value)>>,
-        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Cutoff>) -> io::Result<()>,
         fresh: Option<u64>,
     ) -> Result<Status> {
-        let stop = self.stop_of(outcome.stopped);
+        let cutoff = self.cutoff_of(outcome.stopped);
         let thing = self.thing;
         match &outcome.found {
             Some((solution, value)) => {
-                print(&mut self.out, solution, value, stop).map_err(output::failed)?;
+                print(&mut self.out, solution, value, cutoff).map_err(output::failed)?;
             }
             None if self.settings.flags.json => {
                 self.json(&NoBest {
                     solution: None,
-                    end: End::new(stop),
+                    end: End::new(cutoff),
                 })?;
             }
-            None => match stop {
+            None => match cutoff {
                 None => self.line(&"no solution")?,
-                Some(stop) => self.line(&format_args!("no {thing} found (partial: {stop})"))?,
+                Some(cutoff) => self.line(&format_args!("no {thing} found (partial: {cutoff})"))?,
             },
         }
         self.end_output()?;
-        match (stop, &outcome.found) {
-            (Some(stop), Some(_)) => {
+        match (cutoff, &outcome.found) {
+            (Some(cutoff), Some(_)) => {
                 note!(
-                    "{}{stop}: the best {thing} found so far, perhaps not the best",
+                    "{}{cutoff}: the best {thing} found so far, perhaps not the best",
                     self.prefix()
                 );
             }
-            (Some(stop), None) => {
-                note!("{}{stop} before any {thing} was found", self.prefix());
+            (Some(cutoff), None) => {
+                note!("{}{cutoff} before any {thing} was found", self.prefix());
             }
             (None, _) => {}
         }
-        self.print_stats(&outcome.stats, stop, false, fresh, None);
-        Ok(match (stop, &outcome.found) {
-            (Some(stop), _) => stop.status(),
+        self.print_stats(&outcome.stats, cutoff, false, fresh, None);
+        Ok(match (cutoff, &outcome.found) {
+            (Some(cutoff), _) => cutoff.status(),
             (None, None) => Status::NoSolution,
             (None, Some(_)) => Status::Success,
         })

@@ -15,7 +15,7 @@ use backtrack::{Limits, Optimize, Outcome, Problem, Search, StopReason};
 use super::list::Listed;
 use super::output::{self, checkpoint_error};
 use super::VERSION;
-use super::{plural, Driver, Mode, Out, Stop};
+use super::{plural, Cutoff, Driver, Mode, Out};
 use crate::exit::Status;
 
 /// How often the position of a listing is saved while it runs.
@@ -32,19 +32,18 @@ impl Driver {
         &mut self,
         problem: P,
         path: &Path,
-        mut emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+        emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
     ) -> Result<Status>
     where
         P: Problem + Clone,
         P::Ops: Clone,
     {
         let header = Header::listing(self.identity()?, VERSION);
-        let thing = self.thing;
         let shown = format!("{} {}", self.settings.checkpoint_flag, path.display());
         let (mut held, saved) =
             SnapshotFile::open::<u64>(path, &shown, header).map_err(checkpoint_error)?;
         let finished = saved.as_ref().is_some_and(|saved| saved.position.done);
-        let (mut listed, mut search) = match saved {
+        let (listed, search) = match saved {
             Some(saved) => {
                 let search = saved.resume(problem, &shown).map_err(checkpoint_error)?;
                 (saved.listed, search)
@@ -63,7 +62,32 @@ impl Driver {
             Mode::List { limit } => limit,
             _ => None,
         };
-        // Nothing left to print: said, or the run would print nothing at all.
+        self.say_if_nothing_left(&shown, listed, finished, limit);
+        let progress = self.progress(true);
+        let mut slices = Slices::new(self, progress.meter());
+        let listing = self.list_in_slices(search, listed, limit, &mut held, &mut slices, emit);
+        progress.finish();
+        let (search, listed) = listing?;
+        self.flush()?;
+        held.save(&listed, &search.position())
+            .map_err(checkpoint_error)?;
+        let after = format!("; --resume {} goes on with it", path.display());
+        let end = Listed {
+            count: listed,
+            limit,
+            stopped: search.stopped(),
+            after: &after,
+            fresh: Some(search.stats().nodes - resumed_nodes),
+            threads: None,
+        };
+        self.finish_listing(&end, search.stats())
+    }
+
+    /// Says on stderr that the checkpoint `shown` leaves nothing to list, if it does: its
+    /// listing `finished`, or `listed` already as many as `limit` asks. Else the run
+    /// would print nothing at all.
+    fn say_if_nothing_left(&self, shown: &str, listed: u64, finished: bool, limit: Option<u64>) {
+        let thing = self.thing;
         let found = plural(listed, thing, &format!("{thing}s"));
         if finished && listed == 0 {
             note!(
@@ -81,46 +105,42 @@ impl Driver {
                 self.prefix()
             );
         }
-        let progress = self.progress(true);
-        let mut slices = Slices::new(self, progress.meter());
-        let mut result = Ok(());
-        'listing: loop {
+    }
+
+    /// Lists the solutions of `search` with `emit`, numbered on from the `listed` before,
+    /// until `limit` or the end of the search, in `slices`: between two, the output is
+    /// flushed and the position saved in `held`. Returns the search and the solutions
+    /// listed, or the error of a solution that cannot be written (its position not saved).
+    fn list_in_slices<P>(
+        &mut self,
+        mut search: Search<P>,
+        mut listed: u64,
+        limit: Option<u64>,
+        held: &mut SnapshotFile,
+        slices: &mut Slices,
+        mut emit: impl FnMut(&mut Out, u64, P::Solution) -> io::Result<bool>,
+    ) -> Result<(Search<P>, u64)>
+    where
+        P: Problem + Clone,
+        P::Ops: Clone,
+    {
+        loop {
             search = search.limits(slices.limits());
             loop {
                 if limit.is_some_and(|k| listed >= k) {
-                    break 'listing;
+                    return Ok((search, listed));
                 }
                 let Some(solution) = search.next() else { break };
-                match emit(&mut self.out, listed + 1, solution) {
-                    Ok(printed) => listed += u64::from(printed),
-                    Err(err) => {
-                        result = Err(err);
-                        break 'listing;
-                    }
-                }
+                let printed = emit(&mut self.out, listed + 1, solution).map_err(output::failed)?;
+                listed += u64::from(printed);
             }
             if !slices.paused(search.stopped()) {
-                break;
+                return Ok((search, listed));
             }
             self.flush()?;
             held.save(&listed, &search.position())
                 .map_err(checkpoint_error)?;
         }
-        progress.finish();
-        result.map_err(output::failed)?;
-        self.flush()?;
-        held.save(&listed, &search.position())
-            .map_err(checkpoint_error)?;
-        let after = format!("; --resume {} goes on with it", path.display());
-        let end = Listed {
-            count: listed,
-            limit,
-            stopped: search.stopped(),
-            after: &after,
-            fresh: Some(search.stats().nodes - resumed_nodes),
-            threads: None,
-        };
-        self.finish_listing(&end, search.stats())
     }
 }
 
@@ -134,7 +154,7 @@ impl Driver {
         &mut self,
         problem: P,
         path: &Path,
-        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()>,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Cutoff>) -> io::Result<()>,
     ) -> Result<Status>
     where
         P: Optimize + Clone,

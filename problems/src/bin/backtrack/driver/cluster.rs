@@ -14,7 +14,7 @@
 //! an empty answer means there are no more. A worker keeps its threads busy with
 //! [`AHEAD`] subproblems in hand beyond them.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -22,14 +22,13 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use backtrack::durable::{
     count_one, split_for_sharing, Budget, Divided, Done, Header, Identity, Journal, Pool, Report,
-    Shared,
+    Shared, Tally,
 };
 use backtrack::{Outcome, Stats, StopReason};
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::{Communicator, Destination, Source};
 
 use super::output::checkpoint_error;
-use super::Tally;
 use super::VERSION;
 
 /// Asks Open MPI for its `ob1` messaging layer unless the environment already chooses one
@@ -142,11 +141,17 @@ pub(super) fn count(
     })
 }
 
-/// Rank 0's account of the count: what is left to hand out, what came back, the
-/// checkpoint.
+/// Rank 0's account of the count: what is left to hand out, what is out, what came back,
+/// the checkpoint.
 struct Ledger<'a> {
     divided: &'a Divided,
     queue: VecDeque<usize>,
+    /// Handed out (to rank 0's threads or a worker) and not back yet.
+    out: usize,
+    /// Of those, handed to rank 0's own threads.
+    local: usize,
+    /// The workers that sent their last message.
+    last_workers: usize,
     tally: Tally,
     stats: Stats,
     stopped: Option<StopReason>,
@@ -154,7 +159,46 @@ struct Ledger<'a> {
     written: Result<()>,
 }
 
-impl Ledger<'_> {
+impl<'a> Ledger<'a> {
+    /// The account of a count split as `divided`, going on from `journal`, with the
+    /// subproblems it had already finished (`resumed`) added in; nothing queued yet.
+    fn new(
+        divided: &'a Divided,
+        journal: Option<Journal>,
+        resumed: &BTreeMap<usize, Done>,
+    ) -> Self {
+        let mut ledger = Ledger {
+            divided,
+            queue: VecDeque::new(),
+            out: 0,
+            local: 0,
+            last_workers: 0,
+            tally: divided.above.found,
+            stats: divided.above.stats,
+            stopped: divided.above.stopped,
+            journal,
+            written: Ok(()),
+        };
+        for done in resumed.values() {
+            ledger.add(done);
+        }
+        ledger
+    }
+
+    /// Queues the subproblems not `resumed`, biggest first, unless a sum of those was
+    /// refused.
+    fn queue_unfinished(&mut self, resumed: &BTreeMap<usize, Done>) {
+        if self.written.is_ok() {
+            self.queue = self.divided.biggest_first(resumed).into();
+        }
+    }
+
+    /// Is the count over: nothing left to hand out, nothing out, and every one of the
+    /// `workers` has sent its last message?
+    fn over(&self, workers: usize) -> bool {
+        self.queue.is_empty() && self.out == 0 && self.last_workers == workers
+    }
+
     /// Adds what `done` found to the total, unless a sum would pass `u64::MAX`: then the
     /// checkpoint is refused (only a file changed by hand holds such counts), the count
     /// ends as after a failed write, and false.
@@ -181,6 +225,7 @@ impl Ledger<'_> {
     /// out. A subproblem a stop cut short adds what it found (the count is partial) and is
     /// not recorded.
     fn record(&mut self, done: &Done) {
+        self.out -= 1;
         if !self.add(done) {
             return;
         }
@@ -198,6 +243,56 @@ impl Ledger<'_> {
             }
         }
     }
+
+    /// Hands subproblems to rank 0's own threads until they have `hand` in hand.
+    fn fill(&mut self, pool: &Pool, hand: usize) {
+        while self.local < hand {
+            let Some(index) = self.queue.pop_front() else {
+                break;
+            };
+            pool.push(index);
+            self.local += 1;
+            self.out += 1;
+        }
+    }
+
+    /// Records what rank 0's own threads finished; whether they finished any.
+    fn collect(&mut self, results: &mpsc::Receiver<Done>) -> bool {
+        let mut busy = false;
+        while let Ok(done) = results.try_recv() {
+            busy = true;
+            self.local -= 1;
+            self.record(&done);
+        }
+        busy
+    }
+
+    /// Reads the workers' messages: records what they finished, and answers each that
+    /// wants subproblems with those it can give (none: there are no more). Whether any
+    /// message came.
+    fn serve(&mut self, world: &impl Communicator) -> Result<bool> {
+        let mut busy = false;
+        while let Some(probed) = world.any_process().immediate_matched_probe() {
+            busy = true;
+            let (words, status) = probed.matched_receive_vec::<u64>();
+            let report = Report::decode(&words).context("a message of another program")?;
+            for done in &report.done {
+                self.record(done);
+            }
+            if report.last {
+                self.last_workers += 1;
+            }
+            if report.want > 0 {
+                let given: Vec<u64> = (0..report.want)
+                    .map_while(|_| self.queue.pop_front())
+                    .map(|k| k as u64)
+                    .collect();
+                self.out += given.len();
+                world.process_at_rank(status.source_rank()).send(&given[..]);
+            }
+        }
+        Ok(busy)
+    }
 }
 
 /// Rank 0: hands out the subproblems, biggest first, counts some itself, adds up.
@@ -211,7 +306,7 @@ fn lead(
     budget: &Budget,
 ) -> Result<Total> {
     let workers = world.size() as usize - 1;
-    let total = divided.subproblems.len();
+    // A checkpoint refused hands out nothing, but lets the workers go.
     let (journal, refused) = match journal {
         Some(Ok(journal)) => (Some(journal), None),
         Some(Err(err)) => (None, Some(checkpoint_error(err))),
@@ -221,62 +316,15 @@ fn lead(
         .as_ref()
         .map(|journal| journal.finished().clone())
         .unwrap_or_default();
-    let mut ledger = Ledger {
-        divided,
-        queue: VecDeque::new(),
-        tally: divided.above.found,
-        stats: divided.above.stats,
-        stopped: divided.above.stopped,
-        journal,
-        written: Ok(()),
-    };
-    for done in resumed.values() {
-        ledger.add(done);
+    let mut ledger = Ledger::new(divided, journal, &resumed);
+    if refused.is_none() {
+        ledger.queue_unfinished(&resumed);
     }
-    if refused.is_none() && ledger.written.is_ok() {
-        ledger.queue = divided.biggest_first(&resumed).into();
-    }
-    // Handed out (to rank 0's threads or a worker) and not back yet.
-    let mut out = 0usize;
-    let mut local = 0;
-    let mut last_workers = 0;
     let mut idle = Idle::new();
-    while !(ledger.queue.is_empty() && out == 0 && last_workers == workers) {
-        let mut busy = false;
-        while local < threads + AHEAD {
-            let Some(index) = ledger.queue.pop_front() else {
-                break;
-            };
-            pool.push(index);
-            local += 1;
-            out += 1;
-        }
-        while let Ok(done) = results.try_recv() {
-            busy = true;
-            local -= 1;
-            out -= 1;
-            ledger.record(&done);
-        }
-        while let Some(probed) = world.any_process().immediate_matched_probe() {
-            busy = true;
-            let (words, status) = probed.matched_receive_vec::<u64>();
-            let report = Report::decode(&words).context("a message of another program")?;
-            for done in &report.done {
-                out -= 1;
-                ledger.record(done);
-            }
-            if report.last {
-                last_workers += 1;
-            }
-            if report.want > 0 {
-                let given: Vec<u64> = (0..report.want)
-                    .map_while(|_| ledger.queue.pop_front())
-                    .map(|k| k as u64)
-                    .collect();
-                out += given.len();
-                world.process_at_rank(status.source_rank()).send(&given[..]);
-            }
-        }
+    while !ledger.over(workers) {
+        ledger.fill(pool, threads + AHEAD);
+        let mut busy = ledger.collect(results);
+        busy |= ledger.serve(world)?;
         idle.after(busy);
     }
     if let Some(err) = refused {
@@ -294,7 +342,7 @@ fn lead(
             stopped: ledger.stopped,
         },
         ranks: workers + 1,
-        subproblems: total,
+        subproblems: divided.subproblems.len(),
         resumed: resumed.len(),
         resumed_nodes: resumed.values().map(|done| done.stats.nodes).sum(),
         setup: Duration::ZERO,

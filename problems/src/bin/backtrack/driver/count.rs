@@ -8,18 +8,19 @@ use std::time::Duration;
 use anyhow::Result;
 use backtrack::durable::{
     count_here, split_for_sharing, Budget, Header, Journal, PartKind, PartRecord, Print, Shape,
+    Tally,
 };
 use backtrack::split::Share;
 use backtrack::{Outcome, StopReason};
 use serde::Serialize;
 
-use super::job::Count;
+use super::job::Countable;
 
 /// How long a count runs on the thread that starts it before it goes to the pool's
 /// threads: a count that ends sooner is not worth starting them.
 const QUICK: Duration = Duration::from_millis(2);
 
-use super::{output, Counting, Driver, End, Stop, Tally, VERSION};
+use super::{output, Counting, Cutoff, Driver, End, VERSION};
 use crate::exit::Status;
 
 /// How a count shared out subproblem by subproblem went, for its report.
@@ -34,8 +35,8 @@ pub(super) struct Shared {
     ranks: Option<usize>,
     /// What `--stats` says first (the checkpoint, the ranks).
     note: String,
-    /// What follows the note of a stop (what the checkpoint keeps).
-    stop_note: Option<String>,
+    /// What follows the note of a cutoff (what the checkpoint keeps).
+    cutoff_note: Option<String>,
 }
 
 /// A count in JSON: `{"count":92,"unique":12,"complete":true}`.
@@ -68,7 +69,7 @@ struct KeptLine {
 
 impl Driver {
     /// Counts the solutions of `count`, `how` [`super::plan`] said, and prints the count.
-    pub(super) fn count(&mut self, count: &dyn Count, how: Counting) -> Result<Status> {
+    pub(super) fn count(&mut self, count: &dyn Countable, how: Counting) -> Result<Status> {
         let print = count.print();
         match how {
             Counting::Mpi(checkpoint) => self.count_mpi(count, checkpoint.as_deref()),
@@ -131,7 +132,7 @@ impl Driver {
         print: Print,
         shared: Option<&Shared>,
     ) -> Result<Status> {
-        let stop = self.stop_of(outcome.stopped);
+        let cutoff = self.cutoff_of(outcome.stopped);
         let at_limit = outcome.stopped == Some(StopReason::SolutionLimit);
         let shown = print.pick(outcome.found);
         if self.settings.flags.json {
@@ -142,18 +143,18 @@ impl Driver {
                 resumed: shared.map(|shared| shared.resumed.0),
                 ranks: shared.and_then(|shared| shared.ranks),
                 kept: shared.and_then(|shared| shared.kept.as_ref()),
-                end: End::new(stop),
+                end: End::new(cutoff),
             })?;
-        } else if let Some(stop) = stop {
-            self.line(&format_args!("{shown} (partial: {stop})"))?;
+        } else if let Some(cutoff) = cutoff {
+            self.line(&format_args!("{shown} (partial: {cutoff})"))?;
         } else {
             self.line(&shown)?;
         }
         self.end_search_output(self.took(&outcome.stats))?;
-        if let Some(stop) = stop {
-            note!("{}{stop}: the count is partial", self.prefix());
-            if let Some(stop_note) = shared.and_then(|shared| shared.stop_note.as_ref()) {
-                note!("{stop_note}");
+        if let Some(cutoff) = cutoff {
+            note!("{}{cutoff}: the count is partial", self.prefix());
+            if let Some(cutoff_note) = shared.and_then(|shared| shared.cutoff_note.as_ref()) {
+                note!("{cutoff_note}");
             }
         }
         if at_limit {
@@ -170,18 +171,18 @@ impl Driver {
             }
             outcome.stats.nodes - shared.resumed.1
         });
-        self.print_stats(&outcome.stats, stop, at_limit, fresh, None);
-        Ok(stop.map_or(Status::Success, Stop::status))
+        self.print_stats(&outcome.stats, cutoff, at_limit, fresh, None);
+        Ok(cutoff.map_or(Status::Success, Cutoff::status))
     }
 
     /// Counts this run's part of a count in parts (`--parts N --part K`) and writes its
     /// record: one JSON object naming the problem and its parameters, sealed by its
     /// checksum. A part stopped early (a signal, `--time-limit`) still writes its record,
     /// marked incomplete, which merge refuses.
-    fn count_part(&mut self, count: &dyn Count, share: Share) -> Result<Status> {
+    fn count_part(&mut self, count: &dyn Countable, share: Share) -> Result<Status> {
         let identity = self.identity()?;
         let (outcome, layout) = self.on_pool(|limits| count.part(share, limits))?;
-        let stop = self.stop_of(outcome.stopped);
+        let cutoff = self.cutoff_of(outcome.stopped);
         let record = PartRecord {
             record: PartKind,
             version: VERSION.to_string(),
@@ -199,27 +200,27 @@ impl Driver {
             unique: outcome.found.unique,
             nodes: outcome.stats.nodes,
             elapsed: outcome.stats.elapsed.as_secs_f64(),
-            complete: stop.is_none(),
-            stopped: stop.map(Stop::key),
+            complete: cutoff.is_none(),
+            stopped: cutoff.map(Cutoff::key),
         };
         self.line(&record.to_line())?;
         self.end_output()?;
-        if let Some(stop) = stop {
+        if let Some(cutoff) = cutoff {
             note!(
-                "{}{stop}: part {} of {} is partial, and merge will refuse it",
+                "{}{cutoff}: part {} of {} is partial, and merge will refuse it",
                 self.prefix(),
                 share.part(),
                 share.parts()
             );
         }
-        self.print_stats(&outcome.stats, stop, false, None, None);
-        Ok(stop.map_or(Status::Success, Stop::status))
+        self.print_stats(&outcome.stats, cutoff, false, None, None);
+        Ok(cutoff.map_or(Status::Success, Cutoff::status))
     }
 
     /// Counts on this machine's threads (`--threads`, or all cores) subproblem by
     /// subproblem, keeping the checkpoint at `path` (a journal of the finished ones), and
     /// prints the total.
-    fn count_checkpointed(&mut self, count: &dyn Count, path: &Path) -> Result<Status> {
+    fn count_checkpointed(&mut self, count: &dyn Countable, path: &Path) -> Result<Status> {
         let identity = self.identity()?;
         let threads = self.threads();
         let progress = self.progress(false);
@@ -272,7 +273,7 @@ impl Driver {
             }),
             ranks: None,
             note,
-            stop_note: Some(kept_note),
+            cutoff_note: Some(kept_note),
         };
         self.report_count(&here.outcome, print, Some(&shared))
     }
@@ -281,7 +282,7 @@ impl Driver {
     /// and prints the total as a count prints it, the other ranks print nothing. The
     /// problem and its parameters head rank 0's checkpoint file, if any.
     #[cfg(feature = "mpi")]
-    fn count_mpi(&mut self, count: &dyn Count, checkpoint: Option<&Path>) -> Result<Status> {
+    fn count_mpi(&mut self, count: &dyn Countable, checkpoint: Option<&Path>) -> Result<Status> {
         use backtrack::stats::Elapsed;
         let identity = self.identity()?;
         let threads = self.threads();
@@ -307,7 +308,7 @@ impl Driver {
             kept: None,
             ranks: Some(total.ranks),
             note,
-            stop_note: None,
+            cutoff_note: None,
         };
         self.report_count(&total.outcome, count.print(), Some(&shared))
     }
@@ -315,7 +316,7 @@ impl Driver {
     /// `--mpi` in a build without MPI: refused by the settings before it gets here.
     #[cfg(not(feature = "mpi"))]
     #[allow(clippy::unused_self)]
-    fn count_mpi(&mut self, _: &dyn Count, _: Option<&Path>) -> Result<Status> {
+    fn count_mpi(&mut self, _: &dyn Countable, _: Option<&Path>) -> Result<Status> {
         anyhow::bail!("--mpi needs backtrack built with MPI: cargo build --release --features mpi (with Open MPI installed)")
     }
 }

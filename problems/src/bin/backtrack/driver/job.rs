@@ -1,9 +1,10 @@
 //! A [`Job`]: what a subcommand asks of the driver. It names the search (its formulation
 //! for `--stats`, a solution's noun for notes, its identity for checkpoints and parts)
-//! and holds one [`Task`] or several (the puzzles of a file), each with the abilities
-//! its problem has: a search that lists its solutions, the best one, its tree and its
-//! estimate; a count of its own; a direct method for a first solution. The driver picks
-//! among them by the flags ([`super::plan`]); a subcommand never does.
+//! and holds one [`Task`] or several (the puzzles of a file). A task is one [`Kind`] of
+//! thing: a search, with the abilities its problem has (it lists its solutions, finds the
+//! best one, draws its tree, is counted and estimated); a count of its own; a direct
+//! method for a first solution; or no solution, known before any search. The driver
+//! picks what to do with it by the flags ([`super::plan`]); a subcommand never does.
 
 use std::io;
 use std::time::Duration;
@@ -16,9 +17,9 @@ use backtrack::{
     parallel, Cancel, Limits, Optimize, Outcome, ParallelLimits, Problem, Search, SplitDepth,
 };
 
-use super::{Driver, Out, Settings, Stop, Tally};
+use super::{Cutoff, Driver, Out, Settings};
 use crate::exit::Status;
-use backtrack::durable::{tallied, Generic, Identity, Print, Shared};
+use backtrack::durable::{tallied, Generic, Identity, Print, Shared, Tally};
 
 /// What a subcommand asks the driver to run: see the [module docs](self).
 pub struct Job<'a> {
@@ -48,15 +49,23 @@ pub(super) enum Work<'a> {
 impl<'a> Job<'a> {
     /// The job of one task, under `settings`.
     pub fn new(settings: Settings, task: impl Into<Task<'a>>) -> Self {
+        Job::of(
+            settings,
+            Work::Tasks {
+                key: None,
+                tasks: Box::new(std::iter::once(task.into())),
+            },
+        )
+    }
+
+    /// The job that does `work`, under `settings`, named nothing yet.
+    fn of(settings: Settings, work: Work<'a>) -> Self {
         Job {
             settings,
             formulation: String::new(),
             thing: "solution",
             identity: None,
-            work: Work::Tasks {
-                key: None,
-                tasks: Box::new(std::iter::once(task.into())),
-            },
+            work,
         }
     }
 
@@ -68,20 +77,19 @@ impl<'a> Job<'a> {
         key: &'static str,
         tasks: impl ExactSizeIterator<Item = Task<'a>> + 'a,
     ) -> Self {
-        let mut job = Job::new(settings, Task::empty());
-        job.work = Work::Tasks {
-            key: Some(key),
-            tasks: Box::new(tasks),
-        };
-        job
+        Job::of(
+            settings,
+            Work::Tasks {
+                key: Some(key),
+                tasks: Box::new(tasks),
+            },
+        )
     }
 
     /// A job that searches nothing and writes what `write` makes (given whether the
     /// output is JSON).
     pub fn write(settings: Settings, write: impl FnOnce(bool) -> Result<Vec<u8>> + 'a) -> Self {
-        let mut job = Job::new(settings, Task::empty());
-        job.work = Work::Write(Box::new(write));
-        job
+        Job::of(settings, Work::Write(Box::new(write)))
     }
 
     /// The formulation searched, as `--stats` names it.
@@ -109,37 +117,42 @@ impl<'a> Job<'a> {
 /// The tasks of a job, made as they come.
 pub(super) type Tasks<'a> = Box<dyn ExactSizeIterator<Item = Task<'a>> + 'a>;
 
-/// One search of a job, and what its problem can do. Made by [`Task::search`] (a problem
-/// the engine searches) or [`Task::count`] (a count of its own).
+/// One search of a job: what it is ([`Kind`]), and the work done on its root before.
+/// Made by [`Task::search`] (a problem the engine searches), [`Task::count`] (a count of
+/// its own), [`Task::direct`] (a direct method) or [`Task::unsolvable`].
 pub struct Task<'a> {
-    pub(super) search: Option<Box<dyn Searchable + 'a>>,
-    pub(super) count: Option<Box<dyn Count + 'a>>,
-    pub(super) direct: Option<Box<dyn DirectRun + 'a>>,
+    pub(super) kind: Kind<'a>,
     /// The work done on the root before the search (a sudoku's givens propagated): how
     /// long it took, and what it was.
     pub(super) prepared: Option<(Duration, &'static str)>,
-    /// Why the task has no solution, known before any search (a sudoku's givens that
+}
+
+/// What a task is, and so what the driver can do with it.
+pub(super) enum Kind<'a> {
+    /// The engine's search of a problem: it lists, counts, estimates, and finds the best
+    /// or draws its tree if the subcommand said how.
+    Search(Box<dyn Searchable + 'a>),
+    /// A count of its own, which the driver runs every way it runs a count, or estimates.
+    Count(Box<dyn Countable + 'a>),
+    /// A first solution by a direct method.
+    Direct(Box<dyn DirectRun + 'a>),
+    /// No solution, for this reason, known before any search (a sudoku's givens that
     /// contradict each other).
-    pub(super) unsolvable: Option<String>,
+    Unsolvable(String),
 }
 
 impl<'a> Task<'a> {
-    fn empty() -> Self {
+    /// The task that is `kind`, its root not prepared.
+    fn of(kind: Kind<'a>) -> Self {
         Task {
-            search: None,
-            count: None,
-            direct: None,
+            kind,
             prepared: None,
-            unsolvable: None,
         }
     }
 
     /// A task that has no solution, for the reason `why`, known without a search.
     pub fn unsolvable(why: impl Into<String>) -> Self {
-        Task {
-            unsolvable: Some(why.into()),
-            ..Task::empty()
-        }
+        Task::of(Kind::Unsolvable(why.into()))
     }
 
     /// The search of `problem`, its tree split at `depth` for threads: its estimate and
@@ -164,11 +177,8 @@ impl<'a> Task<'a> {
     }
 
     /// A count of its own (not the engine's search of a problem: queens by half boards).
-    pub fn count(count: impl Count + 'a) -> Self {
-        Task {
-            count: Some(Box::new(count)),
-            ..Task::empty()
-        }
+    pub fn count(count: impl Countable + 'a) -> Self {
+        Task::of(Kind::Count(Box::new(count)))
     }
 
     /// Says that the root took `took` to make before the search, doing `what`: the root's
@@ -185,13 +195,10 @@ impl<'a> Task<'a> {
         find: impl FnOnce(&Cancel) -> Result<Direct<S>> + 'a,
         emit: impl FnOnce(&mut Out, u64, S) -> io::Result<bool> + 'a,
     ) -> Self {
-        Task {
-            direct: Some(Box::new(DirectTask {
-                find: Box::new(find),
-                emit: Box::new(emit),
-            })),
-            ..Task::empty()
-        }
+        Task::of(Kind::Direct(Box::new(DirectTask {
+            find: Box::new(find),
+            emit: Box::new(emit),
+        })))
     }
 }
 
@@ -202,7 +209,7 @@ pub type Emit<'a, S> = Box<dyn FnMut(&mut Out, u64, S) -> io::Result<bool> + 'a>
 /// How a branch and bound prints its best solution, its value, and why the search
 /// stopped early if it did (the best found so far).
 pub type PrintBest<'a, S, V> =
-    Box<dyn FnOnce(&mut Out, &S, &V, Option<Stop>) -> io::Result<()> + 'a>;
+    Box<dyn FnOnce(&mut Out, &S, &V, Option<Cutoff>) -> io::Result<()> + 'a>;
 
 /// The search of a problem, as [`Task::search`] begins it: say how its solutions print,
 /// then make it a [`Task`] (`.into()`).
@@ -243,7 +250,7 @@ where
     #[must_use]
     pub fn best(
         mut self,
-        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Stop>) -> io::Result<()> + 'a,
+        print: impl FnOnce(&mut Out, &P::Solution, &P::Value, Option<Cutoff>) -> io::Result<()> + 'a,
     ) -> Self
     where
         P: Optimize + Label,
@@ -263,10 +270,7 @@ where
     P::Solution: Send,
 {
     fn from(task: SearchTask<'a, P>) -> Self {
-        Task {
-            search: Some(Box::new(task.searched)),
-            ..Task::empty()
-        }
+        Task::of(Kind::Search(Box::new(task.searched)))
     }
 }
 
@@ -287,7 +291,7 @@ pub type Sample = (Outcome<u64>, Option<Timed>);
 
 /// A count the driver can run every way: in search order, on threads, one part of
 /// several, subproblem by subproblem (a checkpoint, MPI), and estimated.
-pub trait Count: Shared {
+pub trait Countable: Shared {
     /// Counts in search order, on this thread (`--limit`, `--node-limit` are exact).
     fn in_order(&self, limits: Limits) -> Outcome<Tally>;
     /// Counts on the threads of the pool it runs in.
@@ -303,7 +307,7 @@ pub trait Count: Shared {
     fn caveat(&self) -> Option<String> {
         None
     }
-    /// Does [`Count::sample`] time the whole count by the parts it draws (else the time
+    /// Does [`Countable::sample`] time the whole count by the parts it draws (else the time
     /// is the estimated nodes over the sample's speed)?
     fn draws(&self) -> bool {
         false
@@ -314,7 +318,7 @@ pub trait Count: Shared {
     }
 }
 
-impl<P> Count for Generic<'_, P>
+impl<P> Countable for Generic<'_, P>
 where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
@@ -368,7 +372,7 @@ pub enum Direct<S> {
     /// Proof that there is none.
     NoSolution,
     /// It gave up before it found one.
-    Stopped(Stop),
+    GaveUp(Cutoff),
     /// A signal stopped it.
     Cancelled,
 }
@@ -396,19 +400,19 @@ impl<S> DirectRun for DirectTask<'_, S> {
 }
 
 /// What the driver does with the search of a problem, its type hidden: each method runs
-/// one way of the search, which [`super::plan`] chose.
+/// one way of the search, which [`super::plan`] chose, once.
 pub(super) trait Searchable {
-    /// Lists the solutions ([`Task::list`]).
-    fn list(&mut self, driver: &mut Driver, how: super::How) -> Result<Status>;
-    /// Finds the best ([`Task::best`]).
-    fn best(&mut self, driver: &mut Driver, how: super::How) -> Result<Status>;
+    /// Lists the solutions ([`SearchTask::list`]).
+    fn list(self: Box<Self>, driver: &mut Driver, how: super::How) -> Result<Status>;
+    /// Finds the best ([`SearchTask::best`]).
+    fn best(self: Box<Self>, driver: &mut Driver, how: super::How) -> Result<Status>;
     /// Draws the tree: of the branch and bound if the task has one and `best`, else of
     /// the search for solutions ([`SearchTask::tree`]).
-    fn tree(&mut self, driver: &mut Driver, best: bool) -> Result<Status>;
+    fn tree(self: Box<Self>, driver: &mut Driver, best: bool) -> Result<Status>;
     /// Estimates the branch and bound.
-    fn estimate_best(&self, driver: &mut Driver) -> Result<Status>;
+    fn estimate_best(self: Box<Self>, driver: &mut Driver) -> Result<Status>;
     /// The count of its solutions.
-    fn count(&self) -> Box<dyn Count + '_>;
+    fn count(&self) -> Box<dyn Countable + '_>;
 }
 
 struct Searched<'a, P: Problem> {
@@ -427,35 +431,29 @@ where
     P::Op: Send + Sync,
     P::Solution: Send,
 {
-    fn list(&mut self, driver: &mut Driver, how: super::How) -> Result<Status> {
-        let emit = self.emit.as_mut().expect("a listing prints its solutions");
-        driver.list(self.problem.clone(), self.depth, how, emit)
+    fn list(self: Box<Self>, driver: &mut Driver, how: super::How) -> Result<Status> {
+        let emit = self.emit.expect("a listing prints its solutions");
+        driver.list(self.problem, self.depth, how, emit)
     }
 
-    fn best(&mut self, driver: &mut Driver, how: super::How) -> Result<Status> {
-        let best = self
-            .best
-            .as_mut()
-            .expect("a branch and bound prints its best");
+    fn best(self: Box<Self>, driver: &mut Driver, how: super::How) -> Result<Status> {
+        let best = self.best.expect("a branch and bound prints its best");
         (best.run)(driver, &self.problem, self.depth, how)
     }
 
-    fn tree(&mut self, driver: &mut Driver, best: bool) -> Result<Status> {
-        match &mut self.best {
+    fn tree(self: Box<Self>, driver: &mut Driver, best: bool) -> Result<Status> {
+        match self.best {
             Some(bound) if best => (bound.tree)(driver, &self.problem),
             _ => (self.draw.expect("a task that draws its tree"))(driver, &self.problem),
         }
     }
 
-    fn estimate_best(&self, driver: &mut Driver) -> Result<Status> {
-        let best = self
-            .best
-            .as_ref()
-            .expect("a branch and bound prints its best");
+    fn estimate_best(self: Box<Self>, driver: &mut Driver) -> Result<Status> {
+        let best = self.best.expect("a branch and bound prints its best");
         (best.estimate)(driver, &self.problem)
     }
 
-    fn count(&self) -> Box<dyn Count + '_> {
+    fn count(&self) -> Box<dyn Countable + '_> {
         Box::new(Generic {
             problem: &self.problem,
             depth: self.depth,
@@ -464,7 +462,7 @@ where
 }
 
 /// A branch and bound run at a depth, printing the best.
-type RunBest<'a, P> = Box<dyn FnMut(&mut Driver, &P, usize, super::How) -> Result<Status> + 'a>;
+type RunBest<'a, P> = Box<dyn FnOnce(&mut Driver, &P, usize, super::How) -> Result<Status> + 'a>;
 
 /// The branch and bound of a problem, which needs [`Optimize`]: its three ways to run,
 /// made where `P: Optimize` is known, so that a problem without it can be searched too.
@@ -486,10 +484,8 @@ where
     P::Value: serde::Serialize + serde::de::DeserializeOwned + Send + 'a,
 {
     fn new(print: PrintBest<'a, P::Solution, P::Value>) -> Self {
-        let mut print = Some(print);
         Bound {
             run: Box::new(move |driver, problem, depth, how| {
-                let print = print.take().expect("one branch and bound a task");
                 driver.best(problem.clone(), depth, how, print)
             }),
             tree: |driver, problem| driver.tree(problem.clone(), &super::tree::Best),

@@ -6,6 +6,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use backtrack::durable::{Print, Tally};
 use backtrack::observer::{OnSolution, Solutions};
 use backtrack::stats::Elapsed;
 use backtrack::{
@@ -15,7 +16,7 @@ use backtrack::{
 use super::job::Direct;
 use super::report::{Closing, DirectStats};
 use super::End;
-use super::{output, plural, Driver, How, Mode, Out, Stop};
+use super::{output, plural, Cutoff, Driver, How, Mode, Out};
 use crate::exit::Status;
 
 impl Driver {
@@ -166,23 +167,23 @@ impl Driver {
     /// Ends a listing: its closing line, a note if it is partial, its `--stats`, and its
     /// exit status.
     pub(super) fn finish_listing(&mut self, end: &Listed<'_>, stats: &Stats) -> Result<Status> {
-        let stop = self.stop_of(end.stopped);
+        let cutoff = self.cutoff_of(end.stopped);
         // Past the limit only when a checkpoint had listed more before.
         let at_limit = end.limit.is_some_and(|k| end.count >= k);
-        self.end_listing(end.count, stop, self.took(stats))?;
-        if let Some(stop) = stop {
+        self.end_listing(end.count, cutoff, self.took(stats))?;
+        if let Some(cutoff) = cutoff {
             let thing = self.thing;
             if end.limit == Some(1) && end.count == 0 {
                 // A search for the first solution lists nothing until it finds one: no
                 // listing to call partial, and none found is all that is known.
                 note!(
-                    "{}{stop}: no {thing} found before the stop (the search for the first did not end){}",
+                    "{}{cutoff}: no {thing} found before the stop (the search for the first did not end){}",
                     self.prefix(),
                     end.after
                 );
             } else {
                 note!(
-                    "{}{stop} after {}: the listing is partial{}",
+                    "{}{cutoff} after {}: the listing is partial{}",
                     self.prefix(),
                     plural(end.count, thing, &format!("{thing}s")),
                     end.after
@@ -191,13 +192,13 @@ impl Driver {
         }
         self.print_stats(
             stats,
-            stop,
+            cutoff,
             at_limit,
             end.fresh,
             end.threads.map(|threads| (threads, end.count)),
         );
-        Ok(match stop {
-            Some(stop) => stop.status(),
+        Ok(match cutoff {
+            Some(cutoff) => cutoff.status(),
             None if end.count == 0 => Status::NoSolution,
             None => Status::Success,
         })
@@ -206,13 +207,13 @@ impl Driver {
     /// Ends a listing of `listed` solutions, whose search took `took` by its own clock:
     /// in JSON its closing line, in text `no solution` if it found none and was not
     /// stopped; then ends the output ([`Driver::end_search_output`]).
-    fn end_listing(&mut self, listed: u64, stop: Option<Stop>, took: Duration) -> Result<()> {
+    fn end_listing(&mut self, listed: u64, cutoff: Option<Cutoff>, took: Duration) -> Result<()> {
         if self.settings.flags.json {
             self.json(&Closing {
                 solutions: listed,
-                end: End::new(stop),
+                end: End::new(cutoff),
             })?;
-        } else if listed == 0 && stop.is_none() {
+        } else if listed == 0 && cutoff.is_none() {
             self.line(&"no solution")?;
         }
         self.end_search_output(took)
@@ -223,12 +224,12 @@ impl Driver {
     pub(super) fn unsolvable(&mut self, why: &str) -> Result<Status> {
         note!("{}{why}: no solution", self.prefix());
         if let Mode::Count { .. } = self.settings.flags.mode {
-            let none = backtrack::Outcome {
-                found: super::Tally::default(),
+            let none = Outcome {
+                found: Tally::default(),
                 stats: Stats::default(),
                 stopped: None,
             };
-            return self.report_count(&none, super::Print::Count, None);
+            return self.report_count(&none, Print::Count, None);
         }
         self.end_listing(0, None, Duration::ZERO)?;
         Ok(Status::NoSolution)
@@ -248,29 +249,29 @@ impl Driver {
         let elapsed = start.elapsed();
         // Whether a solution was found, though not printed whole.
         let mut cut = false;
-        let (listed, stop) = match found {
+        let (listed, cutoff) = match found {
             // A signal while it was found (a construction does not look at it) or printed
             // (`emit` stops a big board after whole lines): not printed, or not all of it.
             Direct::Found(solution) => {
                 let printed = self.stopper.signal().is_none()
                     && emit(&mut self.out, 1, solution).map_err(output::failed)?;
                 cut = !printed;
-                let stop = cut.then(|| self.stop_of(Some(StopReason::Cancelled)));
-                (u64::from(printed), stop.flatten())
+                let cutoff = cut.then(|| self.cutoff_of(Some(StopReason::Cancelled)));
+                (u64::from(printed), cutoff.flatten())
             }
             Direct::NoSolution => (0, None),
-            Direct::Stopped(stop) => (0, Some(stop)),
-            Direct::Cancelled => (0, self.stop_of(Some(StopReason::Cancelled))),
+            Direct::GaveUp(cutoff) => (0, Some(cutoff)),
+            Direct::Cancelled => (0, self.cutoff_of(Some(StopReason::Cancelled))),
         };
-        self.end_listing(listed, stop, elapsed)?;
-        match stop {
-            Some(stop) if cut => {
+        self.end_listing(listed, cutoff, elapsed)?;
+        match cutoff {
+            Some(cutoff) if cut => {
                 note!(
-                    "{}{stop}: the solution found is not printed whole",
+                    "{}{cutoff}: the solution found is not printed whole",
                     self.prefix()
                 );
             }
-            Some(stop) => note!("{}{stop}: no solution found", self.prefix()),
+            Some(cutoff) => note!("{}{cutoff}: no solution found", self.prefix()),
             None => {}
         }
         if self.settings.flags.stats {
@@ -278,7 +279,7 @@ impl Driver {
                 let line = DirectStats {
                     search: &self.search,
                     elapsed: elapsed.as_secs_f64(),
-                    end: End::new(stop),
+                    end: End::new(cutoff),
                 };
                 note!("{}", self.tagged(&line));
             } else {
@@ -289,8 +290,8 @@ impl Driver {
                 );
             }
         }
-        Ok(match stop {
-            Some(stop) => stop.status(),
+        Ok(match cutoff {
+            Some(cutoff) => cutoff.status(),
             None if listed == 0 => Status::NoSolution,
             None => Status::Success,
         })

@@ -40,9 +40,9 @@ use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, ParallelLimits, Stats, StopReason};
 
 use crate::exit::Status;
-pub use backtrack::durable::{Print, Tally};
 use estimate::Estimated;
-pub use job::{Count, Direct, Job, Sample, SearchTask, Task, Timed};
+use job::Kind;
+pub use job::{Countable, Direct, Job, Sample, SearchTask, Task, Timed};
 pub use output::{check as check_output, write_numbers, Out};
 use progress::Progress;
 pub use report::plural;
@@ -108,19 +108,15 @@ enum Counting {
     Mpi(Option<PathBuf>),
 }
 
-/// What a task does, as the flags decide it: see [`plan`].
+/// What the search of a problem does, as the flags decide it: see [`plan`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Plan {
-    /// Nothing to search: the task has no solution, known before.
-    Unsolvable,
     /// Draw the tree (of the branch and bound if `best`).
     Tree { best: bool },
     /// Estimate the count, or the listing.
     EstimateCount,
     /// Estimate the branch and bound.
     EstimateBest,
-    /// A first solution by a direct method.
-    Direct,
     /// List the solutions.
     List(How),
     /// Find the best.
@@ -129,8 +125,10 @@ enum Plan {
     Count(Counting),
 }
 
-/// Every decision of the driver, in one place: what `task` does under `settings`.
-fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
+/// Every decision of the driver about a search, in one place: what the search of a
+/// problem does under `settings`. (A task that is no such search does what it is: see
+/// [`Driver::task`].)
+fn plan(settings: &Settings) -> Plan {
     // One thread, in search order: the budgets that only search order keeps exact.
     let serial = settings.flags.nodes.is_some();
     let how = || match (&settings.checkpoint, settings.flags.threads) {
@@ -138,9 +136,6 @@ fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
         (None, Some(threads)) if threads > 1 && !serial => How::Threads(threads),
         (None, _) => How::Serial,
     };
-    if task.unsolvable.is_some() {
-        return Plan::Unsolvable;
-    }
     if settings.flags.tree.is_some() {
         return Plan::Tree {
             best: settings.flags.mode == Mode::Best,
@@ -149,20 +144,26 @@ fn plan(settings: &Settings, task: &Task<'_>) -> Plan {
     match settings.flags.mode {
         Mode::Best if settings.flags.estimate.is_some() => Plan::EstimateBest,
         _ if settings.flags.estimate.is_some() => Plan::EstimateCount,
-        Mode::List { .. } if task.direct.is_some() => Plan::Direct,
         Mode::List { .. } => Plan::List(how()),
         Mode::Best => Plan::Best(how()),
-        Mode::Count { limit } => Plan::Count(match &settings.spread {
-            settings::Spread::Mpi(checkpoint) => Counting::Mpi(checkpoint.clone()),
-            settings::Spread::Part(share) => Counting::Part(*share),
-            settings::Spread::Alone => match &settings.checkpoint {
-                Some(path) => Counting::Checkpoint(path.clone()),
-                None if limit.is_some() || serial || settings.flags.threads == Some(1) => {
-                    Counting::InOrder
-                }
-                None => Counting::Threads,
-            },
-        }),
+        Mode::Count { .. } => Plan::Count(counting(settings)),
+    }
+}
+
+/// How a count runs under `settings`.
+fn counting(settings: &Settings) -> Counting {
+    // In search order: the budgets that only search order keeps exact, or one thread.
+    let in_order = matches!(settings.flags.mode, Mode::Count { limit: Some(_) })
+        || settings.flags.nodes.is_some()
+        || settings.flags.threads == Some(1);
+    match &settings.spread {
+        settings::Spread::Mpi(checkpoint) => Counting::Mpi(checkpoint.clone()),
+        settings::Spread::Part(share) => Counting::Part(*share),
+        settings::Spread::Alone => match &settings.checkpoint {
+            Some(path) => Counting::Checkpoint(path.clone()),
+            None if in_order => Counting::InOrder,
+            None => Counting::Threads,
+        },
     }
 }
 
@@ -219,8 +220,8 @@ pub struct Driver {
     /// The nodes the next search is expected to visit, for the progress line.
     expected: Option<f64>,
     /// The threads of the searches split among them, and how many: made once, for every
-    /// search of the run (a file of 20,000 sudokus spent 30 times longer starting pools
-    /// than counting).
+    /// search of the run (starting a pool costs more than a quick search, and a file of
+    /// sudokus makes many).
     pool: Option<(usize, Arc<rayon::ThreadPool>)>,
     /// What the estimates made so far add up to (a file of several sudokus).
     estimated: Estimated,
@@ -244,7 +245,7 @@ pub struct Driver {
 }
 
 /// How a JSON line ends: whether the output is complete and, if not, why (a
-/// [`Stop::key`]). Flattened into the lines. An output as long as `--first` or `--limit`
+/// [`Cutoff::key`]). Flattened into the lines. An output as long as `--first` or `--limit`
 /// asked is complete: it answers what was asked.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct End {
@@ -257,30 +258,32 @@ pub struct End {
 
 impl End {
     /// The end of a search that `stop` stopped, if it did.
-    pub fn new(stop: Option<Stop>) -> Self {
+    pub fn new(cutoff: Option<Cutoff>) -> Self {
         End {
-            complete: stop.is_none(),
-            stopped: stop.map(Stop::key),
+            complete: cutoff.is_none(),
+            stopped: cutoff.map(Cutoff::key),
         }
     }
 
     /// The end of a drawn tree, which a search stopped at `--first` or `--limit`
     /// (`at_limit`) leaves incomplete: its open nodes are cut off (`"stopped":"limit"`, as
     /// the tree itself says).
-    pub(super) fn drawn(stop: Option<Stop>, at_limit: bool) -> Self {
-        match stop {
+    pub(super) fn drawn(cutoff: Option<Cutoff>, at_limit: bool) -> Self {
+        match cutoff {
             None if at_limit => End {
                 complete: false,
                 stopped: Some("limit".to_string()),
             },
-            _ => End::new(stop),
+            _ => End::new(cutoff),
         }
     }
 }
 
-/// Why a search stopped before its end, the output being partial.
+/// What cut a search off before its end, in the driver's words: the engine's
+/// [`StopReason`] with the flag that set the limit, or a cause the engine does not know (a
+/// signal, the tree's budgets, a local search's step limit). The output is then partial.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
+pub enum Cutoff {
     /// A signal, by number.
     Signal(i32),
     /// `--time-limit`.
@@ -295,16 +298,16 @@ pub enum Stop {
     StepLimit(u64),
 }
 
-impl Stop {
+impl Cutoff {
     /// The exit status of a run it stopped.
     pub fn status(self) -> Status {
         match self {
-            Stop::Signal(signal) => Status::Signal(signal),
-            Stop::TimeLimit(_)
-            | Stop::NodeLimit(_)
-            | Stop::Budget(_)
-            | Stop::Memory(_)
-            | Stop::StepLimit(_) => Status::LimitReached,
+            Cutoff::Signal(signal) => Status::Signal(signal),
+            Cutoff::TimeLimit(_)
+            | Cutoff::NodeLimit(_)
+            | Cutoff::Budget(_)
+            | Cutoff::Memory(_)
+            | Cutoff::StepLimit(_) => Status::LimitReached,
         }
     }
 
@@ -312,30 +315,30 @@ impl Stop {
     /// `tree_memory`, `step_limit`.
     pub fn key(self) -> String {
         match self {
-            Stop::Signal(signal) => signals::name(signal),
-            Stop::TimeLimit(_) => "time_limit".into(),
-            Stop::NodeLimit(_) => "node_limit".into(),
-            Stop::Budget(_) => "tree_budget".into(),
-            Stop::Memory(_) => "tree_memory".into(),
-            Stop::StepLimit(_) => "step_limit".into(),
+            Cutoff::Signal(signal) => signals::name(signal),
+            Cutoff::TimeLimit(_) => "time_limit".into(),
+            Cutoff::NodeLimit(_) => "node_limit".into(),
+            Cutoff::Budget(_) => "tree_budget".into(),
+            Cutoff::Memory(_) => "tree_memory".into(),
+            Cutoff::StepLimit(_) => "step_limit".into(),
         }
     }
 }
 
-impl fmt::Display for Stop {
+impl fmt::Display for Cutoff {
     /// `stopped by SIGINT`, `time limit of 10s reached`, …
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Stop::Signal(signal) => write!(f, "stopped by {}", signals::name(*signal)),
-            Stop::TimeLimit(limit) => write!(f, "time limit of {} reached", Elapsed(*limit)),
-            Stop::NodeLimit(limit) => write!(f, "node limit of {limit} reached"),
-            Stop::Budget(budget) => write!(
+            Cutoff::Signal(signal) => write!(f, "stopped by {}", signals::name(*signal)),
+            Cutoff::TimeLimit(limit) => write!(f, "time limit of {} reached", Elapsed(*limit)),
+            Cutoff::NodeLimit(limit) => write!(f, "node limit of {limit} reached"),
+            Cutoff::Budget(budget) => write!(
                 f,
                 "tree budget of {} reached",
                 plural(*budget, "entry", "entries")
             ),
-            Stop::Memory(bytes) => write!(f, "tree memory budget of {} MiB reached", bytes >> 20),
-            Stop::StepLimit(steps) => write!(
+            Cutoff::Memory(bytes) => write!(f, "tree memory budget of {} MiB reached", bytes >> 20),
+            Cutoff::StepLimit(steps) => write!(
                 f,
                 "step limit of {steps} reached (a local search cannot tell that there is none)"
             ),
@@ -384,40 +387,26 @@ impl Driver {
         })
     }
 
-    /// Runs one task as [`plan`] says.
+    /// Runs one task: a search as [`plan`] says; a count of its own counted as
+    /// [`counting`] says, or estimated; a direct method; or says that the task has no
+    /// solution.
     fn task(&mut self, task: Task<'_>) -> Result<Status> {
         self.prepared = task.prepared;
-        let plan = plan(&self.settings, &task);
-        let Task {
-            search,
-            count,
-            direct,
-            unsolvable,
-            ..
-        } = task;
-        let mut search = search;
-        let mut searched = || search.take().expect("a task with a search");
-        match plan {
-            Plan::Unsolvable => self.unsolvable(&unsolvable.unwrap_or_default()),
-            Plan::Tree { best } => searched().tree(self, best),
-            Plan::EstimateBest => searched().estimate_best(self),
-            Plan::Direct => direct.expect("a direct task").run(self),
-            Plan::List(how) => searched().list(self, how),
-            Plan::Best(how) => searched().best(self, how),
-            Plan::EstimateCount | Plan::Count(_) => {
-                // The count of a task's own, else that of its search.
-                let generic;
-                let count: &dyn Count = if let Some(count) = &count {
-                    &**count
-                } else {
-                    generic = search.as_ref().expect("a task with a search").count();
-                    &*generic
-                };
-                match plan {
-                    Plan::Count(how) => self.count(count, how),
-                    _ => self.estimate_count(count),
-                }
+        match task.kind {
+            Kind::Unsolvable(why) => self.unsolvable(&why),
+            Kind::Direct(direct) => direct.run(self),
+            Kind::Count(count) if self.settings.flags.estimate.is_some() => {
+                self.estimate_count(&*count)
             }
+            Kind::Count(count) => self.count(&*count, counting(&self.settings)),
+            Kind::Search(search) => match plan(&self.settings) {
+                Plan::Tree { best } => search.tree(self, best),
+                Plan::EstimateBest => search.estimate_best(self),
+                Plan::List(how) => search.list(self, how),
+                Plan::Best(how) => search.best(self, how),
+                Plan::EstimateCount => self.estimate_count(&*search.count()),
+                Plan::Count(how) => self.count(&*search.count(), how),
+            },
         }
     }
 
@@ -430,10 +419,10 @@ impl Driver {
         let mut status = Status::Success;
         let mut ended = report::Ended::default();
         for (k, task) in (1..).zip(tasks) {
-            if let Some(stop) = self.signalled() {
-                self.not_searched(key, k, total, stop)?;
+            if let Some(cutoff) = self.signalled() {
+                self.not_searched(key, k, total, cutoff)?;
                 ended.not_searched = total - k + 1;
-                status = status.then(stop.status());
+                status = status.then(cutoff.status());
                 break;
             }
             if several {
@@ -491,15 +480,15 @@ impl Driver {
 
     /// The signal that stopped the searches, if one did: a run of several searches
     /// searches no more after it.
-    fn signalled(&self) -> Option<Stop> {
-        self.stopper.signal().map(Stop::Signal)
+    fn signalled(&self) -> Option<Cutoff> {
+        self.stopper.signal().map(Cutoff::Signal)
     }
 
     /// Says that the parts `first..=last` of a run of several searches were not searched
-    /// because `stop` ended the run: in JSON a line each, `{"{key}":K,"searched":false,
+    /// because `cutoff` ended the run: in JSON a line each, `{"{key}":K,"searched":false,
     /// "complete":false,"stopped":…}`; in text a note on stderr (`puzzles 2 to 5 not
     /// searched`).
-    fn not_searched(&mut self, key: &str, first: u64, last: u64, stop: Stop) -> Result<()> {
+    fn not_searched(&mut self, key: &str, first: u64, last: u64, cutoff: Cutoff) -> Result<()> {
         if first > last {
             return Ok(());
         }
@@ -509,7 +498,7 @@ impl Driver {
                     tag: Some(report::Entry(key.to_string().into(), k)),
                     line: &report::NotSearched {
                         searched: false,
-                        end: End::new(Some(stop)),
+                        end: End::new(Some(cutoff)),
                     },
                 };
                 self.line(&serde_json::to_string(&line)?)?;
@@ -517,9 +506,9 @@ impl Driver {
             self.end_output()?;
         }
         if first == last {
-            note!("backtrack: {stop}: {key} {first} not searched");
+            note!("backtrack: {cutoff}: {key} {first} not searched");
         } else {
-            note!("backtrack: {stop}: {key}s {first} to {last} not searched");
+            note!("backtrack: {cutoff}: {key}s {first} to {last} not searched");
         }
         Ok(())
     }
@@ -607,7 +596,7 @@ impl Driver {
 
     /// Estimates the size of the count about to run, for its progress line (the fraction
     /// done and the time left, and a word if it is long). Only when the line is shown.
-    fn expect(&mut self, count: &dyn Count) {
+    fn expect(&mut self, count: &dyn Countable) {
         if self.shows_progress(false) {
             let found = count.probe(PROGRESS_PROBES, 1, self.stopper.cancel());
             self.expected = Some(found.nodes.mean);
@@ -619,10 +608,10 @@ impl Driver {
         self.stopper.cancel()
     }
 
-    /// Why the search stopped, if its output is partial. (`--limit` is not such a stop:
-    /// the output is as long as asked.)
-    fn stop_of(&self, reason: Option<StopReason>) -> Option<Stop> {
-        stop_for(&self.stopper, &self.settings, reason)
+    /// What cut the search off, if its output is partial. (`--limit` is no cutoff: the
+    /// output is as long as asked.)
+    fn cutoff_of(&self, reason: Option<StopReason>) -> Option<Cutoff> {
+        cutoff_for(&self.stopper, &self.settings, reason)
     }
 
     /// Writes `value` and a newline to the output.
@@ -668,13 +657,17 @@ impl Driver {
     }
 }
 
-/// The stop of a search that ended for `reason`, in the driver's words (see
-/// [`Driver::stop_of`]); apart, for callers that have lent the output.
-fn stop_for(stopper: &Stopper, settings: &Settings, reason: Option<StopReason>) -> Option<Stop> {
+/// The cutoff of a search that ended for `reason` (see
+/// [`Driver::cutoff_of`]); apart, for callers that have lent the output.
+fn cutoff_for(
+    stopper: &Stopper,
+    settings: &Settings,
+    reason: Option<StopReason>,
+) -> Option<Cutoff> {
     match reason? {
-        StopReason::Cancelled => stopper.signal().map(Stop::Signal),
-        StopReason::TimeLimit => Some(Stop::TimeLimit(settings.flags.time.unwrap_or_default())),
-        StopReason::NodeLimit => Some(Stop::NodeLimit(settings.flags.nodes.unwrap_or(0))),
+        StopReason::Cancelled => stopper.signal().map(Cutoff::Signal),
+        StopReason::TimeLimit => Some(Cutoff::TimeLimit(settings.flags.time.unwrap_or_default())),
+        StopReason::NodeLimit => Some(Cutoff::NodeLimit(settings.flags.nodes.unwrap_or(0))),
         StopReason::SolutionLimit | StopReason::Observer => None,
     }
 }
@@ -682,31 +675,6 @@ fn stop_for(stopper: &Stopper, settings: &Settings, reason: Option<StopReason>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Bit strings of length 3: a problem to plan for.
-    #[derive(Clone)]
-    struct Bits(Vec<bool>);
-
-    impl backtrack::Problem for Bits {
-        type Op = bool;
-        type Ops = std::array::IntoIter<bool, 2>;
-        type Solution = Vec<bool>;
-        fn operators(&self) -> Self::Ops {
-            [false, true].into_iter()
-        }
-        fn apply(&mut self, bit: bool) {
-            self.0.push(bit);
-        }
-        fn undo(&mut self, _: bool) {
-            self.0.pop();
-        }
-        fn is_complete(&self) -> bool {
-            self.0.len() == 3
-        }
-        fn solution(&self) -> Vec<bool> {
-            self.0.clone()
-        }
-    }
 
     fn settings(mode: Mode, threads: Option<usize>, nodes: Option<u64>) -> Settings {
         Settings::new(&Flags {
@@ -723,56 +691,46 @@ mod tests {
         .unwrap()
     }
 
-    fn task() -> Task<'static> {
-        Task::search(Bits(Vec::new()), 1)
-            .list(|_, _, _| Ok(true))
-            .into()
-    }
-
     /// Every way a count runs, and a listing, by the flags alone.
     #[test]
     fn the_plan_follows_the_flags() {
         let list = Mode::List { limit: None };
         let count = Mode::Count { limit: None };
-        let plan_of = |settings: &Settings| plan(settings, &task());
+        assert_eq!(plan(&settings(list, None, None)), Plan::List(How::Serial));
         assert_eq!(
-            plan_of(&settings(list, None, None)),
-            Plan::List(How::Serial)
-        );
-        assert_eq!(
-            plan_of(&settings(list, Some(1), None)),
+            plan(&settings(list, Some(1), None)),
             Plan::List(How::Serial)
         );
         // More threads than the cores run as many as the cores.
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let threads = plan_of(&settings(list, Some(2), None));
+        let threads = plan(&settings(list, Some(2), None));
         if cores > 1 {
             assert_eq!(threads, Plan::List(How::Threads(2)));
         } else {
             assert_eq!(threads, Plan::List(How::Serial));
         }
         assert_eq!(
-            plan_of(&settings(list, None, Some(10))),
+            plan(&settings(list, None, Some(10))),
             Plan::List(How::Serial)
         );
         assert_eq!(
-            plan_of(&settings(count, None, None)),
+            plan(&settings(count, None, None)),
             Plan::Count(Counting::Threads)
         );
         assert_eq!(
-            plan_of(&settings(count, Some(1), None)),
+            plan(&settings(count, Some(1), None)),
             Plan::Count(Counting::InOrder)
         );
         assert_eq!(
-            plan_of(&settings(Mode::Count { limit: Some(3) }, None, None)),
+            plan(&settings(Mode::Count { limit: Some(3) }, None, None)),
             Plan::Count(Counting::InOrder)
         );
         assert_eq!(
-            plan_of(&settings(count, None, Some(10))),
+            plan(&settings(count, None, Some(10))),
             Plan::Count(Counting::InOrder)
         );
         assert_eq!(
-            plan_of(&settings(Mode::Best, None, None)),
+            plan(&settings(Mode::Best, None, None)),
             Plan::Best(How::Serial)
         );
         let part = settings(count, None, None)
@@ -782,15 +740,11 @@ mod tests {
             })
             .unwrap();
         assert_eq!(
-            plan_of(&part),
+            plan(&part),
             Plan::Count(Counting::Part(Share::new(2, 3).unwrap()))
         );
         let mut estimate = settings(count, None, None);
         estimate.flags.estimate = Some((10, 1));
-        assert_eq!(plan_of(&estimate), Plan::EstimateCount);
-        assert_eq!(
-            plan(&settings(list, None, None), &Task::unsolvable("x")),
-            Plan::Unsolvable
-        );
+        assert_eq!(plan(&estimate), Plan::EstimateCount);
     }
 }

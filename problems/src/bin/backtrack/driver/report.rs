@@ -16,7 +16,7 @@ use backtrack::stats::Elapsed;
 use backtrack::Stats;
 
 use super::estimate::Estimated;
-use super::{output, Driver, End, Stop};
+use super::{output, Cutoff, Driver, End};
 use crate::exit::Status;
 
 /// One key and its number, flattened into a line: the search a line is about in a run of
@@ -214,7 +214,7 @@ impl Driver {
     pub(super) fn print_stats(
         &self,
         stats: &Stats,
-        stop: Option<Stop>,
+        cutoff: Option<Cutoff>,
         at_limit: bool,
         fresh: Option<u64>,
         threads: Option<(usize, u64)>,
@@ -229,7 +229,6 @@ impl Driver {
         if let Some((took, _)) = &self.prepared {
             stats.elapsed += *took;
         }
-        let stats = &stats;
         let secs = stats.elapsed.as_secs_f64();
         let speed = match fresh {
             Some(nodes) if secs > 0.0 => nodes as f64 / secs,
@@ -238,40 +237,20 @@ impl Driver {
         if self.settings.flags.json {
             let line = StatsLine {
                 search: &self.search,
-                stats,
+                stats: &stats,
                 nodes_per_sec: speed.round(),
                 prepared: self.prepared.map(|(took, _)| took.as_secs_f64()),
                 nodes_this_run: fresh,
                 threads: threads.map(|(threads, _)| threads),
                 listed: threads.map(|(_, listed)| listed),
                 end: if self.settings.flags.tree.is_some() {
-                    End::drawn(stop, at_limit)
+                    End::drawn(cutoff, at_limit)
                 } else {
-                    End::new(stop)
+                    End::new(cutoff)
                 },
             };
             note!("{}", self.tagged(&line));
         } else {
-            // Stats' own last line is its speed over all its nodes.
-            let mut text = stats.to_string();
-            if let Some((took, what)) = &self.prepared {
-                let time = format!("time:       {}", Elapsed(stats.elapsed));
-                text = text.replacen(
-                    &time,
-                    &format!("{time} ({} of it {what})", Elapsed(*took)),
-                    1,
-                );
-            }
-            let figures = match fresh {
-                Some(nodes) => format!(
-                    "{}nodes/s:    {speed:.0} ({nodes} nodes searched in this run)",
-                    text.rsplit_once('\n')
-                        .map_or("", |(head, _)| head)
-                        .to_owned()
-                        + "\n"
-                ),
-                None => text,
-            };
             // One of several searches (a file's puzzles) says which, as its output does.
             let label = match &self.tag {
                 Some((key, value)) => format!("{:<12}{value}\n", format!("{key}:")),
@@ -282,20 +261,52 @@ impl Driver {
             } else {
                 format!("search:     {}\n", self.search)
             };
-            // Only a listing cut short searched ahead of it: a whole listing that skips
-            // some solutions (--unique) found more than it listed, all of them in order.
-            let cut_short = stop.is_some() || at_limit;
-            let threads = match threads {
-                Some((threads, listed)) if cut_short && stats.solutions > listed => format!(
-                    "threads:    {threads} (the figures add up every thread's work: searching ahead of the listing, they found {} solutions, {listed} listed)\n",
-                    stats.solutions
-                ),
-                Some((threads, _)) => {
-                    format!("threads:    {threads} (the figures add up every thread's work)\n")
-                }
-                None => String::new(),
-            };
+            let threads = threads_line(threads, cutoff.is_some() || at_limit, stats.solutions);
+            let figures = self.figures(&stats, speed, fresh);
             note!("{label}{search}{threads}{figures}");
         }
+    }
+
+    /// The figures of `--stats` in text, `stats` with the root's preparation in its time:
+    /// [`Stats`]' own lines, the time saying what the preparation was, and the speed
+    /// `speed` of the `fresh` nodes searched in this run if a checkpoint had the others.
+    fn figures(&self, stats: &Stats, speed: f64, fresh: Option<u64>) -> String {
+        // Stats' own last line is its speed over all its nodes.
+        let mut text = stats.to_string();
+        if let Some((took, what)) = &self.prepared {
+            let time = format!("time:       {}", Elapsed(stats.elapsed));
+            text = text.replacen(
+                &time,
+                &format!("{time} ({} of it {what})", Elapsed(*took)),
+                1,
+            );
+        }
+        match fresh {
+            Some(nodes) => format!(
+                "{}nodes/s:    {speed:.0} ({nodes} nodes searched in this run)",
+                text.rsplit_once('\n')
+                    .map_or("", |(head, _)| head)
+                    .to_owned()
+                    + "\n"
+            ),
+            None => text,
+        }
+    }
+}
+
+/// The line of `--stats` in text about the `threads` of a listing searched on several,
+/// and the solutions it listed (none for another search): its figures add up every
+/// thread's work, and a listing `cut_short` that `found` more than it listed searched
+/// ahead of it. (A whole listing that skips some solutions, `--unique`, found more than
+/// it listed, all of them in order.)
+fn threads_line(threads: Option<(usize, u64)>, cut_short: bool, found: u64) -> String {
+    match threads {
+        Some((threads, listed)) if cut_short && found > listed => format!(
+            "threads:    {threads} (the figures add up every thread's work: searching ahead of the listing, they found {found} solutions, {listed} listed)\n"
+        ),
+        Some((threads, _)) => {
+            format!("threads:    {threads} (the figures add up every thread's work)\n")
+        }
+        None => String::new(),
     }
 }

@@ -125,69 +125,14 @@ impl Settings {
     /// (`--threads`) applies to searches without the budgets that only search order keeps
     /// exact, and not to the tree.
     pub fn new(flags: &Flags) -> Result<Self> {
-        let Flags {
-            mode,
-            threads,
-            time,
-            nodes,
-            stats,
-            estimate,
-            tree,
-            ..
-        } = *flags;
-        if estimate.is_some() {
-            let refused = if time.is_some() {
-                Some("--time-limit")
-            } else if nodes.is_some() {
-                Some("--node-limit")
-            } else if stats {
-                Some("--stats")
-            } else {
-                None
-            };
-            if let Some(flag) = refused {
-                anyhow::bail!(
-                    "{flag} applies to a search: --estimate runs only a short sample of the search"
-                );
-            }
-            // A subcommand that looks for one solution by default (knights-tour): the
-            // search ends at its first solution, which the probes cannot foresee.
-            if let Mode::List { limit: Some(_) } = mode {
-                anyhow::bail!("--estimate estimates a whole search: this one stops at its first solution by default; add --all or --count");
-            }
-        }
-        if let Some(threads) = threads {
-            match (mode, tree.is_some()) {
-                // The serial search: --threads 1 says so wherever it runs.
-                _ if threads == 1 => {}
-                (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
-                    "--threads cannot be used with --count --limit: a count capped at K solutions runs on one thread, in search order"
-                ),
-                (_, true) => anyhow::bail!(
-                    "--threads cannot be used with --tree: the tree is recorded on one thread, in search order"
-                ),
-                (Mode::Count { limit: None }, false) if nodes.is_some() => anyhow::bail!(
-                    "--threads cannot be used with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
-                ),
-                (Mode::List { .. }, false) if nodes.is_some() => anyhow::bail!(
-                    "--threads cannot be used with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"
-                ),
-                (Mode::Best, false) if nodes.is_some() => anyhow::bail!(
-                    "--threads cannot be used with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
-                ),
-                (Mode::List { .. } | Mode::Best, false) if estimate.is_some() => anyhow::bail!(
-                    "--threads cannot be used with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)"
-                ),
-                (_, false) => {}
-            }
-        }
-        // Threads past the cores only take turns on them, which costs time (17 queens in
-        // the symmetric space took 9.7 s on 1024 threads on two cores, 7.5 s on two): every
-        // search runs on at most the cores this process may use (an MPI rank, those of its
-        // node). The cores are asked only of a run that asks for more than one thread:
-        // asking reads several files (the cgroup's quota), a good part of what a short
-        // run costs. (One thread is never more than the cores.)
-        let threads = threads.map(|asked| {
+        check_estimate(flags)?;
+        check_threads(flags)?;
+        // Threads past the cores only take turns on them, which costs time: every search
+        // runs on at most the cores this process may use (an MPI rank, those of its node).
+        // The cores are asked only of a run that asks for more than one thread: asking
+        // reads several files (the cgroup's quota), a good part of what a short run costs.
+        // (One thread is never more than the cores.)
+        let threads = flags.threads.map(|asked| {
             let cores = if asked > 1 {
                 std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
             } else {
@@ -406,6 +351,83 @@ fn check_writable(flag: &str, path: &Path) -> Result<()> {
             .append(true)
             .open(path)
             .map_err(|err| anyhow::anyhow!("{flag} {shown}: cannot write it: {err}"))?;
+    }
+    Ok(())
+}
+
+/// Refuses the flags that `--estimate` cannot honour: a limit or `--stats` of a search
+/// it does not run, and a search that stops at its first solution by default.
+fn check_estimate(flags: &Flags) -> Result<()> {
+    let Flags {
+        mode,
+        time,
+        nodes,
+        stats,
+        estimate,
+        ..
+    } = *flags;
+    if estimate.is_none() {
+        return Ok(());
+    }
+    let refused = if time.is_some() {
+        Some("--time-limit")
+    } else if nodes.is_some() {
+        Some("--node-limit")
+    } else if stats {
+        Some("--stats")
+    } else {
+        None
+    };
+    if let Some(flag) = refused {
+        anyhow::bail!(
+            "{flag} applies to a search: --estimate runs only a short sample of the search"
+        );
+    }
+    // A subcommand that looks for one solution by default (knights-tour): the
+    // search ends at its first solution, which the probes cannot foresee.
+    if let Mode::List { limit: Some(_) } = mode {
+        anyhow::bail!("--estimate estimates a whole search: this one stops at its first solution by default; add --all or --count");
+    }
+    Ok(())
+}
+
+/// Refuses more than one thread (`--threads`) where it does not apply: to the budgets
+/// that only search order keeps exact, to the tree, and to the estimate of a listing or
+/// a best.
+fn check_threads(flags: &Flags) -> Result<()> {
+    let Flags {
+        mode,
+        threads,
+        nodes,
+        estimate,
+        tree,
+        ..
+    } = *flags;
+    let Some(threads) = threads else {
+        return Ok(());
+    };
+    match (mode, tree.is_some()) {
+        // The serial search: --threads 1 says so wherever it runs.
+        _ if threads == 1 => {}
+        (Mode::Count { limit: Some(_) }, _) => anyhow::bail!(
+            "--threads cannot be used with --count --limit: a count capped at K solutions runs on one thread, in search order"
+        ),
+        (_, true) => anyhow::bail!(
+            "--threads cannot be used with --tree: the tree is recorded on one thread, in search order"
+        ),
+        (Mode::Count { limit: None }, false) if nodes.is_some() => anyhow::bail!(
+            "--threads cannot be used with --node-limit: a count with a node budget runs on one thread, in search order, where the budget is exact"
+        ),
+        (Mode::List { .. }, false) if nodes.is_some() => anyhow::bail!(
+            "--threads cannot be used with --node-limit: a listing with a node budget runs on one thread, in search order, where the budget is exact"
+        ),
+        (Mode::Best, false) if nodes.is_some() => anyhow::bail!(
+            "--threads cannot be used with --node-limit: a branch and bound with a node budget runs on one thread, in search order, where the budget is exact"
+        ),
+        (Mode::List { .. } | Mode::Best, false) if estimate.is_some() => anyhow::bail!(
+            "--threads cannot be used with --estimate of a listing or a best: it estimates the search on one thread (--count --estimate estimates on threads)"
+        ),
+        (_, false) => {}
     }
     Ok(())
 }

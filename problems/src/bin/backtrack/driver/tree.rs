@@ -6,11 +6,12 @@
 use std::io::Write;
 
 use anyhow::Result;
-use backtrack::tree::{Label, Limit, Recorder, TreeWriter};
+use backtrack::tree::{Format, Label, Limit, Recorder, TreeWriter};
 use backtrack::{Limits, Observer, Optimize, Outcome, Problem, Search, Stats, StopReason};
 
+use super::progress::Progress;
 use super::settings::{Tree, TreeFormat, MAX_TREE_BUDGET};
-use super::{output, plural, Driver, Mode, Stop};
+use super::{output, plural, Cutoff, Driver, Mode};
 use crate::exit::Status;
 
 /// How the recorded search runs: to the end (or a limit), or by branch and bound.
@@ -70,6 +71,29 @@ fn command_line() -> String {
     words.join(" ")
 }
 
+/// What a drawn tree's search left: its outcome, the figures `--stats` gives (the
+/// search's, or for a tree cut at its budget, the tree's: the search may refuse attempts
+/// after the last entry that fit), and what cut it off, if anything did.
+struct Drawn {
+    outcome: Outcome<()>,
+    stats: Stats,
+    cutoff: Option<Cutoff>,
+}
+
+/// Did the search stop at `--first` or `--limit K`?
+fn at_limit(outcome: &Outcome<()>) -> bool {
+    outcome.stopped == Some(StopReason::SolutionLimit)
+}
+
+/// How the tree names its stop, as the other outputs do (key and words): the cutoff, or
+/// `limit` for `--first` and `--limit K`.
+fn stop_name(cutoff: Option<Cutoff>, outcome: &Outcome<()>) -> Option<(String, String)> {
+    match cutoff {
+        Some(cutoff) => Some((cutoff.key(), cutoff.to_string())),
+        None => at_limit(outcome).then(|| ("limit".into(), "at the solutions asked for".into())),
+    }
+}
+
 impl Driver {
     /// Prints the tree of the search of `problem`, run as `run` says: every solution (or
     /// up to the `--first`/`--limit K` one), or the branch and bound.
@@ -80,98 +104,134 @@ impl Driver {
         if let Mode::List { limit: Some(k) } = self.settings.flags.mode {
             limits = limits.solutions(k);
         }
-        // The tree names its stop as the other outputs do: the signal, `limit` for
-        // --first and --limit K, `tree_budget`.
-        let at_limit = |outcome: &Outcome<()>| outcome.stopped == Some(StopReason::SolutionLimit);
-        let name = |stop: Option<Stop>, outcome: &Outcome<()>| match stop {
-            Some(stop) => Some((stop.key(), stop.to_string())),
-            None => {
-                at_limit(outcome).then(|| ("limit".into(), "at the solutions asked for".into()))
-            }
-        };
-        let (outcome, stop): (Outcome<()>, Option<Stop>);
-        // The figures --stats gives: the search's, or for a tree cut at its budget, the
-        // tree's (the search may refuse attempts after the last entry that fit).
-        let stats;
+        let search = Search::new(problem);
         // HTML cannot be streamed (the command line refuses --tree-stream with it).
-        let streamed = args.format.streamed().filter(|_| args.stream);
-        if let Some(format) = streamed {
-            let mut writer = TreeWriter::new(&mut self.out, format);
-            if args.rejected {
-                writer = writer.show_rejected();
-            }
-            outcome = run.run(Search::new(problem).observer(&mut writer).limits(limits));
-            progress.finish();
-            stats = outcome.stats;
-            stop = super::stop_for(&self.stopper, &self.settings, outcome.stopped);
-            if let Some((key, words)) = name(stop, &outcome) {
-                writer.name_stop(key, words);
-            }
-            writer.finish().map_err(output::failed)?;
+        let drawn = if let Some(format) = args.format.streamed().filter(|_| args.stream) {
+            self.stream_tree(search, run, limits, progress, format, &args)?
         } else {
-            let budget = usize::try_from(args.budget).unwrap_or(usize::MAX);
-            let mut recorder = Recorder::new().budget(budget);
-            if args.rejected {
-                recorder = recorder.show_rejected();
-            }
-            outcome = run.run(Search::new(problem).observer(&mut recorder).limits(limits));
-            progress.finish();
-            let mut tree = recorder.into_tree();
-            stats = if tree.truncated() {
-                Stats {
-                    elapsed: outcome.stats.elapsed,
-                    ..*tree.stats()
-                }
-            } else {
-                outcome.stats
-            };
-            // Why the tree stops short, as the tree says it: the recorder's budget (the
-            // recorder, an observer, stopped the search), or a limit or a signal.
-            stop = match (tree.stopped(), tree.truncated_at()) {
-                (Some(StopReason::Observer), Some(Limit::Entries(_))) => {
-                    Some(Stop::Budget(args.budget))
-                }
-                (Some(StopReason::Observer), Some(Limit::Memory(bytes))) => {
-                    Some(Stop::Memory(bytes))
-                }
-                (reason, _) => self.stop_of(reason),
-            };
-            if let Some((key, words)) = name(stop, &outcome) {
-                tree.name_stop(key, words);
-            }
-            match args.format.streamed() {
-                Some(format) => tree.write(format, &mut self.out),
-                None => write!(self.out, "{}", tree.html().title(&command_line())),
-            }
-            .map_err(output::failed)?;
-        }
-        self.out.flush().map_err(output::failed)?;
-        if let Some(stop) = stop {
-            note!("backtrack: {stop}: the tree is partial, {}", cut_off(&args));
-        }
-        // --tree-stream has no budget, but writes no HTML.
-        let stream = if args.format == TreeFormat::Html {
-            "--tree-stream (text, dot or json)"
-        } else {
-            "--tree-stream"
+            self.record_tree(search, run, limits, progress, &args)?
         };
-        match stop {
-            Some(Stop::Budget(budget)) => note!(
-                "backtrack: raise --tree-budget (now {}, at most {}) or use {stream}",
-                plural(budget, "entry", "entries"),
-                MAX_TREE_BUDGET
-            ),
-            Some(Stop::Memory(_)) => {
-                note!("backtrack: the labels are long: use {stream} for this tree");
-            }
-            _ => {}
+        self.out.flush().map_err(output::failed)?;
+        let Drawn {
+            outcome,
+            stats,
+            cutoff,
+        } = drawn;
+        if let Some(cutoff) = cutoff {
+            say_tree_cut_off(&args, cutoff);
         }
-        self.print_stats(&stats, stop, at_limit(&outcome), None, None);
+        self.print_stats(&stats, cutoff, at_limit(&outcome), None, None);
         // As a listing: a whole tree with no solution in it is exit status 1.
-        Ok(match stop {
-            Some(stop) => stop.status(),
+        Ok(match cutoff {
+            Some(cutoff) => cutoff.status(),
             None if outcome.stats.solutions == 0 => Status::NoSolution,
             None => Status::Success,
         })
+    }
+
+    /// Runs `search` as `run` says under `limits`, writing its tree as it goes in
+    /// `format`; `progress` is finished when the search ends.
+    fn stream_tree<P: Label>(
+        &mut self,
+        search: Search<P>,
+        run: &impl Run<P>,
+        limits: Limits,
+        progress: Progress,
+        format: Format,
+        args: &Tree,
+    ) -> Result<Drawn> {
+        let mut writer = TreeWriter::new(&mut self.out, format);
+        if args.rejected {
+            writer = writer.show_rejected();
+        }
+        let outcome = run.run(search.observer(&mut writer).limits(limits));
+        progress.finish();
+        let cutoff = super::cutoff_for(&self.stopper, &self.settings, outcome.stopped);
+        if let Some((key, words)) = stop_name(cutoff, &outcome) {
+            writer.name_stop(key, words);
+        }
+        writer.finish().map_err(output::failed)?;
+        Ok(Drawn {
+            stats: outcome.stats,
+            outcome,
+            cutoff,
+        })
+    }
+
+    /// Runs `search` as `run` says under `limits`, recording its tree within
+    /// `--tree-budget`, then writes the tree in the format `args` asks for; `progress` is
+    /// finished when the search ends.
+    fn record_tree<P: Label>(
+        &mut self,
+        search: Search<P>,
+        run: &impl Run<P>,
+        limits: Limits,
+        progress: Progress,
+        args: &Tree,
+    ) -> Result<Drawn> {
+        let budget = usize::try_from(args.budget).unwrap_or(usize::MAX);
+        let mut recorder = Recorder::new().budget(budget);
+        if args.rejected {
+            recorder = recorder.show_rejected();
+        }
+        let outcome = run.run(search.observer(&mut recorder).limits(limits));
+        progress.finish();
+        let mut tree = recorder.into_tree();
+        let stats = if tree.truncated() {
+            Stats {
+                elapsed: outcome.stats.elapsed,
+                ..*tree.stats()
+            }
+        } else {
+            outcome.stats
+        };
+        // Why the tree stops short, as the tree says it: the recorder's budget (the
+        // recorder, an observer, stopped the search), or a limit or a signal.
+        let cutoff = match (tree.stopped(), tree.truncated_at()) {
+            (Some(StopReason::Observer), Some(Limit::Entries(_))) => {
+                Some(Cutoff::Budget(args.budget))
+            }
+            (Some(StopReason::Observer), Some(Limit::Memory(bytes))) => Some(Cutoff::Memory(bytes)),
+            (reason, _) => self.cutoff_of(reason),
+        };
+        if let Some((key, words)) = stop_name(cutoff, &outcome) {
+            tree.name_stop(key, words);
+        }
+        match args.format.streamed() {
+            Some(format) => tree.write(format, &mut self.out),
+            None => write!(self.out, "{}", tree.html().title(&command_line())),
+        }
+        .map_err(output::failed)?;
+        Ok(Drawn {
+            outcome,
+            stats,
+            cutoff,
+        })
+    }
+}
+
+/// Says on stderr that `cutoff` left the tree drawn as `args` asks partial, and for a
+/// tree cut at its budget, what to do instead.
+fn say_tree_cut_off(args: &Tree, cutoff: Cutoff) {
+    note!(
+        "backtrack: {cutoff}: the tree is partial, {}",
+        cut_off(args)
+    );
+    // --tree-stream has no budget, but writes no HTML.
+    let stream = if args.format == TreeFormat::Html {
+        "--tree-stream (text, dot or json)"
+    } else {
+        "--tree-stream"
+    };
+    match cutoff {
+        Cutoff::Budget(budget) => note!(
+            "backtrack: raise --tree-budget (now {}, at most {}) or use {stream}",
+            plural(budget, "entry", "entries"),
+            MAX_TREE_BUDGET
+        ),
+        Cutoff::Memory(_) => {
+            note!("backtrack: the labels are long: use {stream} for this tree");
+        }
+        _ => {}
     }
 }

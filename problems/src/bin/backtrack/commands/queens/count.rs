@@ -2,7 +2,7 @@
 //! flags choose, run by the driver every way it runs a count.
 
 use anyhow::{bail, Result};
-use backtrack::durable::{Divided, Shared};
+use backtrack::durable::{Divided, Print, Shared, Tally};
 use backtrack::estimate::Estimate;
 use backtrack::split::{Layout, ReplayError, Share, Subproblem};
 use backtrack::{Cancel, Limits, Outcome, ParallelLimits};
@@ -11,7 +11,7 @@ use clap::ValueEnum;
 use serde_json::json;
 
 use super::{places, Args, SymmetryArg, BITBOARDS, HALVES_FROM, MAX_BITBOARD};
-use crate::driver::{Count, Job, Print, Sample, Settings, Tally, Task, Timed};
+use crate::driver::{Countable, Job, Sample, Settings, Task, Timed};
 
 /// What `--stats` describes, by symmetry.
 const MIRRORED: &str =
@@ -154,7 +154,7 @@ impl Shared for QueensCount {
     }
 }
 
-impl Count for QueensCount {
+impl Countable for QueensCount {
     fn in_order(&self, limits: Limits) -> Outcome<Tally> {
         tally(&self.plan.run_in_order(limits))
     }
@@ -208,7 +208,7 @@ fn symmetry_name(symmetry: SymmetryArg) -> String {
         .map_or_else(String::new, |value| value.get_name().to_string())
 }
 
-/// A count's [`Counts`] as the driver's [`Tally`].
+/// A count's [`Counts`] as a [`Tally`].
 fn tally(outcome: &Outcome<Counts>) -> Outcome<Tally> {
     Outcome {
         found: Tally {

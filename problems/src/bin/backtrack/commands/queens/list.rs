@@ -15,7 +15,7 @@ use super::{
     glyphs, places, Args, Format, Order, AUTO_LEX_MAX, BITBOARDS, CONSTRUCTION, HEURISTIC, LOCAL,
     MAX_BITBOARD,
 };
-use crate::driver::{Direct, Job, Out, Settings, Stop, Task};
+use crate::driver::{Cutoff, Direct, Job, Out, Settings, Task};
 
 /// The listing `queens` asks for (every solution, `--first` or `--limit K`).
 pub(super) fn job(
@@ -134,7 +134,7 @@ pub(super) fn direct(
         move |cancel| match local.cancel(cancel.clone()).solve(&placement) {
             Ok(solution) => Ok(Direct::Found(solution.cols)),
             Err(SolveError::NoSolution { .. }) => Ok(Direct::NoSolution),
-            Err(SolveError::StepLimit { steps }) => Ok(Direct::Stopped(Stop::StepLimit(steps))),
+            Err(SolveError::StepLimit { steps }) => Ok(Direct::GaveUp(Cutoff::StepLimit(steps))),
             Err(SolveError::Cancelled { .. }) => Ok(Direct::Cancelled),
             Err(err) => Err(err.into()),
         },

@@ -11,9 +11,9 @@ use backtrack::estimate::{self, Estimate};
 use backtrack::stats::Elapsed;
 use backtrack::{Cancel, Limits, Optimize, Outcome, Search, StopReason};
 
-use super::job::{Count, Sample};
+use super::job::{Countable, Sample};
 
-use super::{Driver, End, Mode, Stop};
+use super::{Cutoff, Driver, End, Mode};
 use crate::exit::Status;
 
 /// How long the sample that measures the speed runs.
@@ -37,9 +37,9 @@ impl Driver {
     /// in search order, on one thread, stopped after a quarter of a second). A count that
     /// would run on several threads is expected to take the time of one thread divided
     /// among them. A count whose sample times it by the parts it draws (see
-    /// [`Count::draws`]) has that time, with its interval, instead of the estimated nodes
+    /// [`Countable::draws`]) has that time, with its interval, instead of the estimated nodes
     /// over the sample's speed.
-    pub(super) fn estimate_count(&mut self, count: &dyn Count) -> Result<Status> {
+    pub(super) fn estimate_count(&mut self, count: &dyn Countable) -> Result<Status> {
         self.estimate_sampled(
             |probes, seed, cancel| count.probe(probes, seed, cancel),
             |limits, seed| count.sample(limits, seed),
@@ -85,106 +85,29 @@ impl Driver {
         estimate: impl FnOnce(u32, u64, &Cancel) -> Estimate,
         sample: impl FnOnce(Limits, u64) -> Sample,
         draws: bool,
-        mut caveat: Option<String>,
+        caveat: Option<String>,
     ) -> Result<Status> {
         let (probes, seed) = self.settings.flags.estimate.unwrap_or((1, 1));
         let cancel = self.stopper.cancel().clone();
         let (estimate, timed_out) = probe(estimate, probes, seed, &cancel);
-        let threads = match self.settings.flags.mode {
-            Mode::Count { limit: None } => self
-                .settings
-                .flags
-                .threads
-                .unwrap_or_else(rayon::current_num_threads),
-            _ => 1,
-        };
-        if let Some(stop) = self.cancelled() {
-            // What the probes made so far tell, with no sample: no speed, no time. The
-            // probes look at the signal only every 64 of them, so it may come after the
-            // last one.
-            if estimate.probes == probes {
-                self.say_unsampled(stop, probes);
-            } else {
-                note!(
-                    "{}{stop} while probing the tree: the estimate is partial ({} of the {probes} probes, no sample of the speed)",
-                    self.prefix(),
-                    estimate.probes
-                );
-            }
-            let report = Report::probed(&estimate, threads, None, 0, Some(stop));
-            self.print_estimate(&report, estimate.probes, seed)?;
-            return Ok(stop.status());
+        let threads = self.estimated_threads();
+        if let Some(cutoff) = self.cancelled() {
+            return self.cut_short_probing(&estimate, probes, seed, threads, cutoff);
         }
         if timed_out {
-            if estimate.probes < 2 {
-                bail!(
-                    "--estimate: not two probes of the tree in {}: its paths are too long to estimate it this way",
-                    Elapsed(PROBING)
-                );
-            }
-            note!(
-                "{}--estimate: {} of the {probes} probes in {} (the rest would take too long); the intervals are as wide as that few make them",
-                self.prefix(),
-                estimate.probes,
-                Elapsed(PROBING)
-            );
+            self.say_probing_timed_out(&estimate, probes)?;
         }
         let (ran, timed) = sample(Limits::none().cancel(cancel).time(SAMPLE), seed);
-        // The root's work before the search (a sudoku's givens propagated) is the
-        // search's too, as --stats counts it.
-        let prepared = self
-            .prepared
-            .as_ref()
-            .map_or(0.0, |(took, _)| took.as_secs_f64());
-        // What the sample measured, unless it ran the whole search (then it is exact).
-        let sampled = Sampled {
-            speed: ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE),
-            seconds: ran.stats.elapsed.as_secs_f64(),
-            prepared,
-            nodes: ran.stats.nodes,
-            timed,
-        };
+        let sampled = self.sampled(&ran, timed);
         if ran.stopped == Some(StopReason::Cancelled) {
-            if let Some(stop) = self.cancelled() {
-                // The probes are all made; the speed is that of the sample cut short, if
-                // it visited any node, and the time that of the parts it drew, if it drew
-                // enough of them to tell their spread.
-                let sampled =
-                    (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(sampled);
-                if let Some(timed) = sampled.and_then(|sampled| sampled.timed) {
-                    note!(
-                        "{}{stop} while sampling the search: the estimate is partial (its time drawn from the {} parts of the search sampled before it was cut short)",
-                        self.prefix(),
-                        timed.draws
-                    );
-                } else if sampled.is_some() {
-                    note!(
-                        "{}{stop} while sampling the search: the estimate is partial (its speed measured on a sample cut short)",
-                        self.prefix()
-                    );
-                } else {
-                    self.say_unsampled(stop, estimate.probes);
-                }
-                let report = Report::probed(&estimate, threads, sampled, ran.found, Some(stop));
-                self.print_estimate(&report, estimate.probes, seed)?;
-                return Ok(stop.status());
+            if let Some(cutoff) = self.cancelled() {
+                return self.cut_short_sampling(&estimate, &ran, sampled, threads, seed, cutoff);
             }
         }
-        let report = if ran.is_exhaustive() {
-            Report::exhaustive(&ran, prepared, threads)
+        let (report, caveat) = if ran.is_exhaustive() {
+            (Report::exhaustive(&ran, sampled.prepared, threads), caveat)
         } else {
-            let mut report = Report::probed(&estimate, threads, Some(sampled), ran.found, None);
-            if draws && sampled.timed.is_none() {
-                // Parts too long to draw the three a time needs: the caveat of the draws
-                // does not hold, and the speed of the sample, cut short in a part, does not
-                // time the others (at 26 queens, it said a quarter of the time).
-                caveat = Some(format!(
-                    "the parts of the search took too long to draw the three a time needs in {}: the time is unknown (their speeds differ too much for the speed of the sample to time the search)",
-                    Elapsed(ran.stats.elapsed)
-                ));
-                report.seconds = None;
-            }
-            report
+            sampled_report(&estimate, &ran, sampled, threads, draws, caveat)
         };
         // A caveat of the probes, unless the sample gave the exact figures.
         if let Some(caveat) = caveat.filter(|_| !report.exact) {
@@ -193,6 +116,113 @@ impl Driver {
         self.say_if_rough(&report);
         self.print_estimate(&report, estimate.probes, seed)?;
         Ok(Status::Success)
+    }
+
+    /// The threads the estimated search would run on: a count's, or one.
+    fn estimated_threads(&self) -> usize {
+        match self.settings.flags.mode {
+            Mode::Count { limit: None } => self
+                .settings
+                .flags
+                .threads
+                .unwrap_or_else(rayon::current_num_threads),
+            _ => 1,
+        }
+    }
+
+    /// Ends an estimate that `cutoff` (a signal) stopped while it probed the tree: what
+    /// the probes made so far tell, with no sample: no speed, no time.
+    fn cut_short_probing(
+        &mut self,
+        estimate: &Estimate,
+        probes: u32,
+        seed: u64,
+        threads: usize,
+        cutoff: Cutoff,
+    ) -> Result<Status> {
+        // The probes look at the signal only every 64 of them, so it may come after the
+        // last one.
+        if estimate.probes == probes {
+            self.say_unsampled(cutoff, probes);
+        } else {
+            note!(
+                "{}{cutoff} while probing the tree: the estimate is partial ({} of the {probes} probes, no sample of the speed)",
+                self.prefix(),
+                estimate.probes
+            );
+        }
+        let report = Report::probed(estimate, threads, None, 0, Some(cutoff));
+        self.print_estimate(&report, estimate.probes, seed)?;
+        Ok(cutoff.status())
+    }
+
+    /// Says that the probes ran out of [`PROBING`] time after the `estimate.probes` of
+    /// `probes` they made; an error if that is fewer than two.
+    fn say_probing_timed_out(&self, estimate: &Estimate, probes: u32) -> Result<()> {
+        if estimate.probes < 2 {
+            bail!(
+                "--estimate: not two probes of the tree in {}: its paths are too long to estimate it this way",
+                Elapsed(PROBING)
+            );
+        }
+        note!(
+            "{}--estimate: {} of the {probes} probes in {} (the rest would take too long); the intervals are as wide as that few make them",
+            self.prefix(),
+            estimate.probes,
+            Elapsed(PROBING)
+        );
+        Ok(())
+    }
+
+    /// What the sample `ran` measured (and `timed`, the time it drew from the parts it
+    /// ran, if any), unless it ran the whole search (then it is exact).
+    fn sampled(&self, ran: &Outcome<u64>, timed: Option<super::Timed>) -> Sampled {
+        // The root's work before the search (a sudoku's givens propagated) is the
+        // search's too, as --stats counts it.
+        let prepared = self
+            .prepared
+            .as_ref()
+            .map_or(0.0, |(took, _)| took.as_secs_f64());
+        Sampled {
+            speed: ran.stats.nodes_per_sec().max(f64::MIN_POSITIVE),
+            seconds: ran.stats.elapsed.as_secs_f64(),
+            prepared,
+            nodes: ran.stats.nodes,
+            timed,
+        }
+    }
+
+    /// Ends an estimate that `cutoff` (a signal) stopped while it sampled the search
+    /// (`ran`, which measured `sampled`), its probes all made.
+    fn cut_short_sampling(
+        &mut self,
+        estimate: &Estimate,
+        ran: &Outcome<u64>,
+        sampled: Sampled,
+        threads: usize,
+        seed: u64,
+        cutoff: Cutoff,
+    ) -> Result<Status> {
+        // The speed is that of the sample cut short, if it visited any node, and the time
+        // that of the parts it drew, if it drew enough of them to tell their spread.
+        let sampled = (ran.stats.nodes > 0 && !ran.stats.elapsed.is_zero()).then_some(sampled);
+        if let Some(timed) = sampled.and_then(|sampled| sampled.timed) {
+            note!(
+                "{}{cutoff} while sampling the search: the estimate is partial (its time drawn from the {} parts of the search sampled before it was cut short)",
+                self.prefix(),
+                timed.draws
+            );
+        } else if sampled.is_some() {
+            note!(
+                "{}{cutoff} while sampling the search: the estimate is partial (its speed measured on a sample cut short)",
+                self.prefix()
+            );
+        } else {
+            self.say_unsampled(cutoff, estimate.probes);
+        }
+        let report = Report::probed(estimate, threads, sampled, ran.found, Some(cutoff));
+        self.print_estimate(&report, estimate.probes, seed)?;
+        Ok(cutoff.status())
     }
 
     /// Says on stderr what an estimate whose probes disagree widely cannot tell: an
@@ -225,14 +255,14 @@ impl Driver {
     /// Says on stderr that a signal stopped an estimate whose `probes` were all made before
     /// its sample of the speed measured anything: the nodes and solutions are the probes'
     /// whole estimate, the time unknown.
-    fn say_unsampled(&self, stop: Stop, probes: u32) {
+    fn say_unsampled(&self, cutoff: Cutoff, probes: u32) {
         let made = if probes == 1 {
             "its one probe made".to_string()
         } else {
             format!("all {probes} probes made")
         };
         note!(
-            "{}{stop} after the probes: the estimate is partial ({made}, but the sample of the speed was cut short before it measured anything: the nodes and solutions are estimated in full, the time is unknown)",
+            "{}{cutoff} after the probes: the estimate is partial ({made}, but the sample of the speed was cut short before it measured anything: the nodes and solutions are estimated in full, the time is unknown)",
             self.prefix()
         );
     }
@@ -242,9 +272,9 @@ impl Driver {
         self.settings.flags.estimate.map_or(1, |(probes, _)| probes)
     }
 
-    /// The stop of a search that a signal ended, if one did.
-    fn cancelled(&self) -> Option<Stop> {
-        self.stop_of(Some(StopReason::Cancelled))
+    /// The cutoff of a search that a signal ended, if one did.
+    fn cancelled(&self) -> Option<Cutoff> {
+        self.cutoff_of(Some(StopReason::Cancelled))
     }
 
     fn print_estimate(&mut self, report: &Report, probes: u32, seed: u64) -> Result<()> {
@@ -336,7 +366,7 @@ impl Driver {
         };
         self.json(&EstimateLine {
             estimate: body,
-            end: report.stopped.map(|stop| End::new(Some(stop))),
+            end: report.stopped.map(|cutoff| End::new(Some(cutoff))),
         })
     }
 
@@ -348,54 +378,61 @@ impl Driver {
         probes: u32,
         seed: u64,
     ) -> Result<()> {
-        let count = |(mean, low, high): Range| {
-            if !mean.is_finite() {
-                return "more than 1.8e308 (past what a floating-point number holds)".to_string();
-            }
-            format!(
-                "{}, 95% interval {} to {}",
-                number(mean),
-                number(low),
-                number(high)
-            )
-        };
-        let threads = if report.threads == 1 {
-            "on 1 thread".to_string()
+        self.print_probed_counts(report, nodes)?;
+        self.print_probed_time(report)?;
+        if report.stopped.is_some() && probes < self.probes_asked() {
+            self.line(&format_args!(
+                "probes:     {probes} of {}, seed {seed}",
+                self.probes_asked()
+            ))
         } else {
-            format!("on {} threads", report.threads)
-        };
-        // What the sample saw, past the probes' interval: an interval of that one point
-        // would claim it is the figure.
-        let beyond = "more than the probes' 95% interval allows: they are too few for this tree";
+            self.line(&format_args!("probes:     {probes}, seed {seed}"))
+        }
+    }
+
+    /// The nodes and solutions lines of an estimate by probes.
+    fn print_probed_counts(&mut self, report: &Report, nodes: Range) -> Result<()> {
         if report.at_least.0 {
             self.line(&format_args!(
-                "nodes:      at least {} (visited by the sample, {beyond})",
+                "nodes:      at least {} (visited by the sample, {BEYOND})",
                 number(nodes.0)
             ))?;
         } else {
-            self.line(&format_args!("nodes:      {}", count(nodes)))?;
+            self.line(&format_args!("nodes:      {}", with_interval(nodes)))?;
         }
         if report.solutions.2 > 0.0 && !report.at_least.1 {
-            self.line(&format_args!("solutions:  {}", count(report.solutions)))?;
+            self.line(&format_args!(
+                "solutions:  {}",
+                with_interval(report.solutions)
+            ))
         } else if report.sampled > 0 {
             // No probe reached a solution, or the probes fewer than the sample found, but
             // the sample found some: an interval of 0 to 0 would claim there are none.
             let why = if report.at_least.1 {
-                beyond
+                BEYOND
             } else {
                 "no probe reached one"
             };
             self.line(&format_args!(
                 "solutions:  at least {} (found by the sample; {why})",
                 report.sampled
-            ))?;
+            ))
         } else {
             self.line(&format_args!(
                 "solutions:  unknown: no probe reached one (they may be too rare for the probes)"
-            ))?;
+            ))
         }
+    }
+
+    /// The speed and time lines of an estimate by probes.
+    fn print_probed_time(&mut self, report: &Report) -> Result<()> {
+        let threads = if report.threads == 1 {
+            "on 1 thread".to_string()
+        } else {
+            format!("on {} threads", report.threads)
+        };
         let cut = match report.stopped {
-            Some(stop) => format!(" cut short ({stop})"),
+            Some(cutoff) => format!(" cut short ({cutoff})"),
             None => String::new(),
         };
         match (report.speed, report.sample) {
@@ -407,37 +444,42 @@ impl Driver {
             _ => self.line(&"speed:      unknown: stopped before the sample")?,
         }
         match report.seconds {
-            Some((mean, _, _)) if report.at_least.0 => {
-                self.line(&format_args!(
-                    "time:       at least {} {threads}",
-                    seconds(mean)
-                ))?;
-            }
-            Some((mean, low, high)) if high.is_finite() && high < 1e15 => {
-                self.line(&format_args!(
-                    "time:       {} {threads}, 95% interval {} to {}",
-                    seconds(mean),
-                    seconds(low),
-                    seconds(high)
-                ))?;
-            }
+            Some((mean, _, _)) if report.at_least.0 => self.line(&format_args!(
+                "time:       at least {} {threads}",
+                seconds(mean)
+            )),
+            Some((mean, low, high)) if high.is_finite() && high < 1e15 => self.line(&format_args!(
+                "time:       {} {threads}, 95% interval {} to {}",
+                seconds(mean),
+                seconds(low),
+                seconds(high)
+            )),
             Some((mean, _, _)) => {
-                self.line(&format_args!("time:       {} {threads}", seconds(mean)))?;
+                self.line(&format_args!("time:       {} {threads}", seconds(mean)))
             }
             None if report.speed.is_some() => {
-                self.line(&"time:       unknown: too few parts of the search drawn")?;
+                self.line(&"time:       unknown: too few parts of the search drawn")
             }
-            None => self.line(&"time:       unknown: no speed measured")?,
-        }
-        if report.stopped.is_some() && probes < self.probes_asked() {
-            self.line(&format_args!(
-                "probes:     {probes} of {}, seed {seed}",
-                self.probes_asked()
-            ))
-        } else {
-            self.line(&format_args!("probes:     {probes}, seed {seed}"))
+            None => self.line(&"time:       unknown: no speed measured"),
         }
     }
+}
+
+/// What the sample saw, past the probes' interval: an interval of that one point would
+/// claim it is the figure.
+const BEYOND: &str = "more than the probes' 95% interval allows: they are too few for this tree";
+
+/// A figure of the probes and its 95% interval, `2.1e9, 95% interval 1.2e9 to 3.4e9`.
+fn with_interval((mean, low, high): Range) -> String {
+    if !mean.is_finite() {
+        return "more than 1.8e308 (past what a floating-point number holds)".to_string();
+    }
+    format!(
+        "{}, 95% interval {} to {}",
+        number(mean),
+        number(low),
+        number(high)
+    )
 }
 
 /// Runs `estimate` with `probes` probes seeded with `seed`, stopped at a signal (`cancel`)
@@ -470,4 +512,29 @@ fn probe(
         done.store(true, std::sync::atomic::Ordering::Relaxed);
         (estimate, watch.join().unwrap_or(false))
     })
+}
+
+/// The report of an estimate by probes whose sample (`ran`, which measured `sampled`)
+/// did not run the whole search, and the caveat to say of it: `caveat`, unless the
+/// sample was to time the search by the parts it draws (`draws`) and drew too few.
+fn sampled_report(
+    estimate: &Estimate,
+    ran: &Outcome<u64>,
+    sampled: Sampled,
+    threads: usize,
+    draws: bool,
+    caveat: Option<String>,
+) -> (Report, Option<String>) {
+    let mut report = Report::probed(estimate, threads, Some(sampled), ran.found, None);
+    if draws && sampled.timed.is_none() {
+        // Parts too long to draw the three a time needs: the caveat of the draws does not
+        // hold, and the speed of the sample, cut short in a part, does not time the others.
+        report.seconds = None;
+        let caveat = format!(
+            "the parts of the search took too long to draw the three a time needs in {}: the time is unknown (their speeds differ too much for the speed of the sample to time the search)",
+            Elapsed(ran.stats.elapsed)
+        );
+        return (report, Some(caveat));
+    }
+    (report, caveat)
 }

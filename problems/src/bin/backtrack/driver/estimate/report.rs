@@ -9,8 +9,8 @@ use backtrack::Outcome;
 use serde::Serialize;
 
 use super::super::job::Timed;
+use super::super::Cutoff;
 use super::super::End;
-use super::super::Stop;
 
 /// A figure's mean and 95% interval, `(mean, low, high)`.
 pub(super) type Range = (f64, f64, f64);
@@ -156,7 +156,7 @@ pub(super) struct Report {
     /// past its quarter of a second).
     pub(super) sample: Option<f64>,
     /// The signal that cut the estimate short, if one did.
-    pub(super) stopped: Option<Stop>,
+    pub(super) stopped: Option<Cutoff>,
 }
 
 /// What a sample that did not run the whole search measured.
@@ -204,7 +204,7 @@ impl Report {
         threads: usize,
         sampled: Option<Sampled>,
         found: u64,
-        stopped: Option<Stop>,
+        stopped: Option<Cutoff>,
     ) -> Report {
         let visited = sampled.map_or(1.0, |sampled| sampled.nodes.max(1) as f64);
         let nodes = (estimate.probes > 0).then(|| range(&estimate.nodes, visited));
@@ -257,8 +257,7 @@ pub(super) fn exact(x: f64) -> Range {
 /// solutions without one). The interval is the lognormal one, the mean divided and
 /// multiplied by `exp(1.96 √ln(1 + cv²))`, `cv` its standard error over it: Knuth's
 /// estimates are positive and skewed (a few probes that reach far weigh most), so that
-/// mean ± 1.96 standard errors reached below 0 whenever they disagreed much, and was
-/// clamped there (`solutions: 1.131e118, 95% interval 0 to 2.735e118` at 100 queens).
+/// mean ± 1.96 standard errors would reach below 0 whenever they disagree much.
 /// Close to the normal interval when the standard error is small. A mean of 0 (no probe
 /// reached a solution) is kept: the report says what the sample found instead.
 ///
