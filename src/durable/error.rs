@@ -170,6 +170,19 @@ impl CheckpointError {
         }
     }
 
+    /// Refuses the text `text` of line `line` of the checkpoint `named` if a key is given
+    /// twice in one of its objects: a `Value` would keep the last.
+    pub(super) fn keys_once(text: &str, named: &str, line: usize) -> Result<(), CheckpointError> {
+        match super::why::repeated_key(text) {
+            Some((why, _)) => Err(CheckpointError::BadLine {
+                named: named.to_string(),
+                line,
+                why,
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// A failed write to the file `named`.
     pub(super) fn write(named: &str) -> impl Fn(io::Error) -> CheckpointError + '_ {
         move |err| CheckpointError::Write {

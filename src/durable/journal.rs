@@ -367,6 +367,7 @@ fn read(
                 line: k + 1,
             });
         };
+        CheckpointError::keys_once(line, named, k + 1)?;
         if k == 0 {
             header.check(line, named)?;
         } else {

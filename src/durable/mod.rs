@@ -33,7 +33,13 @@
 //! refused, never trusted; a last line cut short (no line end: the crash the file is kept
 //! for) is dropped. A part record is one JSON object whose last field is its checksum,
 //! `"checksum":"xxxxxxxx"`, the CRC-32 of the record's exact text without that field (see
-//! [`PartRecord::to_line`]): it stays a JSON object that any tool reads.
+//! [`PartRecord::to_line`]): it stays a JSON object that any tool reads. A key given twice
+//! in one object of a line or a record is refused, not read as the last one given.
+//!
+//! A CRC-32 catches accidents (a write cut short, a flipped bit, a slip of an edit), not
+//! forgery: anyone can make one again. A record forged with its checksum is refused only
+//! where its figures disagree ([`Merger::add`]); a keyed MAC or a signature would refuse it
+//! outright, and is the caller's to add where records are not trusted.
 //!
 //! The JSON of every record is derived from its struct, fields in the order the struct
 //! declares them, which is the order of the files this program has always written: a file
@@ -72,8 +78,8 @@ pub use header::{parameter_difference, Header, Identity, Kind, Mismatch, Shape};
 pub use journal::{Done, Entry, Journal};
 pub use message::{MessageError, Report};
 pub use part::{
-    merge, merge_files, MergeError, MergeSummary, Merged, Merger, PartKind, PartRecord, Print,
-    ReadRecord, Seal,
+    merge, merge_files, merge_files_checking, CountsCheck, MergeError, MergeSummary, Merged,
+    Merger, PartKind, PartRecord, Print, ReadRecord, Seal,
 };
 pub use shared::{
     count_here, count_one, split_for_sharing, Budget, Divided, Generic, Here, Kept, Pool, Shared,

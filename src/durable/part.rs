@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use super::why::json_why;
+use super::why::{json_why, repeated_key};
 use super::{lower_hex, parameter_difference, Shape, Tally};
 
 /// What a part record says it is (its `"record"` field), so that merge can tell a record
@@ -157,6 +157,10 @@ impl PartRecord {
         if value.get("record").and_then(Value::as_str) != Some(KIND) {
             return Err(not_a_record(format!("it has no \"record\":\"{KIND}\"")));
         }
+        // A `Value` keeps the last of a repeated key: the record must say each once.
+        if let Some((why, line)) = repeated_key(text) {
+            return Err(damaged(format!("{why} (at line {line})")));
+        }
         let had_checksum = value
             .as_object_mut()
             .and_then(|object| object.remove("checksum"))
@@ -297,10 +301,19 @@ pub struct MergeSummary {
     pub complete: bool,
 }
 
+/// What a record's problem implies of its counts, beyond what every count with classes
+/// does (each class holds a solution, each solution is in a class): why the counts of the
+/// record cannot be its problem's, if they cannot (the classes of `n` queens hold 2, 4 or
+/// 8 boards each, say). A checksum catches a record changed by accident; a record changed
+/// with its checksum made again is caught only where its figures disagree.
+pub type CountsCheck = fn(&PartRecord) -> Option<String>;
+
 /// Adds up part records one at a time, refusing anything but every part of one count,
 /// each once, complete and unchanged: see [`merge`].
 #[derive(Debug, Default)]
 pub struct Merger {
+    /// What the records' problem implies of their counts, if the caller knows.
+    check: Option<CountsCheck>,
     /// The sum so far, and how the first record's file is named.
     sum: Option<(Merged, String)>,
     /// The parts seen, and their files.
@@ -315,10 +328,21 @@ impl Merger {
         Merger::default()
     }
 
+    /// No record yet, and each record's counts checked by `check` as well as by what
+    /// every count implies.
+    pub fn checking(check: CountsCheck) -> Merger {
+        Merger {
+            check: Some(check),
+            ..Merger::default()
+        }
+    }
+
     /// Adds the record `read` of the file `shown`: refused if it is a partial count, if
-    /// its checksum does not match, if it is not a part of the count of the first record
-    /// added (another problem, version, parameters, printed count, number of parts or
-    /// split), if its part was added already, or if the sum passes `u64::MAX`.
+    /// its checksum does not match, if its counts disagree (fewer solutions than classes,
+    /// solutions in no class, or what the check of [`Merger::checking`] refuses), if it is
+    /// not a part of the count of the first record added (another problem, version,
+    /// parameters, printed count, number of parts or split), if its part was added
+    /// already, or if the sum passes `u64::MAX`.
     pub fn add(&mut self, shown: &str, read: ReadRecord) -> Result<(), MergeError> {
         let ReadRecord { record, seal } = read;
         // A partial count is said to be one whatever its checksum: counting that part
@@ -338,6 +362,14 @@ impl Merger {
             return Err(MergeError::Checksum {
                 shown: shown.to_string(),
                 missing: seal == Seal::Missing,
+            });
+        }
+        if let Some(why) =
+            classes_misfit(&record).or_else(|| self.check.and_then(|check| check(&record)))
+        {
+            return Err(MergeError::Counts {
+                shown: shown.to_string(),
+                why,
             });
         }
         if let Some((sum, first)) = &self.sum {
@@ -475,8 +507,21 @@ pub fn merge(
 /// each is read as the one before it is added, so the first file at fault is the one
 /// named.
 pub fn merge_files(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
+    merge_with(paths, Merger::new())
+}
+
+/// [`merge_files`], each record's counts checked by `check` too (see
+/// [`Merger::checking`]).
+pub fn merge_files_checking(
+    paths: &[impl AsRef<Path>],
+    check: CountsCheck,
+) -> Result<Merged, MergeError> {
+    merge_with(paths, Merger::checking(check))
+}
+
+/// [`merge_files`] by `merger`.
+fn merge_with(paths: &[impl AsRef<Path>], mut merger: Merger) -> Result<Merged, MergeError> {
     given_once(paths)?;
-    let mut merger = Merger::new();
     for path in paths {
         let path = path.as_ref();
         merger.add(&path.display().to_string(), PartRecord::read(path)?)?;
@@ -502,6 +547,19 @@ fn given_once(paths: &[impl AsRef<Path>]) -> Result<(), MergeError> {
         }
     }
     Ok(())
+}
+
+/// What every count with classes implies of a record's counts, broken: fewer solutions
+/// than classes, each of which holds one, or solutions in no class.
+fn classes_misfit(record: &PartRecord) -> Option<String> {
+    let (count, unique) = (record.count, record.unique?);
+    if count < unique {
+        Some(format!("its \"count\" {count} is less than its \"unique\" {unique}, and each class holds a solution"))
+    } else if unique == 0 && count > 0 {
+        Some(format!("its \"count\" {count} is in no class (its \"unique\" is 0), and each solution is in one"))
+    } else {
+        None
+    }
 }
 
 /// What differs between two records that should be parts of one count, if anything.
@@ -584,6 +642,17 @@ pub enum MergeError {
         shown: String,
         /// Has it no checksum at all?
         missing: bool,
+    },
+    /// The record's checksum matches but its counts disagree (see [`Merger::add`]): it
+    /// was changed and its checksum made again.
+    #[error(
+        "{shown} is a damaged part record: {why}: it was changed, and its checksum made again"
+    )]
+    Counts {
+        /// The file.
+        shown: String,
+        /// What disagrees.
+        why: String,
     },
     /// The part was stopped before its end.
     #[error("{shown} is a partial count (part {part} of {parts}, stopped: {stopped}): count that part again")]

@@ -224,6 +224,7 @@ fn read<T: DeserializeOwned>(
         .ok_or_else(|| CheckpointError::NotHeader {
             named: named.to_string(),
         })?;
+    CheckpointError::keys_once(first, named, 1)?;
     header.check(first, named)?;
     let second = lines.next().ok_or_else(|| CheckpointError::CutShort {
         named: named.to_string(),
@@ -233,6 +234,7 @@ fn read<T: DeserializeOwned>(
         named: named.to_string(),
         line: SNAPSHOT_LINE,
     })?;
+    CheckpointError::keys_once(second, named, SNAPSHOT_LINE)?;
     let snapshot: Snapshot<T> =
         serde_json::from_str(second).map_err(|err| CheckpointError::BadLine {
             named: named.to_string(),

@@ -1,7 +1,14 @@
 //! What is wrong with a line of JSON that does not hold what it should, in words a user
 //! reads after the file and the line are named: the field, what it holds, and what was
 //! expected (`"listed" is -5: expected a whole number from 0 to 18446744073709551615`),
-//! not serde's own text (`invalid value: integer `-5`, expected u64 at line 1 column 12`).
+//! not serde's own text (`invalid value: integer `-5`, expected u64 at line 1 column 12`);
+//! and a key given twice in one object, which serde_json's `Value` lets the last win.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 /// Why `text`, one line of JSON, could not be read: `err` as serde_json gave it, said
 /// without serde's words and without its `at line 1 column N` (the line is the caller's
@@ -25,6 +32,100 @@ pub(crate) fn json_why(err: &serde_json::Error, text: &str) -> String {
             )
         }
         serde_json::error::Category::Data => data(message, field_before(text, err.column())),
+    }
+}
+
+/// The first key given twice in one object of `text` (JSON that parses), said as
+/// `the field "count" is given twice`, or `the field "n" of "parameters" …` where the
+/// object is nested, and the line of `text` where it is given the second time: a reader
+/// that takes its JSON through a `Value`, where the last of a repeated key wins, asks
+/// this first. `None` if every key is given once (or `text` is not JSON, which its reader
+/// says).
+pub(crate) fn repeated_key(text: &str) -> Option<(String, usize)> {
+    let found = RefCell::new(None);
+    let walk = Walk {
+        within: String::new(),
+        found: &found,
+    };
+    let err = walk
+        .deserialize(&mut serde_json::Deserializer::from_str(text))
+        .err()?;
+    let (key, within) = found.into_inner()?;
+    Some((
+        format!("the field \"{key}\"{within} is given twice"),
+        err.line(),
+    ))
+}
+
+/// A walk through a JSON value that stops at the first key given twice in an object,
+/// keeping it (and ` of "…"`, the keys of the objects around it) in `found`.
+struct Walk<'a> {
+    /// ` of "parameters"`, or nothing at the top.
+    within: String,
+    found: &'a RefCell<Option<(String, String)>>,
+}
+
+impl<'de> DeserializeSeed<'de> for Walk<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Walk<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq
+            .next_element_seed(Walk {
+                within: self.within.clone(),
+                found: self.found,
+            })?
+            .is_some()
+        {}
+        Ok(())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut keys = BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if keys.contains(&key) {
+                *self.found.borrow_mut() = Some((key, self.within));
+                // Said by `repeated_key`, which takes the line from this error.
+                return Err(de::Error::custom("a key given twice"));
+            }
+            let within = format!(" of \"{key}\"{}", self.within);
+            map.next_value_seed(Walk {
+                within,
+                found: self.found,
+            })?;
+            keys.insert(key);
+        }
+        Ok(())
     }
 }
 

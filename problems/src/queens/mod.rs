@@ -63,7 +63,7 @@ pub use halves::{block_columns, HalfBlocks, HalfJoin, TimeEstimate, MAX_HALVES};
 pub use heuristic::{Candidates, HeuristicQueens, Square};
 pub use local::{LocalSearch, LocalSolution};
 pub use method::{Method, SolveError};
-pub use orbits::{OrbitCounter, Symmetry};
+pub use orbits::{class_sizes, classes_hold, OrbitCounter, Symmetry};
 pub use place::{verify, Placement, PlacementError};
 pub use plain::Queens;
 pub use symmetric::{in_search_space, SymmetricQueens};

@@ -174,6 +174,53 @@ impl<M: Mask> OnSolution<SymmetricQueens<M>> for OrbitCounter {
     }
 }
 
+/// The sizes a class of solutions of `n`-queens can have: 1 on a board of one square or
+/// none; else 8, 4 (a half turn keeps its boards) or 2 (a quarter turn does).
+///
+/// No reflection keeps a solution of two queens or more (a mirror would put every queen in
+/// the middle column or row, a diagonal would pair queens on one antidiagonal or put two on the
+/// diagonal), so a class is the orbit of a solution kept by no symmetry, by the half turn
+/// alone, or by the quarter turns: 8, 4 or 2 boards. A quarter turn moves every square in
+/// a cycle of four but the middle one, so a board it keeps has `n` of the form 4k or 4k + 1.
+pub fn class_sizes(n: usize) -> &'static [u64] {
+    match n {
+        0 | 1 => &[1],
+        _ if n % 4 <= 1 => &[8, 4, 2],
+        _ => &[8, 4],
+    }
+}
+
+/// Can `total` solutions of `n`-queens be `unique` classes: is `total` a sum of `unique`
+/// sizes from [`class_sizes`]? What a count of the classes of a board, or of a part of
+/// one, implies of its solutions.
+///
+/// ```
+/// use backtrack_problems::queens::classes_hold;
+///
+/// assert!(classes_hold(8, 92, 12)); // 11 classes of 8 and one of 4
+/// assert!(!classes_hold(8, 91, 12)); // odd
+/// assert!(!classes_hold(8, 0, 12));
+/// assert!(!classes_hold(6, 2, 1)); // no class of 2 on a board of 6
+/// ```
+pub fn classes_hold(n: usize, total: u64, unique: u64) -> bool {
+    let (total, unique) = (u128::from(total), u128::from(unique));
+    match class_sizes(n) {
+        [1] => total == unique,
+        // 4 a class, and 4 more for each class of 8: from 4 to 8 a class, by 4.
+        [8, 4] => total % 4 == 0 && 4 * unique <= total && total <= 8 * unique,
+        // With `a` classes of 8, `b` of 4 and the rest of 2, `total / 2 - unique` is
+        // `3a + b`, and `a + b` at most `unique`: as many classes of 8 as fit leave the
+        // fewest of 4.
+        _ => {
+            if total % 2 == 1 || total < 2 * unique {
+                return false;
+            }
+            let beyond = total / 2 - unique;
+            beyond / 3 + beyond % 3 <= unique
+        }
+    }
+}
+
 /// One symmetry of the square as an image of a board `s` with inverse `inv`: image row `r`
 /// holds column `fc(base[fr(r)])`, where `base` is `inv` when `TRANSPOSE`, `s` otherwise,
 /// and `fr`, `fc` flip rows and columns (`x -> m - x`) when asked.
@@ -358,6 +405,47 @@ mod tests {
         }
     }
 
+    /// `classes_hold` against every way of making `unique` classes of the sizes, and
+    /// against the counts of boards of 0 to 10.
+    #[test]
+    fn the_solutions_classes_hold_are_the_sums_of_their_sizes() {
+        for n in [1, 4, 5, 6, 7] {
+            let sizes = class_sizes(n);
+            // The totals of `unique` classes: each class adds one of the sizes.
+            let mut totals = vec![0u64];
+            for unique in 0..=6u64 {
+                for total in 0..=60 {
+                    let held = totals.contains(&total);
+                    assert_eq!(
+                        classes_hold(n, total, unique),
+                        held,
+                        "n = {n}: {total} in {unique}"
+                    );
+                }
+                totals = totals
+                    .iter()
+                    .flat_map(|t| sizes.iter().map(move |s| t + s))
+                    .collect();
+                totals.sort_unstable();
+                totals.dedup();
+            }
+        }
+        assert!(classes_hold(12, u64::MAX - 1, 1 << 62));
+        assert!(!classes_hold(12, u64::MAX, u64::MAX / 8));
+        for n in 0..=10 {
+            let found = crate::queens::count_symmetric::<u32>(
+                n,
+                &backtrack::ParallelLimits::none(),
+                |_| {},
+            )
+            .found;
+            assert!(
+                classes_hold(n, found.total, found.unique.unwrap()),
+                "n = {n}"
+            );
+        }
+    }
+
     #[test]
     fn boards_of_one_square_or_none_do_not_trip_the_counter() {
         assert_eq!(class_size_if_least(&[0], &mut [0]), Some(1));
@@ -383,6 +471,10 @@ mod tests {
                 let mut distinct = images.to_vec();
                 distinct.sort();
                 distinct.dedup();
+                assert!(
+                    class_sizes(n).contains(&(distinct.len() as u64)),
+                    "n = {n}, {s:?}"
+                );
                 if in_search_space(&s) {
                     let mut inverse = vec![0; n];
                     let counted = class_size_if_least(&s, &mut inverse);

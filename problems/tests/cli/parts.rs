@@ -196,8 +196,96 @@ fn merge_refuses_a_record_whose_count_was_changed() {
     );
 }
 
-/// Records forged with matching checksums whose solutions, classes or nodes add up past
-/// 2^64 - 1 are refused, naming the file that takes the sum past, not added up wrapped.
+/// `record`, a part's record as written, with `from` replaced by `to` and its checksum
+/// made again as the record's writer makes it (the CRC-32 of the record without its
+/// checksum field): a forgery that matches its checksum.
+fn forged(record: &str, from: &str, to: &str) -> String {
+    use backtrack::durable::{PartRecord, Seal};
+    assert!(record.contains(from), "{from} in {record}");
+    let changed = record.trim_end().replace(from, to);
+    let (open, _) = changed.rsplit_once(",\"checksum\":").unwrap();
+    let sum = crc32fast::hash(format!("{open}}}").as_bytes());
+    let line = format!("{open},\"checksum\":\"{sum:08x}\"}}\n");
+    if let Ok(read) = PartRecord::parse(&line, "forged") {
+        assert_eq!(read.seal, Seal::Matches, "{line}");
+    }
+    line
+}
+
+/// A part's `"count"` rewritten and its checksum made again merged to a wrong total with
+/// exit status 0 (`"count":0` beside its classes). Counts that the record's classes
+/// cannot hold are refused however well sealed: fewer solutions than classes, or for
+/// queens a number that classes of 8, 4 and 2 boards do not make.
+#[test]
+fn merge_refuses_a_count_its_classes_cannot_hold_whatever_its_checksum() {
+    let scratch = scratch_dir();
+    let dir = scratch.path();
+    let full = ["--symmetry", "full"];
+    let both: Vec<String> = (1..=2).map(|k| part(dir, 12, k, 2, &full)).collect();
+    let record = std::fs::read_to_string(&both[0]).unwrap();
+    let one: serde_json::Value = serde_json::from_str(&record).unwrap();
+    let (count, unique) = (
+        one["count"].as_u64().unwrap(),
+        one["unique"].as_u64().unwrap(),
+    );
+    assert!(unique > 0 && count >= 2 * unique, "{record}");
+    let said = |why: String| {
+        format!(
+            "{} is a damaged part record: {why}: it was changed, and its checksum made again",
+            both[0]
+        )
+    };
+    let queens = |total: u64| {
+        said(format!("its \"count\" {total} cannot be the solutions of its \"unique\" {unique} classes (each class of 12 queens holds 8, 4 or 2 boards)"))
+    };
+    for (total, why) in [
+        (0, said(format!("its \"count\" 0 is less than its \"unique\" {unique}, and each class holds a solution"))),
+        (count + 1, queens(count + 1)),
+        (8 * unique + 2, queens(8 * unique + 2)),
+        (2 * unique - 2, queens(2 * unique - 2)),
+    ] {
+        let edited = forged(&record, &format!("\"count\":{count},"), &format!("\"count\":{total},"));
+        std::fs::write(&both[0], edited).unwrap();
+        error_line(&["merge", &both[0], &both[1]], &why);
+    }
+    // Sealed again as it was, it merges: the forgery above is refused for its count alone.
+    let same = forged(
+        &record,
+        &format!("\"count\":{count},"),
+        &format!("\"count\":{count},"),
+    );
+    assert_eq!(same, record);
+    std::fs::write(&both[0], same).unwrap();
+    assert_eq!(merged(&both)["count"], OEIS[0].1);
+}
+
+/// A record with a key given twice was read with the last one (a `"count"` given again
+/// after the checksummed one): refused, naming the file, the key and its line, whatever
+/// its checksum.
+#[test]
+fn merge_refuses_a_record_with_a_key_given_twice() {
+    let scratch = scratch_dir();
+    let dir = scratch.path();
+    let both: Vec<String> = (1..=2).map(|k| part(dir, 12, k, 2, &[])).collect();
+    let record = std::fs::read_to_string(&both[0]).unwrap();
+    for (from, to, key) in [
+        ("\"nodes\":", "\"count\":0,\"nodes\":", "\"count\""),
+        ("\"n\":12", "\"n\":12,\"n\":11", "\"n\" of \"parameters\""),
+    ] {
+        std::fs::write(&both[0], forged(&record, from, to)).unwrap();
+        error_line(
+            &["merge", &both[0], &both[1]],
+            &format!(
+                "{} is a damaged part record: the field {key} is given twice (at line 1)",
+                both[0]
+            ),
+        );
+    }
+}
+
+/// Records forged with matching checksums whose solutions or nodes add up past 2^64 - 1
+/// are refused, naming the file that takes the sum past, not added up wrapped. (The
+/// classes cannot: no more than the solutions of a record, they pass 2^64 - 1 after them.)
 #[test]
 fn merge_refuses_records_whose_sums_pass_64_bits() {
     use backtrack::durable::PartRecord;
@@ -208,9 +296,12 @@ fn merge_refuses_records_whose_sums_pass_64_bits() {
     for (what, forge) in [
         (
             "solutions",
-            (|record: &mut PartRecord| record.count = u64::MAX) as fn(&mut PartRecord),
+            // 2^62 - 1 classes of 4 and one of 2: a count its classes hold.
+            (|record: &mut PartRecord| {
+                record.count = u64::MAX - 1;
+                record.unique = Some(1 << 62);
+            }) as fn(&mut PartRecord),
         ),
-        ("classes", |record| record.unique = Some(u64::MAX)),
         ("nodes", |record| record.nodes = u64::MAX),
     ] {
         let mut record = PartRecord::parse(&second, &both[1]).unwrap().record;

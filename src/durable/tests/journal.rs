@@ -185,6 +185,47 @@ fn an_entry_of_another_split_or_not_an_entry_is_refused() {
     );
 }
 
+/// A key given twice in a line (its checksum matching: forged) is refused naming the line
+/// and the key, in the header too, where the last given would have been taken.
+#[test]
+fn a_key_given_twice_is_refused_naming_its_line() {
+    let dir = scratch();
+    let path = dir.path().join("c.ck");
+    let text = written(&path);
+    let header_text = serde_json::to_string(&header()).unwrap();
+    for (line, from, to, said) in [
+        (
+            0,
+            "\"n\":8",
+            "\"n\":9,\"n\":8",
+            "--checkpoint c.ck, line 1: the field \"n\" of \"parameters\" of \"count\" is given twice",
+        ),
+        (
+            0,
+            "\"version\":\"0.1.0\"",
+            "\"version\":\"0.0.9\",\"version\":\"0.1.0\"",
+            "--checkpoint c.ck, line 1: the field \"version\" is given twice",
+        ),
+        (
+            2,
+            "\"nodes\":",
+            "\"nodes\":0,\"nodes\":",
+            "--checkpoint c.ck, line 3: the field \"nodes\" is given twice",
+        ),
+    ] {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let opened = if line == 0 {
+            header_text.clone()
+        } else {
+            crate::durable::open_line(&lines[line]).unwrap().to_string()
+        };
+        assert!(opened.contains(from), "{from} in {opened}");
+        lines[line] = crate::durable::seal_line(&opened.replacen(from, to, 1));
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        assert_eq!(open(&path).unwrap_err().to_string(), said);
+    }
+}
+
 /// Lines whose figures add up past `u64::MAX` (checksums matching: forged) are refused,
 /// naming the line with the greatest such figure, and the figure; a subproblem given twice
 /// counts once. Added to by a run's own counts past `u64::MAX`, the file is refused too.

@@ -9,8 +9,8 @@ use serde_json::json;
 
 use super::{flipped, scratch};
 use crate::durable::{
-    merge, merge_files, MergeError, Merged, PartKind, PartRecord, Print, ReadRecord, Seal, Shape,
-    Tally,
+    merge, merge_files, MergeError, Merged, Merger, PartKind, PartRecord, Print, ReadRecord, Seal,
+    Shape, Tally,
 };
 
 /// Part `part` of `counts.len()` of a count of 12 queens, which counted `subproblems[k]`
@@ -30,7 +30,8 @@ fn record(part: usize, counts: &[u64], subproblems: &[usize]) -> PartRecord {
         },
         subproblems: subproblems[part - 1],
         count: counts[part - 1],
-        unique: Some(counts[part - 1] / 8),
+        // A class holds one solution at least, and no more than 8 (as queens' do).
+        unique: Some(counts[part - 1].div_ceil(8)),
         nodes: 1000 + counts[part - 1] / 2,
         elapsed: 0.25,
         complete: true,
@@ -215,13 +216,6 @@ fn a_sum_past_u64_is_refused() {
         refusal(&records),
         "p2.json: the parts' solutions add up to more than 18446744073709551615 (2^64 - 1): a record was changed, or the count is too big to add up"
     );
-    let mut classes = records.clone();
-    classes[0].count = 3;
-    classes[0].unique = Some(u64::MAX);
-    classes[0].nodes = 0;
-    classes[1].count = 1;
-    classes[1].unique = Some(1);
-    assert!(refusal(&classes).starts_with("p2.json: the parts' classes add up to more than"));
     let mut nodes = records;
     for record in &mut nodes {
         record.count = 1;
@@ -229,6 +223,150 @@ fn a_sum_past_u64_is_refused() {
     }
     nodes[0].nodes = u64::MAX;
     assert!(refusal(&nodes).starts_with("p2.json: the parts' nodes add up to more than"));
+}
+
+/// `line`, a record as [`PartRecord::to_line`] writes it, with its checksum made again
+/// as `to_line` makes it: the CRC-32 of the line without its checksum field.
+fn sealed_again(line: &str) -> String {
+    let (open, _) = line.rsplit_once(",\"checksum\":").unwrap();
+    let sum = crc32fast::hash(format!("{open}}}").as_bytes());
+    format!("{open},\"checksum\":\"{sum:08x}\"}}")
+}
+
+/// `line`, a record as [`PartRecord::to_line`] writes it, with `from` replaced by `to`
+/// and its checksum made again: a record that matches its checksum.
+fn resealed(line: &str, from: &str, to: &str) -> String {
+    assert!(line.contains(from), "{from} in {line}");
+    let line = sealed_again(&line.replace(from, to));
+    assert_eq!(
+        PartRecord::parse(&line, "p2.json").unwrap().seal,
+        Seal::Matches
+    );
+    line
+}
+
+/// `records` as read from `p1.json`, … with the line of `p2.json` in place of the second.
+fn with_second(line: &str) -> Vec<(String, ReadRecord)> {
+    let mut records = named(&three());
+    records[1].1 = PartRecord::parse(line, "p2.json").unwrap();
+    records
+}
+
+/// A record whose count was rewritten and its checksum made again merged to a wrong
+/// total. Counts that disagree with the record's classes are refused however well
+/// sealed; counts that agree still merge (a checksum made again is no forgery it can
+/// tell, only figures that cannot be).
+#[test]
+fn counts_that_disagree_with_their_classes_are_refused_whatever_their_checksum() {
+    let line = three()[1].to_line();
+    for (from, to, why) in [
+        (
+            "\"count\":5000",
+            "\"count\":0",
+            "its \"count\" 0 is less than its \"unique\" 625, and each class holds a solution",
+        ),
+        (
+            "\"count\":5000",
+            "\"count\":624",
+            "its \"count\" 624 is less than its \"unique\" 625, and each class holds a solution",
+        ),
+        (
+            "\"unique\":625",
+            "\"unique\":0",
+            "its \"count\" 5000 is in no class (its \"unique\" is 0), and each solution is in one",
+        ),
+    ] {
+        assert_eq!(
+            merge(with_second(&resealed(&line, from, to))).unwrap_err().to_string(),
+            format!("p2.json is a damaged part record: {why}: it was changed, and its checksum made again")
+        );
+    }
+    // As many solutions as classes, or none in none: they agree.
+    for (from, to, total) in [
+        ("\"count\":5000", "\"count\":625", 9200 + 625),
+        (
+            "\"count\":5000,\"unique\":625",
+            "\"count\":0,\"unique\":0",
+            9200,
+        ),
+    ] {
+        let merged = merge(with_second(&resealed(&line, from, to))).unwrap();
+        assert_eq!(merged.found.count, total);
+    }
+}
+
+/// A problem's own check of its counts ([`Merger::checking`]) is asked of every record,
+/// after what every count implies, and names the file with its words.
+#[test]
+fn a_problem_s_check_of_its_counts_refuses_what_it_faults() {
+    fn even(record: &PartRecord) -> Option<String> {
+        (record.count % 2 == 1).then(|| format!("its \"count\" {} is odd", record.count))
+    }
+    let line = three()[1].to_line();
+    let odd = resealed(&line, "\"count\":5000", "\"count\":5001");
+    let mut merger = Merger::checking(even);
+    let mut records = with_second(&odd).into_iter();
+    let (shown, first) = records.next().unwrap();
+    merger.add(&shown, first).unwrap();
+    let (shown, second) = records.next().unwrap();
+    assert_eq!(
+        merger.add(&shown, second).unwrap_err().to_string(),
+        "p2.json is a damaged part record: its \"count\" 5001 is odd: it was changed, and its checksum made again"
+    );
+    // Without the check it merges: only the problem knows its counts are even.
+    assert_eq!(merge(with_second(&odd)).unwrap().found.count, 14_201);
+    let less = resealed(&line, "\"count\":5000", "\"count\":1");
+    assert_eq!(
+        Merger::checking(even).add("p2.json", PartRecord::parse(&less, "p2.json").unwrap()).unwrap_err().to_string(),
+        "p2.json is a damaged part record: its \"count\" 1 is less than its \"unique\" 625, and each class holds a solution: it was changed, and its checksum made again"
+    );
+}
+
+/// A repeated `"count"` was read as the last one. A key given twice, in the
+/// record or in an object of it, is refused naming the key and its line, whatever the
+/// checksum.
+#[test]
+fn a_key_given_twice_is_refused_naming_it_and_its_line() {
+    let line = three()[1].to_line();
+    for (from, to, said) in [
+        (
+            "\"count\":5000",
+            "\"count\":0,\"count\":5000",
+            "the field \"count\" is given twice (at line 1)",
+        ),
+        (
+            "\"count\":5000",
+            "\"count\":5000,\"count\":0",
+            "the field \"count\" is given twice (at line 1)",
+        ),
+        (
+            "\"n\":12",
+            "\"n\":12,\"n\":11",
+            "the field \"n\" of \"parameters\" is given twice (at line 1)",
+        ),
+        (
+            "\"depth\":3",
+            "\"depth\":3,\n\"depth\":3",
+            "the field \"depth\" of \"split\" is given twice (at line 2)",
+        ),
+        (
+            "\"record\":\"backtrack count part\"",
+            "\"record\":\"backtrack count part\",\"record\":\"backtrack count part\"",
+            "the field \"record\" is given twice (at line 1)",
+        ),
+    ] {
+        let changed = line.replace(from, to);
+        // Sealed again or not, it is refused for the key.
+        for text in [&changed, &sealed_again(&changed)] {
+            assert_eq!(
+                PartRecord::parse(text, "p2.json").unwrap_err().to_string(),
+                format!("p2.json is a damaged part record: {said}")
+            );
+        }
+    }
+    // A key given once in two objects is no repeat.
+    let nested = resealed(&line, "\"place\":[]", "\"place\":[],\"depth\":3");
+    assert!(PartRecord::parse(&nested, "p2.json").is_ok());
 }
 
 #[test]
@@ -342,7 +480,7 @@ proptest! {
         }
         let merged = merge(shuffled).unwrap();
         prop_assert_eq!(merged.found.count, counts.iter().sum::<u64>());
-        prop_assert_eq!(merged.found.unique, Some(counts.iter().map(|c| c / 8).sum::<u64>()));
+        prop_assert_eq!(merged.found.unique, Some(counts.iter().map(|c| c.div_ceil(8)).sum::<u64>()));
         prop_assert_eq!(merged.nodes, counts.iter().map(|c| 1000 + c / 2).sum::<u64>());
     }
 

@@ -243,6 +243,32 @@ fn a_damaged_cut_or_foreign_snapshot_is_refused_naming_its_line() {
         err.to_string(),
         "--resume l.ck, line 2: \"listed\" is 3: expected a list of 2 entries"
     );
+    // A key given twice, sealed again: in the header, the last would have been taken.
+    let second = good.lines().nth(1).unwrap();
+    let header_text = serde_json::to_string(&header()).unwrap();
+    for (text, said) in [
+        (
+            format!(
+                "{}\n{second}\n",
+                seal_line(&header_text.replacen("\"n\":9", "\"n\":8,\"n\":9", 1))
+            ),
+            "--resume l.ck, line 1: the field \"n\" of \"parameters\" of \"count\" is given twice",
+        ),
+        (
+            format!(
+                "{first}\n{}\n",
+                seal_line(&crate::durable::open_line(second).unwrap().replacen(
+                    "\"listed\":3",
+                    "\"listed\":4,\"listed\":3",
+                    1
+                ))
+            ),
+            "--resume l.ck, line 2: the field \"listed\" is given twice",
+        ),
+    ] {
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(open(&path, "--resume l.ck").unwrap_err().to_string(), said);
+    }
     std::fs::write(&path, b"\xff\n").unwrap();
     assert_eq!(
         open(&path, "--resume l.ck").unwrap_err().to_string(),
