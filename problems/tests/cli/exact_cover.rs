@@ -3,7 +3,7 @@
 
 use crate::common::{
     all_error_lines, backtrack_with_stdin, error_line, fixture, json_lines, read_error,
-    refused_output, scratch, scratch_dir, stdout, text, with,
+    refused_output, scratch, scratch_dir, stats_of, stdout, text, with,
 };
 
 /// The problem `--generate FAMILY PARAM...` prints.
@@ -324,4 +324,72 @@ fn a_checkpointed_count_splits_no_deeper_than_it_needs() {
     let subproblems = split["subproblems"].as_u64().unwrap();
     assert_eq!(split["depth"], 3, "{header}");
     assert!((256..1000).contains(&subproblems), "{header}");
+}
+
+/// The counts and nodes of the generated families equal those of `scripts/dlx_ref.c`, a
+/// plain dancing-links counter in C (Knuth's DLX1: the primary item with the fewest options
+/// first, options in input order), built with the machine's `cc` where there is one.
+#[test]
+fn counts_and_nodes_equal_a_c_dancing_links_counter() {
+    let dir = scratch_dir();
+    let exe = dir.path().join("dlx_ref");
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/dlx_ref.c");
+    let built = std::process::Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(source)
+        .status();
+    if !built.is_ok_and(|status| status.success()) {
+        eprintln!("skipped: no C compiler (cc) to build {source}");
+        return;
+    }
+    let sudoku = generated(&["sudoku", &fixture("classic.sudoku")]);
+    let mut problems: Vec<(String, String)> = (1..=8)
+        .map(|n| {
+            (
+                format!("queens {n}"),
+                generated(&["queens", &n.to_string()]),
+            )
+        })
+        .chain((3..=8).map(|n| {
+            (
+                format!("langford {n}"),
+                generated(&["langford", &n.to_string()]),
+            )
+        }))
+        .collect();
+    problems.push(("sudoku".into(), sudoku));
+    for (name, problem) in problems {
+        let out = backtrack_with_stdin(
+            &["exact-cover", "--count", "--format", "json", "--stats"],
+            &problem,
+        );
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        let stats = stats_of(&out);
+        let ours = (stats["solutions"].as_u64(), stats["nodes"].as_u64());
+        // The C counter reads no comment line before the items line.
+        let file: String = problem
+            .lines()
+            .filter(|line| !line.starts_with('|'))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let mut child = std::process::Command::new(&exe)
+            .arg("-n")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the C counter runs");
+        std::io::Write::write_all(&mut child.stdin.take().expect("its stdin"), file.as_bytes())
+            .expect("the problem written");
+        let theirs = child.wait_with_output().expect("the C counter ends");
+        let figures: Vec<u64> = text(&theirs.stdout)
+            .split_whitespace()
+            .map(|word| word.parse().expect("two numbers"))
+            .collect();
+        assert_eq!(
+            ours,
+            (Some(figures[0]), Some(figures[1])),
+            "{name}: (solutions, nodes)"
+        );
+    }
 }
