@@ -371,7 +371,7 @@ fn counts_and_nodes_equal_a_c_dancing_links_counter() {
         let file: String = problem
             .lines()
             .filter(|line| !line.starts_with('|'))
-            .map(|line| format!("{line}\n"))
+            .flat_map(|line| [line, "\n"])
             .collect();
         let mut child = std::process::Command::new(&exe)
             .arg("-n")
