@@ -69,6 +69,8 @@ pub mod guide {
     pub struct Queens;
     #[doc = include_str!("../../docs/own-problem.md")]
     pub struct OwnProblem;
+    #[doc = include_str!("../../docs/models.md")]
+    pub struct Models;
     #[doc = include_str!("../../docs/testing.md")]
     pub struct Testing;
     #[doc = include_str!("../../docs/layout.md")]

@@ -130,9 +130,12 @@ impl Domains {
         Var(self.layout.len() as u32 - 1)
     }
 
-    /// Room for a search `depth` levels deep, so that the trail seldom grows during it.
+    /// Room for a search `depth` levels deep, so that the trail seldom grows during it:
+    /// each level may change every word and every variable once, up to a cap beyond
+    /// which the trail grows as it needs.
     pub(crate) fn reserve(&mut self, depth: usize) {
-        let room = depth * (self.words.len() + self.meta.len());
+        const MOST_RESERVED: usize = 1 << 16;
+        let room = (depth * (self.words.len() + self.meta.len())).min(MOST_RESERVED);
         self.trail.reserve(room.saturating_sub(self.trail.len()));
         self.levels.reserve(depth);
         self.queue.reserve(self.queued.len());

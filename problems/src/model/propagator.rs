@@ -67,8 +67,8 @@ impl fmt::Display for Conflict {
 ///         vec![Watch::new(self.x, Event::Any)]
 ///     }
 ///     fn propagate(&self, domains: &mut Domains) -> Result<(), Conflict> {
-///         let odd: Vec<i64> = domains.values(self.x).filter(|v| v % self.k != 0).collect();
-///         for value in odd {
+///         let others: Vec<i64> = domains.values(self.x).filter(|v| v % self.k != 0).collect();
+///         for value in others {
 ///             domains.remove(self.x, value)?;
 ///         }
 ///         Ok(())
