@@ -1,7 +1,8 @@
 //! Reduced Latin squares as a model: an n×n grid of 1..=n, each row and column different
 //! values, the first row and column in order. The all-different constraints are
-//! propagated by forward checking, then by Hall intervals (bounds consistency), which
-//! prunes more for the same squares; the counts are OEIS A000315 (1, 1, 1, 4, 56, 9408).
+//! propagated by forward checking, by Hall intervals (bounds consistency) and by matching
+//! (domain consistency), each pruning at least as much as the one before for the same
+//! squares; the counts are OEIS A000315 (1, 1, 1, 4, 56, 9408).
 //! The largest is counted on every core as well.
 //!
 //! `cargo run --example latin_squares` (`-- 5` for a smaller largest order).
@@ -43,21 +44,24 @@ fn main() {
         _ => 6,
     };
     let known = [1, 1, 1, 4, 56, 9408];
-    println!("order  squares  nodes (forward checking)  nodes (Hall intervals)");
+    println!("order  squares  nodes: forward checking  Hall intervals  matching");
     for n in 1..=largest {
-        let forward = Search::new(latin(n, Strength::Forward)).count_solutions();
-        let bounds = Search::new(latin(n, Strength::Bounds)).count_solutions();
-        assert_eq!(forward.found, bounds.found);
-        assert!(bounds.stats.nodes <= forward.stats.nodes);
+        let outcomes = [Strength::Forward, Strength::Bounds, Strength::Domain]
+            .map(|strength| Search::new(latin(n, strength)).count_solutions());
+        let [forward, bounds, matching] = outcomes.each_ref().map(|outcome| outcome.stats.nodes);
+        assert!(outcomes
+            .iter()
+            .all(|outcome| outcome.found == outcomes[0].found));
+        assert!(matching <= bounds && bounds <= forward);
         if let Some(&known) = known.get(n - 1) {
-            assert_eq!(forward.found, known);
+            assert_eq!(outcomes[0].found, known);
         }
         println!(
-            "{n:>5}  {:>7}  {:>24}  {:>22}",
-            forward.found, forward.stats.nodes, bounds.stats.nodes
+            "{n:>5}  {:>7}  {forward:>22}  {bounds:>14}  {matching:>8}",
+            outcomes[0].found
         );
     }
-    let model = latin(largest, Strength::Bounds);
+    let model = latin(largest, Strength::Domain);
     let on_cores = parallel::count(&model, SplitDepth(3), &ParallelLimits::none());
     assert_eq!(on_cores.found, Search::new(model).count_solutions().found);
     println!("order {largest} on every core:\n{}", on_cores.stats);

@@ -240,6 +240,10 @@ pub enum Strength {
     /// when more than `k` do, the node fails. Prunes at least as much, for more work a
     /// node.
     Bounds,
+    /// Domain consistency by matching (Régin's algorithm): every value left to a
+    /// variable is given to it by some assignment of different values to them all.
+    /// Prunes at least as much as both others, for the most work a node.
+    Domain,
 }
 
 /// Every variable a different value.
@@ -308,16 +312,21 @@ impl Propagator for AllDifferent {
         let on = match self.strength {
             Strength::Forward => Event::Fixed,
             Strength::Bounds => Event::Bounds,
+            Strength::Domain => Event::Any,
         };
         self.vars.iter().map(|&x| Watch::new(x, on)).collect()
     }
 
     fn propagate(&self, domains: &mut Domains) -> Result<(), Conflict> {
         self.forward(domains)?;
-        if self.strength == Strength::Bounds {
-            while self.hall(domains)? {}
+        match self.strength {
+            Strength::Forward => Ok(()),
+            Strength::Bounds => {
+                while self.hall(domains)? {}
+                Ok(())
+            }
+            Strength::Domain => super::matching::propagate(domains, &self.vars),
         }
-        Ok(())
     }
 }
 

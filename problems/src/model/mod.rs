@@ -40,6 +40,7 @@
 
 mod constraints;
 mod domains;
+mod matching;
 mod order;
 mod propagator;
 

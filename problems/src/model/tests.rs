@@ -671,25 +671,39 @@ fn parallel_count_equals_serial() {
     assert_eq!(listed, all);
 }
 
-/// Bounds consistency prunes at least as much as forward checking, for the same
+/// The strengths of all-different, weakest first.
+const STRENGTHS: [Strength; 3] = [Strength::Forward, Strength::Bounds, Strength::Domain];
+
+/// Each stronger all-different prunes at least as much as the weaker ones, for the same
 /// solutions: on N-Queens by three all-different constraints, on Latin squares, and on
-/// more pigeons than holes, which it refutes at the root.
+/// more pigeons than holes, which the two stronger refute at the root.
 #[test]
-fn bounds_all_different_prunes_no_less() {
-    for n in 4..=7 {
-        let forward = queens_all_different(n, Strength::Forward);
-        let bounds = queens_all_different(n, Strength::Bounds);
-        let (nodes_forward, nodes_bounds) = (nodes(forward.clone()), nodes(bounds.clone()));
+fn stronger_all_different_prunes_no_less() {
+    let compare = |make: &dyn Fn(Strength) -> Model, what: &str| {
+        let models = STRENGTHS.map(make);
+        let counts = models.clone().map(nodes);
         assert!(
-            nodes_bounds <= nodes_forward,
-            "n = {n}: {nodes_bounds} > {nodes_forward}"
+            counts.windows(2).all(|w| w[1] <= w[0]),
+            "{what}: nodes {counts:?}"
         );
-        assert_eq!(solutions(forward), solutions(bounds));
+        let wanted = solutions(models[0].clone());
+        for model in models {
+            assert_eq!(solutions(model), wanted, "{what}");
+        }
+        counts
+    };
+    for n in 4..=7 {
+        compare(
+            &|strength| queens_all_different(n, strength),
+            &format!("{n}-queens"),
+        );
     }
-    assert_eq!(count(queens_all_different(6, Strength::Bounds)), 4);
-    let (forward, bounds) = (latin(5, Strength::Forward), latin(5, Strength::Bounds));
-    assert!(nodes(bounds.clone()) <= nodes(forward.clone()));
-    assert_eq!(solutions(forward), solutions(bounds));
+    assert_eq!(count(queens_all_different(6, Strength::Domain)), 4);
+    let [forward, _, domain] = compare(&|strength| latin(5, strength), "Latin squares of 5");
+    assert!(
+        domain < forward,
+        "matching prunes Latin squares more than forward checking"
+    );
     let pigeons = |strength| {
         let mut model = Model::new();
         let holes = model.int_vars(6, 1..=5).unwrap();
@@ -697,9 +711,51 @@ fn bounds_all_different_prunes_no_less() {
         model
     };
     assert_eq!(count(pigeons(Strength::Forward)), 0);
-    let refuted = Search::new(pigeons(Strength::Bounds)).count_solutions();
-    assert_eq!((refuted.found, refuted.stats.nodes), (0, 1));
     assert!(nodes(pigeons(Strength::Forward)) > 100);
+    for strength in [Strength::Bounds, Strength::Domain] {
+        let refuted = Search::new(pigeons(strength)).count_solutions();
+        assert_eq!((refuted.found, refuted.stats.nodes), (0, 1), "{strength:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Four variables with random domains within 0..=5 under all-different: every
+    /// strength finds the brute force's solutions, and matching leaves exactly the values
+    /// some solution gives (domain consistency), at the root.
+    #[test]
+    fn all_different_agrees_with_brute_force(holes in proptest::collection::vec(proptest::collection::vec(any::<bool>(), 6), 4)) {
+        let build = |strength| {
+            let mut model = Model::new();
+            let vars = model.int_vars(4, 0..=5).unwrap();
+            for (&x, holes) in vars.iter().zip(&holes) {
+                for (value, &hole) in holes.iter().enumerate() {
+                    if hole {
+                        model.linear(&[(1, x)], Rel::Ne, value as i64).unwrap();
+                    }
+                }
+            }
+            model.all_different_with(&vars, strength).unwrap();
+            (model, vars)
+        };
+        let wanted = brute(&[0..=5, 0..=5, 0..=5, 0..=5], |v| {
+            (0..4).all(|i| !holes[i][v[i] as usize] && (i + 1..4).all(|j| v[i] != v[j]))
+        });
+        for strength in STRENGTHS {
+            prop_assert_eq!(solutions(build(strength).0), wanted.clone(), "{:?}", strength);
+        }
+        let (model, vars) = build(Strength::Domain);
+        if wanted.is_empty() {
+            prop_assert!(model.is_failed());
+        } else {
+            for (i, &x) in vars.iter().enumerate() {
+                let supported: BTreeSet<i64> = wanted.iter().map(|v| v[i]).collect();
+                let left: BTreeSet<i64> = model.domains().values(x).collect();
+                prop_assert_eq!(left, supported, "variable {}", i);
+            }
+        }
+    }
 }
 
 /// Every variable order finds the same solutions; first-fail on N-Queens visits fewer
