@@ -671,6 +671,60 @@ fn parallel_count_equals_serial() {
     assert_eq!(listed, all);
 }
 
+/// The best of a model on every core is the serial best, ties kept in search order: a
+/// knapsack of 0/1 variables whose value is maximised.
+#[test]
+fn parallel_best_equals_serial() {
+    let items = [
+        (12, 4),
+        (2, 2),
+        (1, 1),
+        (4, 10),
+        (1, 2),
+        (3, 3),
+        (5, 6),
+        (2, 3),
+    ];
+    let mut model = Model::new();
+    let take: Vec<Var> = items.iter().map(|_| model.bool_var()).collect();
+    let weights: Vec<(i64, Var)> = items
+        .iter()
+        .zip(&take)
+        .map(|(&(w, _), &x)| (w, x))
+        .collect();
+    model.linear(&weights, Rel::Le, 15).unwrap();
+    let value = model.int_var(0..=31).unwrap();
+    let mut values: Vec<(i64, Var)> = items
+        .iter()
+        .zip(&take)
+        .map(|(&(_, v), &x)| (v, x))
+        .collect();
+    values.push((-1, value));
+    model.linear(&values, Rel::Eq, 0).unwrap();
+    model.maximize(value).unwrap();
+    let serial = Search::new(model.clone()).best().found.unwrap();
+    let on_threads = parallel::best(&model, SplitDepth(3), &ParallelLimits::none())
+        .found
+        .unwrap();
+    assert_eq!(on_threads, serial);
+    let brute_best = (0u32..1 << items.len())
+        .filter(|set| {
+            (0..items.len())
+                .filter(|&i| set >> i & 1 == 1)
+                .map(|i| items[i].0)
+                .sum::<i64>()
+                <= 15
+        })
+        .map(|set| {
+            (0..items.len())
+                .filter(|&i| set >> i & 1 == 1)
+                .map(|i| items[i].1)
+                .sum::<i64>()
+        })
+        .max();
+    assert_eq!(Some(serial.1.value()), brute_best);
+}
+
 /// The strengths of all-different, weakest first.
 const STRENGTHS: [Strength; 3] = [Strength::Forward, Strength::Bounds, Strength::Domain];
 
