@@ -6,7 +6,8 @@
 //! [`Model::linear`], [`Model::element`], [`Model::table`], [`Model::reify`],
 //! [`Model::predicate`], or a [`Propagator`] of one's own), the search choices
 //! ([`VarOrder`], [`ValueOrder`]) and an objective ([`Model::minimize`],
-//! [`Model::maximize`]). The model is then the problem: its state is the domains, an
+//! [`Model::maximize`]), or read from a small text format ([`TextError`] says what is
+//! wrong with one). The model is then the problem: its state is the domains, an
 //! operator ([`Assign`]) gives a variable a value and propagates the constraints to a
 //! fixpoint, and a solution ([`Assignment`]) is every variable's value.
 //!
@@ -43,6 +44,7 @@ mod domains;
 mod matching;
 mod order;
 mod propagator;
+mod text;
 
 #[cfg(test)]
 mod tests;
@@ -60,6 +62,7 @@ pub use constraints::{Rel, Strength};
 pub use domains::{Domains, Event, Watch, MAX_DOMAIN_WIDTH};
 pub use order::{ValueOrder, Values, VarOrder};
 pub use propagator::{Conflict, Propagator};
+pub use text::TextError;
 
 use constraints::{AllDifferent, Element, Kind, Linear, Predicate, Reified, Table};
 
@@ -92,6 +95,7 @@ pub struct Assign {
 
 /// A solution of a model: every variable's value, indexed by the variable.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "cli", derive(serde::Serialize, serde::Deserialize))]
 pub struct Assignment(Vec<i64>);
 
 impl Assignment {
@@ -123,6 +127,7 @@ impl fmt::Display for Assignment {
 
 /// Whether an objective is minimised or maximised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(serde::Serialize, serde::Deserialize))]
 pub enum Sense {
     /// The least value is best.
     Minimize,
@@ -133,6 +138,7 @@ pub enum Sense {
 /// A model's objective value, ordered so that the better is the greater whatever the
 /// sense: the [`Optimize::Value`] of a model. [`Score::value`] is the objective itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(serde::Serialize, serde::Deserialize))]
 pub struct Score {
     value: i64,
     sense: Sense,
@@ -335,6 +341,11 @@ impl Model {
     /// Tries each variable's values in `order`.
     pub fn set_value_order(&mut self, order: ValueOrder) {
         self.value_order = order;
+    }
+
+    /// The objective, if one is set: its variable, minimised or maximised.
+    pub fn objective(&self) -> Option<(Var, Sense)> {
+        self.objective
     }
 
     /// Seeks the solution with the least value of `var` ([`Search::best`](backtrack::Search::best)).
