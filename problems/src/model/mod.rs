@@ -313,6 +313,11 @@ impl Model {
         }
     }
 
+    /// The variables, in the order they were made.
+    pub fn vars(&self) -> impl Iterator<Item = Var> {
+        (0..self.len() as u32).map(Var)
+    }
+
     /// How many variables the model has.
     pub fn len(&self) -> usize {
         self.domains.len()
