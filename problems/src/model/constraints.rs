@@ -242,7 +242,8 @@ pub enum Strength {
     Bounds,
     /// Domain consistency by matching (Régin's algorithm): every value left to a
     /// variable is given to it by some assignment of different values to them all.
-    /// Prunes at least as much as both others, for the most work a node.
+    /// Prunes at least as much as both others, for the most work a node: the graph of
+    /// variables and values is built afresh, in memory of its own, at each propagation.
     Domain,
 }
 
