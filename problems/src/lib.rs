@@ -11,6 +11,8 @@
 //! - [`exact_cover`]: exact cover with colours by Knuth's dancing links
 //!   ([`exact_cover::ExactCover`]): one problem kind for sudoku, N-Queens, polyomino
 //!   tilings, Langford pairings and crosswords, read from Knuth's text format.
+//! - [`model`]: finite-domain models: variables, constraints that propagate, variable and
+//!   value orders and an objective, a [`model::Model`] searched as any problem.
 //! - [`coloring`]: graph coloring with K colors, and the chromatic number by branch and
 //!   bound, in DSATUR order ([`coloring::Coloring`]), on graphs read from DIMACS files.
 //! - [`knapsack`]: the 0/1 knapsack by branch and bound ([`knapsack::Knapsack`]).
@@ -35,6 +37,7 @@ pub mod combinations;
 pub mod exact_cover;
 pub mod knapsack;
 pub mod knights_tour;
+pub mod model;
 pub mod permutations;
 pub mod queens;
 pub mod subset_sum;
@@ -66,6 +69,8 @@ pub mod guide {
     pub struct Queens;
     #[doc = include_str!("../../docs/own-problem.md")]
     pub struct OwnProblem;
+    #[doc = include_str!("../../docs/models.md")]
+    pub struct Models;
     #[doc = include_str!("../../docs/testing.md")]
     pub struct Testing;
     #[doc = include_str!("../../docs/layout.md")]

@@ -188,7 +188,7 @@ pub fn assert_unwritable_output_fails(args: &[&str]) {
 }
 
 /// The subcommands that search, in the order `--help` lists them.
-pub const SEARCHES: [&str; 9] = [
+pub const SEARCHES: [&str; 10] = [
     "queens",
     "sudoku",
     "knapsack",
@@ -198,6 +198,7 @@ pub const SEARCHES: [&str; 9] = [
     "coloring",
     "knights-tour",
     "exact-cover",
+    "model",
 ];
 
 /// OEIS A000170 (solutions) and A002562 (classes) for n = 12 and 13: the counts the

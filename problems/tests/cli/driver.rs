@@ -960,6 +960,7 @@ fn manual_pages_name_the_command_its_values_and_its_version() {
             "coloring",
             "knights-tour",
             "exact-cover",
+            "model",
             "merge",
             "completions",
             "man",

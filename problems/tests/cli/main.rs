@@ -11,6 +11,7 @@ mod html;
 mod json;
 mod knapsack;
 mod knights_tour;
+mod model;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod parallel;

@@ -26,7 +26,7 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--time-limit", "10x"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '10x'"),
         (&["queens", "x"], "the board size N must be a whole number, not 'x'"),
         // A value quoted is one line, its control characters escaped.
-        (&["que\nens", "8"], "'que\\nens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
+        (&["que\nens", "8"], "'que\\nens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, model, merge, completions, man or help"),
         (&["queens", "8", "--fo\no"], "queens has no flag --fo\\no"),
         (&["queens", "8", "--count", "--checkpoint", "/nonexistent/a\nb"], "--checkpoint /nonexistent/a\\nb: there is no directory /nonexistent (make it first)"),
         (&["queens", "8", "--count", "--resume", "/nonexistent/a\nb"], "--resume /nonexistent/a\\nb: no such file (--checkpoint FILE makes one)"),
@@ -68,7 +68,7 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--format="], "--format must be numbered (or text), matrix, board, compact or json, not ''"),
         (&["queens", "8", "--format", ""], "--format must be numbered (or text), matrix, board, compact or json, not ''"),
         (&["sudoku", "--format", "board"], "--format board applies to queens, not sudoku: here --format is text or json"),
-        (&["quens", "8"], "'quens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
+        (&["quens", "8"], "'quens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, model, merge, completions, man or help"),
         // A second word after help is refused as such, not as "'sudoku' is not a
         // subcommand: queens, sudoku, …", which named it among them.
         (&["help", "queens", "sudoku"], "help takes one subcommand, and 'sudoku' is a second (after queens)"),
@@ -76,8 +76,8 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["help", "queens", "8"], "help takes one subcommand, and '8' is a second (after queens)"),
         (&["help", "queens", "queens"], "help takes one subcommand, and 'queens' is a second (after queens)"),
         (&["help", "help", "queens"], "help takes one subcommand, and 'queens' is a second (after help)"),
-        (&["help", "quens"], "'quens' is not a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
-        (&[], "backtrack needs a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, merge, completions, man or help"),
+        (&["help", "quens"], "'quens' is not a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, model, merge, completions, man or help"),
+        (&[], "backtrack needs a subcommand: queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, model, merge, completions, man or help"),
         (&["subset-sum", "3", "4"], "subset-sum needs --target T, the sum to reach"),
         (&["completions", "tcsh"], "SHELL must be bash, elvish, fish, powershell or zsh, not 'tcsh' (did you mean zsh?)"),
         // --limit 0 used to say "not in 1..18446744073709551615".
@@ -228,7 +228,7 @@ fn flags_of_other_subcommands_say_where_they_apply() {
         ),
         (
             &["man", "--count"],
-            "--count applies to queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour and exact-cover, not man",
+            "--count applies to queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover and model, not man",
         ),
     ]);
 }

@@ -28,15 +28,15 @@ use anyhow::Result;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use commands::{
-    coloring, combinations, completions, exact_cover, knapsack, knights_tour, man, merge,
+    coloring, combinations, completions, exact_cover, knapsack, knights_tour, man, merge, model,
     permutations, queens, subset_sum, sudoku,
 };
 use exit::Status;
 use usage::Sub;
 
 /// Backtracking search, shown and fast: N-Queens, sudoku, knapsack, subset sum, graph
-/// coloring, knight's tours, permutations, combinations and exact cover, through one
-/// engine and the same flags.
+/// coloring, knight's tours, permutations, combinations, exact cover and models of one's
+/// own, through one engine and the same flags.
 // `LAZY`: whether clap builds a subcommand's arguments only once the command line enters
 // it (`Sub`), as in the command a run parses with when its first word names a subcommand.
 // (Said here, not in the doc comment above, which is the text of the help.)
@@ -58,6 +58,7 @@ enum Command<const LAZY: bool> {
     Coloring(Sub<coloring::Args, LAZY>),
     KnightsTour(Sub<knights_tour::Args, LAZY>),
     ExactCover(Sub<exact_cover::Args, LAZY>),
+    Model(Sub<model::Args, LAZY>),
     Merge(Sub<merge::Args, LAZY>),
     Completions(Sub<completions::Args, LAZY>),
     Man(Sub<man::Args, LAZY>),
@@ -103,6 +104,7 @@ fn run(cli: &Cli) -> Result<Status> {
         Command::Coloring(args) => coloring::job(args)?,
         Command::KnightsTour(args) => knights_tour::job(args)?,
         Command::ExactCover(args) => exact_cover::job(args)?,
+        Command::Model(args) => model::job(args)?,
         Command::Merge(args) => merge::job(args),
         Command::Completions(args) => completions::job(args, Cli::<false>::command()),
         Command::Man(args) => man::job(args, Cli::<false>::command())?,

@@ -16,7 +16,7 @@ use crate::exit::{STATUSES, STATUS_NOTES};
 pub struct Args {
     /// The page of a subcommand (backtrack-queens(1), …) instead of the tool's.
     #[arg(value_name = "SUBCOMMAND", value_parser = [
-        "queens", "sudoku", "knapsack", "subset-sum", "permutations", "combinations", "coloring", "knights-tour", "exact-cover", "merge", "completions", "man", "help",
+        "queens", "sudoku", "knapsack", "subset-sum", "permutations", "combinations", "coloring", "knights-tour", "exact-cover", "model", "merge", "completions", "man", "help",
     ])]
     pub subcommand: Option<String>,
 }

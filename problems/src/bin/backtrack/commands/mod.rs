@@ -12,6 +12,7 @@ pub mod knapsack;
 pub mod knights_tour;
 pub mod man;
 pub mod merge;
+pub mod model;
 pub mod permutations;
 pub mod queens;
 pub mod subset_sum;

@@ -1,0 +1,440 @@
+//! The domains of a model's variables: one bit set each, in one array of words, changed
+//! only through a trail so that a search undoes a node by popping it.
+
+use std::collections::VecDeque;
+
+use super::{Conflict, Var};
+
+/// The largest number of values a domain may hold: ranges wider than this are refused
+/// when a variable is made, rather than allocating gigabytes of words.
+pub const MAX_DOMAIN_WIDTH: u64 = 1 << 24;
+
+/// What change of a variable's domain wakes a propagator that watches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The variable is fixed: one value left.
+    Fixed,
+    /// Its smallest or largest value changed (fixing it changes one of them too).
+    Bounds,
+    /// Any value removed.
+    Any,
+}
+
+/// A variable a propagator reads, and the change of its domain that wakes the propagator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Watch {
+    /// The variable watched.
+    pub var: Var,
+    /// The change that wakes the propagator.
+    pub on: Event,
+}
+
+impl Watch {
+    /// Wake on `var`'s change `on`.
+    pub fn new(var: Var, on: Event) -> Self {
+        Watch { var, on }
+    }
+}
+
+/// Where a variable's bits live: its smallest possible value, how many values its range
+/// holds, and the index of its first word.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    base: i64,
+    width: u32,
+    first: u32,
+}
+
+/// What the search keeps per variable besides its bits, so that size and bounds are
+/// looked up rather than counted: the number of values left, and the offsets (from the
+/// base) of the smallest and the largest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Meta {
+    size: u32,
+    min: u32,
+    max: u32,
+}
+
+/// One change, as the trail keeps it to take it back.
+#[derive(Clone, Copy, Debug)]
+enum Saved {
+    Word { index: u32, old: u64 },
+    Meta { var: u32, old: Meta },
+}
+
+/// The domains of every variable of a model, as propagators see and narrow them.
+///
+/// Each domain is a bit set over the variable's range (`lo..=hi`, offset so that negative
+/// values work), with its size and bounds kept beside it. A propagator reads it with
+/// [`min`](Domains::min), [`max`](Domains::max), [`contains`](Domains::contains),
+/// [`values`](Domains::values) and narrows it with [`remove`](Domains::remove),
+/// [`set_min`](Domains::set_min), [`set_max`](Domains::set_max) and
+/// [`fix`](Domains::fix). A narrowing that would empty a domain leaves it as it is and
+/// returns a [`Conflict`]: the node is a dead end. Every change is recorded on a trail
+/// (below the root), and wakes the propagators watching the variable.
+#[derive(Clone, Debug)]
+pub struct Domains {
+    words: Vec<u64>,
+    layout: Vec<Layout>,
+    meta: Vec<Meta>,
+    trail: Vec<Saved>,
+    /// The trail's length when each level of the search began; none at the root, where
+    /// changes are final and not recorded.
+    levels: Vec<u32>,
+    /// Per variable, the propagators that watch it and on what change.
+    watchers: Vec<Vec<(u32, Event)>>,
+    queue: VecDeque<u32>,
+    queued: Vec<bool>,
+}
+
+/// The mask of bits `lo..=hi` of a word.
+fn mask(lo: u32, hi: u32) -> u64 {
+    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+}
+
+impl Domains {
+    pub(crate) fn new() -> Self {
+        Domains {
+            words: Vec::new(),
+            layout: Vec::new(),
+            meta: Vec::new(),
+            trail: Vec::new(),
+            levels: Vec::new(),
+            watchers: Vec::new(),
+            queue: VecDeque::new(),
+            queued: Vec::new(),
+        }
+    }
+
+    /// A new variable over `lo..=hi` (`lo <= hi`, the width checked by the caller).
+    pub(crate) fn add(&mut self, lo: i64, hi: i64) -> Var {
+        let width = (i128::from(hi) - i128::from(lo) + 1) as u32;
+        let first = self.words.len() as u32;
+        let words = width.div_ceil(64) as usize;
+        self.words.resize(self.words.len() + words, u64::MAX);
+        let spare = words as u32 * 64 - width;
+        if spare > 0 {
+            *self.words.last_mut().expect("one word at least") = u64::MAX >> spare;
+        }
+        self.layout.push(Layout {
+            base: lo,
+            width,
+            first,
+        });
+        self.meta.push(Meta {
+            size: width,
+            min: 0,
+            max: width - 1,
+        });
+        self.watchers.push(Vec::new());
+        Var(self.layout.len() as u32 - 1)
+    }
+
+    /// Room for a search `depth` levels deep, so that the trail seldom grows during it:
+    /// each level may change every word and every variable once, up to a cap beyond
+    /// which the trail grows as it needs.
+    pub(crate) fn reserve(&mut self, depth: usize) {
+        const MOST_RESERVED: usize = 1 << 16;
+        let room = (depth * (self.words.len() + self.meta.len())).min(MOST_RESERVED);
+        self.trail.reserve(room.saturating_sub(self.trail.len()));
+        self.levels.reserve(depth);
+        self.queue.reserve(self.queued.len());
+    }
+
+    /// How many variables there are.
+    pub fn len(&self) -> usize {
+        self.layout.len()
+    }
+
+    /// Are there no variables?
+    pub fn is_empty(&self) -> bool {
+        self.layout.is_empty()
+    }
+
+    /// How many values `var` has left (at least one: an empty domain is a conflict).
+    pub fn size(&self, var: Var) -> usize {
+        self.meta[var.index()].size as usize
+    }
+
+    /// The smallest value left to `var`.
+    pub fn min(&self, var: Var) -> i64 {
+        self.layout[var.index()].base + i64::from(self.meta[var.index()].min)
+    }
+
+    /// The largest value left to `var`.
+    pub fn max(&self, var: Var) -> i64 {
+        self.layout[var.index()].base + i64::from(self.meta[var.index()].max)
+    }
+
+    /// Is `var` fixed (one value left)?
+    pub fn is_fixed(&self, var: Var) -> bool {
+        self.meta[var.index()].size == 1
+    }
+
+    /// `var`'s value, if it is fixed.
+    pub fn value(&self, var: Var) -> Option<i64> {
+        self.is_fixed(var).then(|| self.min(var))
+    }
+
+    /// Is `value` left to `var`?
+    pub fn contains(&self, var: Var, value: i64) -> bool {
+        match self.offset(var, value) {
+            Some(at) => {
+                let first = self.layout[var.index()].first as usize;
+                self.words[first + at as usize / 64] >> (at % 64) & 1 == 1
+            }
+            None => false,
+        }
+    }
+
+    /// The values left to `var`, smallest first.
+    pub fn values(&self, var: Var) -> impl Iterator<Item = i64> + '_ {
+        let layout = self.layout[var.index()];
+        let meta = self.meta[var.index()];
+        let words = &self.words[layout.first as usize..][..layout.width.div_ceil(64) as usize];
+        let start = meta.min as usize / 64;
+        words[start..=meta.max as usize / 64]
+            .iter()
+            .enumerate()
+            .flat_map(move |(i, &word)| {
+                let base = layout.base + ((start + i) as i64) * 64;
+                backtrack::bits::Ones(word).map(move |bit| base + i64::from(bit))
+            })
+    }
+
+    /// The words of `var`'s bit set and its smallest possible value: bit `i` of word `w`
+    /// stands for `base + 64 w + i`.
+    pub(crate) fn bits(&self, var: Var) -> (&[u64], i64) {
+        let layout = self.layout[var.index()];
+        let words = &self.words[layout.first as usize..][..layout.width.div_ceil(64) as usize];
+        (words, layout.base)
+    }
+
+    /// The offset of `value` in `var`'s range, if it is in it.
+    fn offset(&self, var: Var, value: i64) -> Option<u32> {
+        let layout = self.layout[var.index()];
+        let at = i128::from(value) - i128::from(layout.base);
+        (0..i128::from(layout.width))
+            .contains(&at)
+            .then_some(at as u32)
+    }
+
+    /// Takes `value` from `var`. `Ok(true)` if it was there, `Ok(false)` if not; a
+    /// [`Conflict`] if it was the last.
+    pub fn remove(&mut self, var: Var, value: i64) -> Result<bool, Conflict> {
+        match self.offset(var, value) {
+            Some(at) => self.clear(var, at, at),
+            None => Ok(false),
+        }
+    }
+
+    /// Takes every value below `min` from `var`. `Ok(true)` if any went.
+    pub fn set_min(&mut self, var: Var, min: i64) -> Result<bool, Conflict> {
+        if min <= self.min(var) {
+            return Ok(false);
+        }
+        if min > self.max(var) {
+            return Err(Conflict::on(var));
+        }
+        let at = self.offset(var, min).expect("between the bounds");
+        self.clear(var, 0, at - 1)
+    }
+
+    /// Takes every value above `max` from `var`. `Ok(true)` if any went.
+    pub fn set_max(&mut self, var: Var, max: i64) -> Result<bool, Conflict> {
+        if max >= self.max(var) {
+            return Ok(false);
+        }
+        if max < self.min(var) {
+            return Err(Conflict::on(var));
+        }
+        let at = self.offset(var, max).expect("between the bounds");
+        self.clear(var, at + 1, u32::MAX)
+    }
+
+    /// Fixes `var` to `value`, taking every other value. `Ok(true)` if any went; a
+    /// [`Conflict`] if `value` is not left to it.
+    pub fn fix(&mut self, var: Var, value: i64) -> Result<bool, Conflict> {
+        if !self.contains(var, value) {
+            return Err(Conflict::on(var));
+        }
+        let at = self.offset(var, value).expect("contained");
+        let below = at > 0 && self.clear(var, 0, at - 1)?;
+        let above = at < u32::MAX && self.clear(var, at + 1, u32::MAX)?;
+        Ok(below || above)
+    }
+
+    /// Clears the offsets `from..=to` of `var` (clipped to its bounds), trailing each word
+    /// changed and waking its watchers.
+    fn clear(&mut self, var: Var, from: u32, to: u32) -> Result<bool, Conflict> {
+        let v = var.index();
+        let old = self.meta[v];
+        let (from, to) = (from.max(old.min), to.min(old.max));
+        if from > to {
+            return Ok(false);
+        }
+        let first = self.layout[v].first as usize;
+        let span = |w: u32| {
+            let lo = if w == from / 64 { from % 64 } else { 0 };
+            let hi = if w == to / 64 { to % 64 } else { 63 };
+            mask(lo, hi)
+        };
+        let removed: u32 = (from / 64..=to / 64)
+            .map(|w| (self.words[first + w as usize] & span(w)).count_ones())
+            .sum();
+        if removed == 0 {
+            return Ok(false);
+        }
+        if removed == old.size {
+            return Err(Conflict::on(var));
+        }
+        let recording = !self.levels.is_empty();
+        for w in from / 64..=to / 64 {
+            let index = first + w as usize;
+            let word = self.words[index];
+            let cleared = word & !span(w);
+            if cleared != word {
+                if recording {
+                    self.trail.push(Saved::Word {
+                        index: index as u32,
+                        old: word,
+                    });
+                }
+                self.words[index] = cleared;
+            }
+        }
+        let mut new = Meta {
+            size: old.size - removed,
+            ..old
+        };
+        if (from..=to).contains(&old.min) {
+            new.min = self.next_set(v, to + 1);
+        }
+        if (from..=to).contains(&old.max) {
+            new.max = self.prev_set(v, from - 1);
+        }
+        if recording {
+            self.trail.push(Saved::Meta { var: v as u32, old });
+        }
+        self.meta[v] = new;
+        self.wake(v, old, new);
+        Ok(true)
+    }
+
+    /// The first offset at or after `from` whose bit is set (one is, in a non-empty domain).
+    fn next_set(&self, v: usize, from: u32) -> u32 {
+        let first = self.layout[v].first as usize;
+        let mut w = from / 64;
+        let mut word = self.words[first + w as usize] & (u64::MAX << (from % 64));
+        while word == 0 {
+            w += 1;
+            word = self.words[first + w as usize];
+        }
+        w * 64 + word.trailing_zeros()
+    }
+
+    /// The last offset at or before `from` whose bit is set.
+    fn prev_set(&self, v: usize, from: u32) -> u32 {
+        let first = self.layout[v].first as usize;
+        let mut w = from / 64;
+        let mut word = self.words[first + w as usize] & (u64::MAX >> (63 - from % 64));
+        while word == 0 {
+            w -= 1;
+            word = self.words[first + w as usize];
+        }
+        w * 64 + 63 - word.leading_zeros()
+    }
+
+    /// Queues the propagators of variable `v` that its change from `old` to `new` wakes.
+    fn wake(&mut self, v: usize, old: Meta, new: Meta) {
+        let bounds = old.min != new.min || old.max != new.max;
+        let fixed = new.size == 1;
+        for &(propagator, on) in &self.watchers[v] {
+            let woken = match on {
+                Event::Any => true,
+                Event::Bounds => bounds,
+                Event::Fixed => fixed,
+            };
+            if woken && !self.queued[propagator as usize] {
+                self.queued[propagator as usize] = true;
+                self.queue.push_back(propagator);
+            }
+        }
+    }
+
+    /// Registers propagator `propagator` (its index) as watching `watch`.
+    pub(crate) fn watch(&mut self, propagator: u32, watch: Watch) {
+        self.watchers[watch.var.index()].push((propagator, watch.on));
+    }
+
+    /// Makes room for propagator `propagator` and queues it.
+    pub(crate) fn enqueue_new(&mut self, propagator: u32) {
+        self.queued.resize(propagator as usize + 1, false);
+        self.queued[propagator as usize] = true;
+        self.queue.push_back(propagator);
+    }
+
+    /// The next propagator to run, taken off the queue.
+    pub(crate) fn next_queued(&mut self) -> Option<u32> {
+        let propagator = self.queue.pop_front()?;
+        self.queued[propagator as usize] = false;
+        Some(propagator)
+    }
+
+    /// Empties the queue, after a conflict.
+    pub(crate) fn clear_queue(&mut self) {
+        for propagator in self.queue.drain(..) {
+            self.queued[propagator as usize] = false;
+        }
+    }
+
+    /// How many propagators watch `var`: its degree, for the variable orders.
+    pub(crate) fn degree(&self, var: Var) -> usize {
+        self.watchers[var.index()].len()
+    }
+
+    /// Begins a level of the search: the changes from here on are recorded.
+    pub(crate) fn push_level(&mut self) {
+        self.levels.push(self.trail.len() as u32);
+    }
+
+    /// Takes back every change since the level began, and ends it.
+    pub(crate) fn pop_level(&mut self) {
+        let mark = self.levels.pop().expect("a level to pop") as usize;
+        while self.trail.len() > mark {
+            match self.trail.pop().expect("longer than the mark") {
+                Saved::Word { index, old } => self.words[index as usize] = old,
+                Saved::Meta { var, old } => self.meta[var as usize] = old,
+            }
+        }
+    }
+
+    /// The values taken from each variable since the current level began, in variable
+    /// order (nothing at the root, whose changes are not recorded).
+    pub(crate) fn removed_at_level(&self) -> Vec<(Var, Vec<i64>)> {
+        let Some(&mark) = self.levels.last() else {
+            return Vec::new();
+        };
+        let mut before: Vec<(u32, u64)> = Vec::new();
+        for saved in &self.trail[mark as usize..] {
+            if let Saved::Word { index, old } = *saved {
+                if before.iter().all(|&(i, _)| i != index) {
+                    before.push((index, old));
+                }
+            }
+        }
+        before.sort_unstable();
+        let mut removed: Vec<(Var, Vec<i64>)> = Vec::new();
+        for (index, old) in before {
+            let v = self.layout.partition_point(|l| l.first <= index) - 1;
+            let gone = old & !self.words[index as usize];
+            let base = self.layout[v].base + i64::from(index - self.layout[v].first) * 64;
+            let values = backtrack::bits::Ones(gone).map(|bit| base + i64::from(bit));
+            match removed.last_mut() {
+                Some((var, list)) if var.index() == v => list.extend(values),
+                _ => removed.push((Var(v as u32), values.collect())),
+            }
+        }
+        removed
+    }
+}

@@ -1,0 +1,896 @@
+use std::collections::BTreeSet;
+use std::ops::RangeInclusive;
+
+use backtrack::tree::{tree_of, Label};
+use backtrack::{parallel, ParallelLimits, Problem, Search, SplitDepth};
+use proptest::prelude::*;
+
+use super::{
+    Assign, Conflict, Domains, Model, ModelError, Rel, Strength, ValueOrder, Var, VarOrder,
+};
+use crate::coloring::Graph;
+use crate::sudoku::{self, Sudoku};
+
+/// Every assignment of values from `ranges` that `ok` accepts, in lexicographic order.
+fn brute(ranges: &[RangeInclusive<i64>], ok: impl Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
+    let mut all = vec![Vec::new()];
+    for range in ranges {
+        all = all
+            .into_iter()
+            .flat_map(|prefix| {
+                range.clone().map(move |value| {
+                    let mut longer = prefix.clone();
+                    longer.push(value);
+                    longer
+                })
+            })
+            .collect();
+    }
+    all.into_iter().filter(|values| ok(values)).collect()
+}
+
+/// The solutions of `model`, as value lists, sorted.
+fn solutions(model: Model) -> Vec<Vec<i64>> {
+    let mut all: Vec<Vec<i64>> = Search::new(model)
+        .map(super::Assignment::into_values)
+        .collect();
+    all.sort();
+    all
+}
+
+fn count(model: Model) -> u64 {
+    Search::new(model).count_solutions().found
+}
+
+fn nodes(model: Model) -> u64 {
+    Search::new(model).count_solutions().stats.nodes
+}
+
+/// N-Queens by pairwise comparisons: `q[i]`, the column (1 to n) of row i's queen, and no
+/// two on a column or a diagonal.
+fn queens(n: usize) -> (Model, Vec<Var>) {
+    let mut model = Model::new();
+    let q = model.int_vars(n, 1..=n as i64).unwrap();
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = (j - i) as i64;
+            model.compare(q[i], Rel::Ne, q[j], 0).unwrap();
+            model.compare(q[i], Rel::Ne, q[j], d).unwrap();
+            model.compare(q[i], Rel::Ne, q[j], -d).unwrap();
+        }
+    }
+    (model, q)
+}
+
+/// N-Queens by three all-different constraints, on the columns and on the two diagonals'
+/// numbers (auxiliary variables `q[i] + i` and `q[i] - i`).
+fn queens_all_different(n: usize, strength: Strength) -> Model {
+    let mut model = Model::new();
+    let n64 = n as i64;
+    let columns = model.int_vars(n, 1..=n64).unwrap();
+    let mut up = Vec::new();
+    let mut down = Vec::new();
+    for (row, &column) in columns.iter().enumerate() {
+        let row = row as i64;
+        let sum = model.int_var(1..=2 * n64).unwrap();
+        let difference = model.int_var(1 - n64..=n64).unwrap();
+        model
+            .linear(&[(1, sum), (-1, column)], Rel::Eq, row)
+            .unwrap();
+        model
+            .linear(&[(1, difference), (-1, column)], Rel::Eq, -row)
+            .unwrap();
+        up.push(sum);
+        down.push(difference);
+    }
+    for vars in [&columns, &up, &down] {
+        model.all_different_with(vars, strength).unwrap();
+    }
+    model
+}
+
+/// Reduced Latin squares of order n: each row and column a permutation of 1..=n, the
+/// first row and column in order.
+fn latin(n: usize, strength: Strength) -> Model {
+    let mut model = Model::new();
+    let cells: Vec<Vec<Var>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    if r == 0 || c == 0 {
+                        model.constant((r + c + 1) as i64)
+                    } else {
+                        model.int_var(1..=n as i64).unwrap()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    for (i, row) in cells.iter().enumerate() {
+        let column: Vec<Var> = cells.iter().map(|row| row[i]).collect();
+        model.all_different_with(row, strength).unwrap();
+        model.all_different_with(&column, strength).unwrap();
+    }
+    model
+}
+
+/// The solution of the classic sudoku fixture as the model's, each cell a variable, the
+/// givens fixed.
+fn sudoku_model(grid: &sudoku::Grid) -> (Model, Vec<Var>) {
+    let side = grid.side();
+    let order = grid.order();
+    let mut model = Model::new();
+    let cells: Vec<Var> = grid
+        .cells()
+        .iter()
+        .map(|&given| match given {
+            0 => model.int_var(1..=side as i64).unwrap(),
+            given => model.constant(i64::from(given)),
+        })
+        .collect();
+    for i in 0..side {
+        let row: Vec<Var> = (0..side).map(|c| cells[i * side + c]).collect();
+        let column: Vec<Var> = (0..side).map(|r| cells[r * side + i]).collect();
+        let (top, left) = (i / order * order, i % order * order);
+        let block: Vec<Var> = (0..side)
+            .map(|k| cells[(top + k / order) * side + left + k % order])
+            .collect();
+        for unit in [row, column, block] {
+            model.all_different(&unit).unwrap();
+        }
+    }
+    (model, cells)
+}
+
+#[test]
+fn domains_hold_negative_values_across_words() {
+    let mut model = Model::new();
+    let x = model.int_var(-70..=70).unwrap();
+    let d = &model.domains;
+    assert_eq!((d.size(x), d.min(x), d.max(x)), (141, -70, 70));
+    assert!(d.contains(x, -70) && d.contains(x, 0) && !d.contains(x, 71));
+    let mut d: Domains = model.domains.clone();
+    d.push_level();
+    assert_eq!(d.remove(x, -70), Ok(true));
+    assert_eq!(d.remove(x, -70), Ok(false));
+    assert_eq!(d.min(x), -69);
+    assert_eq!(d.set_max(x, 5), Ok(true));
+    assert_eq!(d.set_min(x, -6), Ok(true));
+    assert_eq!(d.remove(x, 5), Ok(true));
+    assert_eq!((d.size(x), d.min(x), d.max(x)), (11, -6, 4));
+    assert_eq!(
+        d.values(x).collect::<Vec<_>>(),
+        (-6..=4).collect::<Vec<_>>()
+    );
+    assert_eq!(d.set_min(x, 9), Err(Conflict::on(x)));
+    assert_eq!(d.fix(x, 7), Err(Conflict::on(x)));
+    assert_eq!(d.size(x), 11, "a conflict leaves the domain as it was");
+    assert_eq!(d.fix(x, 0), Ok(true));
+    assert_eq!(d.value(x), Some(0));
+    assert_eq!(d.remove(x, 0), Err(Conflict::on(x)));
+    d.pop_level();
+    assert_eq!((d.size(x), d.min(x), d.max(x)), (141, -70, 70));
+}
+
+/// A change of the domains, for the trail's test.
+#[derive(Clone, Debug)]
+enum Change {
+    Remove(i64),
+    Min(i64),
+    Max(i64),
+    Fix(i64),
+    Push,
+    Pop,
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    prop_oneof![
+        4 => (-80i64..=80).prop_map(Change::Remove),
+        1 => (-80i64..=80).prop_map(Change::Min),
+        1 => (-80i64..=80).prop_map(Change::Max),
+        1 => (-80i64..=80).prop_map(Change::Fix),
+        2 => Just(Change::Push),
+        2 => Just(Change::Pop),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Domains narrowed and levels popped at random agree with a set of values kept by
+    /// copying: contents, size, bounds, and the conflicts.
+    #[test]
+    fn domains_and_trail_agree_with_copied_sets(changes in proptest::collection::vec(change(), 1..120)) {
+        let mut model = Model::new();
+        let x = model.int_var(-70..=75).unwrap();
+        let mut d = model.domains.clone();
+        let mut stack: Vec<BTreeSet<i64>> = vec![(-70..=75).collect()];
+        for change in changes {
+            let set = stack.last().unwrap().clone();
+            let (wanted, got): (BTreeSet<i64>, Result<bool, Conflict>) = match change {
+                Change::Push => { d.push_level(); stack.push(set); continue }
+                Change::Pop => {
+                    if stack.len() > 1 { d.pop_level(); stack.pop(); }
+                    continue
+                }
+                Change::Remove(v) => (set.iter().copied().filter(|&w| w != v).collect(), d.remove(x, v)),
+                Change::Min(v) => (set.iter().copied().filter(|&w| w >= v).collect(), d.set_min(x, v)),
+                Change::Max(v) => (set.iter().copied().filter(|&w| w <= v).collect(), d.set_max(x, v)),
+                Change::Fix(v) => (set.iter().copied().filter(|&w| w == v).collect(), d.fix(x, v)),
+            };
+            if wanted.is_empty() {
+                prop_assert_eq!(got, Err(Conflict::on(x)));
+            } else {
+                prop_assert_eq!(got, Ok(wanted.len() < set.len()));
+                *stack.last_mut().unwrap() = wanted;
+            }
+            let set = stack.last().unwrap();
+            prop_assert_eq!(d.values(x).collect::<BTreeSet<_>>(), set.clone());
+            prop_assert_eq!(d.size(x), set.len());
+            prop_assert_eq!(d.min(x), *set.first().unwrap());
+            prop_assert_eq!(d.max(x), *set.last().unwrap());
+        }
+    }
+}
+
+#[test]
+fn bad_models_are_refused() {
+    let mut model = Model::new();
+    let (lo, hi) = (3, 2);
+    assert_eq!(
+        model.int_var(lo..=hi),
+        Err(ModelError::EmptyDomain { lo, hi })
+    );
+    assert_eq!(
+        model.var(i64::MIN, i64::MAX),
+        Err(ModelError::DomainTooWide {
+            lo: i64::MIN,
+            hi: i64::MAX
+        })
+    );
+    let x = model.int_var(0..=1).unwrap();
+    let mut bigger = Model::new();
+    let stranger = bigger.int_vars(3, 0..=1).unwrap()[2];
+    let unknown = Err(ModelError::UnknownVariable {
+        var: stranger,
+        vars: 1,
+    });
+    assert_eq!(model.all_different(&[x, stranger]), unknown);
+    assert_eq!(model.maximize(stranger), unknown);
+    assert_eq!(model.set_name(stranger, "y"), unknown);
+    assert_eq!(
+        model.table(&[x], &[vec![0], vec![0, 1]]),
+        Err(ModelError::TupleLength {
+            expected: 1,
+            found: 2
+        })
+    );
+    assert_eq!(model.element(x, &[], x), Err(ModelError::EmptyArray));
+    assert_eq!(count(model), 2, "a refused constraint is not posted");
+}
+
+/// SEND + MORE = MONEY: the unique solution, 9567 + 1085 = 10652.
+#[test]
+#[expect(clippy::many_single_char_names, reason = "the puzzle's letters")]
+fn send_more_money() {
+    let mut model = Model::new();
+    let letters = model.int_vars(8, 0..=9).unwrap();
+    let [s, e, n, d, m, o, r, y] = letters[..] else {
+        unreachable!()
+    };
+    model.all_different(&letters).unwrap();
+    model.linear(&[(1, s)], Rel::Ge, 1).unwrap();
+    model.linear(&[(1, m)], Rel::Ge, 1).unwrap();
+    let word = |letters: &[Var], sign: i64| {
+        let mut terms = Vec::new();
+        for (i, &x) in letters.iter().rev().enumerate() {
+            terms.push((sign * 10i64.pow(i as u32), x));
+        }
+        terms
+    };
+    let mut terms = word(&[s, e, n, d], 1);
+    terms.extend(word(&[m, o, r, e], 1));
+    terms.extend(word(&[m, o, n, e, y], -1));
+    model.linear(&terms, Rel::Eq, 0).unwrap();
+    let all: Vec<_> = Search::new(model).collect();
+    assert_eq!(all.len(), 1);
+    let number = |letters: &[Var]| letters.iter().fold(0, |n, &x| 10 * n + all[0][x]);
+    assert_eq!(number(&[s, e, n, d]), 9567);
+    assert_eq!(number(&[m, o, r, e]), 1085);
+    assert_eq!(number(&[m, o, n, e, y]), 10652);
+}
+
+/// OEIS A000170 for n = 1 to 8, and each solution a placement of non-attacking queens.
+#[test]
+fn queens_counts() {
+    let known = [1, 0, 0, 2, 10, 4, 40, 92];
+    for (n, &known) in (1..=8).zip(&known) {
+        let (model, q) = queens(n);
+        let all: Vec<_> = Search::new(model).collect();
+        assert_eq!(all.len() as u64, known, "n = {n}");
+        for solution in &all {
+            for i in 0..n {
+                for j in i + 1..n {
+                    let (a, b) = (solution[q[i]], solution[q[j]]);
+                    assert!(a != b && (a - b).unsigned_abs() as usize != j - i);
+                }
+            }
+        }
+    }
+}
+
+/// The hand-written 4-queens problem's tree has 17 nodes; forward checking cuts it to 8:
+/// the root, 4 first queens, the two that go on and a dead end, by the tree recorder.
+#[test]
+fn the_four_queens_tree() {
+    let (model, _) = queens(4);
+    let tree = tree_of(&model);
+    assert_eq!(tree.solutions().count(), 2);
+    assert!(tree.nodes().len() < 17, "{tree}");
+    let labels: Vec<String> = tree.solutions().map(|node| node.label.clone()).collect();
+    assert_eq!(labels.len(), 2);
+    assert!(labels[0].starts_with("(2,4,1,3)"), "{labels:?}");
+    assert!(labels[1].starts_with("(3,1,4,2)"), "{labels:?}");
+}
+
+/// The guide's 4-queens tree is the one the recorder draws.
+#[test]
+fn the_guide_shows_the_recorded_tree() {
+    let guide = include_str!("../../../docs/models.md");
+    let tree = tree_of(&queens(4).0).to_string();
+    assert!(
+        guide.contains(&tree),
+        "docs/models.md lacks the tree:\n{tree}"
+    );
+}
+
+#[test]
+fn labels_show_domains_what_was_pruned_and_conflicts() {
+    let (mut model, q) = queens(4);
+    assert_eq!(model.label(), "({1..4},{1..4},{1..4},{1..4})");
+    let op = Assign {
+        var: q[0],
+        value: 1,
+    };
+    assert_eq!(model.op_label(op), "x0=1");
+    model.apply(op);
+    assert_eq!(
+        model.label(),
+        "(1,{3,4},{2,4},{2,3}) pruned x1{1,2} x2{1,3} x3{1,4}"
+    );
+    model.apply(Assign {
+        var: q[1],
+        value: 3,
+    });
+    assert!(model.is_failed());
+    assert_eq!(model.label(), "(1,3,4,{2,3}) conflict");
+    model.undo(Assign {
+        var: q[1],
+        value: 3,
+    });
+    model.undo(op);
+    assert_eq!(model.label(), "({1..4},{1..4},{1..4},{1..4})");
+    model.set_name(q[0], "a").unwrap();
+    assert!(
+        model.label().starts_with("a={1..4} x1={1..4}"),
+        "{}",
+        model.label()
+    );
+}
+
+/// The classic fixture's solution, as the sudoku module finds it, and a valid grid.
+#[test]
+fn sudoku_as_a_model() {
+    let text = include_str!("../../tests/fixtures/classic.sudoku");
+    let grid = &sudoku::puzzles(text).unwrap()[0];
+    let (model, cells) = sudoku_model(grid);
+    let all: Vec<_> = Search::new(model).collect();
+    assert_eq!(all.len(), 1);
+    let values: Vec<u8> = cells.iter().map(|&x| all[0][x] as u8).collect();
+    let by_module = Search::new(Sudoku::new(grid).unwrap()).next().unwrap();
+    assert_eq!(values, by_module.cells());
+    let solved = sudoku::Grid::new(grid.order(), values).unwrap();
+    assert!(solved.is_solved() && solved.extends(grid));
+}
+
+/// Reduced Latin squares: 1, 1, 1, 4, 56 (OEIS A000315).
+#[test]
+fn reduced_latin_squares() {
+    for (n, known) in (1..=5).zip([1, 1, 1, 4, 56]) {
+        assert_eq!(count(latin(n, Strength::Forward)), known, "n = {n}");
+    }
+}
+
+#[test]
+fn reduced_latin_squares_of_six() {
+    assert_eq!(count(latin(6, Strength::Forward)), 9408);
+}
+
+/// Magic squares of order n, each row, column and diagonal summing to n(n²+1)/2.
+fn magic(n: usize) -> Model {
+    let mut model = Model::new();
+    let n2 = (n * n) as i64;
+    let cells = model.int_vars(n * n, 1..=n2).unwrap();
+    model.all_different(&cells).unwrap();
+    let total = n as i64 * (n2 + 1) / 2;
+    let mut lines: Vec<Vec<Var>> = Vec::new();
+    for i in 0..n {
+        lines.push((0..n).map(|c| cells[i * n + c]).collect());
+        lines.push((0..n).map(|r| cells[r * n + i]).collect());
+    }
+    lines.push((0..n).map(|i| cells[i * n + i]).collect());
+    lines.push((0..n).map(|i| cells[i * n + n - 1 - i]).collect());
+    for line in lines {
+        model.sum(&line, Rel::Eq, total).unwrap();
+    }
+    model
+}
+
+/// 8 magic squares of order 3 (the one, turned and reflected).
+#[test]
+fn magic_squares_of_three() {
+    assert_eq!(count(magic(3)), 8);
+}
+
+/// 7040 magic squares of order 4 (880 up to turns and reflections, Frénicle 1693).
+#[test]
+#[ignore = "seconds in a debug build"]
+fn magic_squares_of_four() {
+    let mut model = magic(4);
+    model.set_var_order(VarOrder::DomOverDegree);
+    assert_eq!(count(model), 7040);
+}
+
+/// The 3-colourings of the Petersen graph: 120, as its chromatic polynomial says.
+#[test]
+fn petersen_colourings() {
+    let petersen: Graph = include_str!("../../tests/fixtures/petersen.col")
+        .parse()
+        .unwrap();
+    let mut model = Model::new();
+    let colour = model.int_vars(petersen.vertices(), 0..=2).unwrap();
+    for u in 0..petersen.vertices() {
+        for v in petersen.neighbors(u).filter(|&v| v > u) {
+            model.compare(colour[u], Rel::Ne, colour[v], 0).unwrap();
+        }
+    }
+    let all: Vec<_> = Search::new(model).collect();
+    assert_eq!(all.len(), 120);
+    for solution in &all {
+        let colours: Vec<usize> = colour.iter().map(|&x| solution[x] as usize).collect();
+        assert!(petersen.check(&colours).is_ok());
+    }
+}
+
+/// The zebra puzzle: one solution, in which the Norwegian drinks water and the Japanese
+/// owns the zebra; every clue checked on it.
+#[test]
+fn zebra() {
+    let mut model = Model::new();
+    let mut group = || {
+        let vars = model.int_vars(5, 1..=5).unwrap();
+        model.all_different(&vars).unwrap();
+        vars
+    };
+    let [red, green, ivory, yellow, blue] = group()[..] else {
+        unreachable!()
+    };
+    let [english, spanish, ukrainian, norwegian, japanese] = group()[..] else {
+        unreachable!()
+    };
+    let [coffee, tea, milk, juice, water] = group()[..] else {
+        unreachable!()
+    };
+    let [old_gold, kools, chesterfield, lucky, parliament] = group()[..] else {
+        unreachable!()
+    };
+    let [dog, snails, fox, horse, zebra] = group()[..] else {
+        unreachable!()
+    };
+    let next_to: Vec<Vec<i64>> = (1..=5i64)
+        .flat_map(|a| {
+            [a - 1, a + 1]
+                .into_iter()
+                .filter(|b| (1..=5).contains(b))
+                .map(move |b| vec![a, b])
+        })
+        .collect();
+    for (x, y) in [
+        (english, red),
+        (spanish, dog),
+        (coffee, green),
+        (ukrainian, tea),
+        (old_gold, snails),
+    ] {
+        model.compare(x, Rel::Eq, y, 0).unwrap();
+    }
+    for (x, y) in [(kools, yellow), (lucky, juice), (japanese, parliament)] {
+        model.compare(x, Rel::Eq, y, 0).unwrap();
+    }
+    model.compare(green, Rel::Eq, ivory, 1).unwrap();
+    model.linear(&[(1, milk)], Rel::Eq, 3).unwrap();
+    model.linear(&[(1, norwegian)], Rel::Eq, 1).unwrap();
+    for (x, y) in [(chesterfield, fox), (kools, horse), (norwegian, blue)] {
+        model.table(&[x, y], &next_to).unwrap();
+    }
+    let all: Vec<_> = Search::new(model).collect();
+    assert_eq!(all.len(), 1);
+    let s = &all[0];
+    let adjacent = |x: Var, y: Var| (s[x] - s[y]).abs() == 1;
+    assert!(s[english] == s[red] && s[spanish] == s[dog] && s[coffee] == s[green]);
+    assert!(s[ukrainian] == s[tea] && s[green] == s[ivory] + 1 && s[old_gold] == s[snails]);
+    assert!(s[kools] == s[yellow] && s[milk] == 3 && s[norwegian] == 1);
+    assert!(adjacent(chesterfield, fox) && adjacent(kools, horse) && adjacent(norwegian, blue));
+    assert!(s[lucky] == s[juice] && s[japanese] == s[parliament]);
+    assert_eq!(s[water], s[norwegian]);
+    assert_eq!(s[zebra], s[japanese]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A random linear constraint on three small variables: the model's solutions are the
+    /// brute force's, whatever the relation; and the best by minimising and maximising an
+    /// objective tied to them by another linear constraint is the brute force's best.
+    #[test]
+    fn linear_agrees_with_brute_force(
+        a in proptest::collection::vec(-3i64..=3, 3),
+        b in proptest::collection::vec(-2i64..=2, 3),
+        rel in 0usize..6,
+        c in -8i64..=8,
+    ) {
+        let rel = [Rel::Eq, Rel::Ne, Rel::Le, Rel::Ge, Rel::Lt, Rel::Gt][rel];
+        let holds = |s: i64| match rel {
+            Rel::Eq => s == c, Rel::Ne => s != c, Rel::Le => s <= c,
+            Rel::Ge => s >= c, Rel::Lt => s < c, Rel::Gt => s > c,
+        };
+        let ranges = [-2..=2, 0..=3, -3..=1];
+        let dot = |w: &[i64], v: &[i64]| w.iter().zip(v).map(|(p, q)| p * q).sum::<i64>();
+        let wanted = brute(&ranges, |v| holds(dot(&a, v)));
+        let build = || {
+            let mut model = Model::new();
+            let x: Vec<Var> = ranges.iter().map(|r| model.int_var(r.clone()).unwrap()).collect();
+            let terms: Vec<(i64, Var)> = a.iter().copied().zip(x.iter().copied()).collect();
+            model.linear(&terms, rel, c).unwrap();
+            let objective = model.int_var(-30..=30).unwrap();
+            let mut tie: Vec<(i64, Var)> = b.iter().copied().zip(x.iter().copied()).collect();
+            tie.push((-1, objective));
+            model.linear(&tie, Rel::Eq, 0).unwrap();
+            (model, objective)
+        };
+        let (model, _) = build();
+        let got: Vec<Vec<i64>> = solutions(model).into_iter().map(|v| v[..3].to_vec()).collect();
+        prop_assert_eq!(&got, &wanted);
+        let values: Vec<i64> = wanted.iter().map(|v| dot(&b, v)).collect();
+        let (mut low, objective) = build();
+        low.minimize(objective).unwrap();
+        let best = Search::new(low).best().found.map(|(s, score)| (s[objective], score.value()));
+        prop_assert_eq!(best.map(|(v, _)| v), values.iter().copied().min());
+        prop_assert_eq!(best.map(|(_, v)| v), values.iter().copied().min());
+        let (mut high, objective) = build();
+        high.maximize(objective).unwrap();
+        let best = Search::new(high).best().found.map(|(s, _)| s[objective]);
+        prop_assert_eq!(best, values.iter().copied().max());
+    }
+
+    /// The largest clique of a random graph of up to 7 vertices, by maximising the size of
+    /// a 0/1 choice with no two non-neighbours: the brute force's, and a clique.
+    #[test]
+    fn maximum_clique(n in 1usize..=7, edges in proptest::collection::vec(any::<bool>(), 21)) {
+        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect();
+        let edge = |u: usize, v: usize| edges[pairs.iter().position(|&p| p == (u.min(v), u.max(v))).unwrap()];
+        let mut model = Model::new();
+        let chosen: Vec<Var> = (0..n).map(|_| model.bool_var()).collect();
+        for &(u, v) in &pairs {
+            if !edge(u, v) {
+                model.sum(&[chosen[u], chosen[v]], Rel::Le, 1).unwrap();
+            }
+        }
+        let size = model.int_var(0..=n as i64).unwrap();
+        let mut terms: Vec<(i64, Var)> = chosen.iter().map(|&x| (1, x)).collect();
+        terms.push((-1, size));
+        model.linear(&terms, Rel::Eq, 0).unwrap();
+        model.maximize(size).unwrap();
+        let (best, score) = Search::new(model).best().found.unwrap();
+        let largest = (0u32..1 << n)
+            .filter(|set| pairs.iter().all(|&(u, v)| set >> u & 1 == 0 || set >> v & 1 == 0 || edge(u, v)))
+            .map(u32::count_ones)
+            .max()
+            .unwrap();
+        prop_assert_eq!(score.value(), i64::from(largest));
+        let members: Vec<usize> = (0..n).filter(|&v| best[chosen[v]] == 1).collect();
+        prop_assert_eq!(members.len() as i64, best[size]);
+        for (i, &u) in members.iter().enumerate() {
+            for &v in &members[i + 1..] {
+                prop_assert!(edge(u, v));
+            }
+        }
+    }
+
+    /// element, table, reification and a predicate, each against the brute force.
+    #[test]
+    fn other_constraints_agree_with_brute_force(
+        array in proptest::collection::vec(-2i64..=3, 1..6),
+        tuples in proptest::collection::vec(proptest::collection::vec(-1i64..=2, 3), 0..8),
+        rel in 0usize..6,
+        c in -3i64..=4,
+    ) {
+        // result = array[index]
+        let mut model = Model::new();
+        let index = model.int_var(-1..=6).unwrap();
+        let result = model.int_var(-1..=2).unwrap();
+        model.element(index, &array, result).unwrap();
+        let wanted = brute(&[-1..=6, -1..=2], |v| {
+            usize::try_from(v[0]).ok().and_then(|i| array.get(i)) == Some(&v[1])
+        });
+        prop_assert_eq!(solutions(model), wanted);
+
+        // (x, y, z) among the tuples
+        let mut model = Model::new();
+        let xyz = model.int_vars(3, -1..=2).unwrap();
+        model.table(&xyz, &tuples).unwrap();
+        let wanted = brute(&[-1..=2, -1..=2, -1..=2], |v| tuples.iter().any(|t| t == v));
+        prop_assert_eq!(solutions(model), wanted);
+
+        // b ⇔ 2x - y rel c
+        let rel = [Rel::Eq, Rel::Ne, Rel::Le, Rel::Ge, Rel::Lt, Rel::Gt][rel];
+        let holds = |s: i64| match rel {
+            Rel::Eq => s == c, Rel::Ne => s != c, Rel::Le => s <= c,
+            Rel::Ge => s >= c, Rel::Lt => s < c, Rel::Gt => s > c,
+        };
+        let mut model = Model::new();
+        let b = model.int_var(-1..=2).unwrap();
+        let x = model.int_var(-2..=2).unwrap();
+        let y = model.int_var(0..=3).unwrap();
+        model.reify(b, &[(2, x), (-1, y)], rel, c).unwrap();
+        let wanted = brute(&[-1..=2, -2..=2, 0..=3], |v| {
+            (0..=1).contains(&v[0]) && (v[0] == 1) == holds(2 * v[1] - v[2])
+        });
+        prop_assert_eq!(solutions(model), wanted);
+
+        // a predicate: x·y = z + c
+        let mut model = Model::new();
+        let xyz = model.int_vars(3, -2..=2).unwrap();
+        model.predicate(&xyz, move |v| v[0] * v[1] == v[2] + c).unwrap();
+        let wanted = brute(&[-2..=2, -2..=2, -2..=2], |v| v[0] * v[1] == v[2] + c);
+        prop_assert_eq!(solutions(model), wanted);
+    }
+}
+
+/// A parallel count of a model equals the serial one, nodes and all.
+#[test]
+fn parallel_count_equals_serial() {
+    let (model, _) = queens(7);
+    let serial = Search::new(model.clone()).count_solutions();
+    let on_threads = parallel::count(&model, SplitDepth(2), &ParallelLimits::none());
+    assert_eq!(on_threads.found, 40);
+    assert_eq!(on_threads.found, serial.found);
+    assert_eq!(on_threads.stats.nodes, serial.stats.nodes);
+    let mut listed: Vec<_> =
+        parallel::solutions(model.clone(), SplitDepth(2), &ParallelLimits::none(), 2).collect();
+    listed.sort();
+    let mut all: Vec<_> = Search::new(model).collect();
+    all.sort();
+    assert_eq!(listed, all);
+}
+
+/// The best of a model on every core is the serial best, ties kept in search order: a
+/// knapsack of 0/1 variables whose value is maximised.
+#[test]
+fn parallel_best_equals_serial() {
+    let items = [
+        (12, 4),
+        (2, 2),
+        (1, 1),
+        (4, 10),
+        (1, 2),
+        (3, 3),
+        (5, 6),
+        (2, 3),
+    ];
+    let mut model = Model::new();
+    let take: Vec<Var> = items.iter().map(|_| model.bool_var()).collect();
+    let weights: Vec<(i64, Var)> = items
+        .iter()
+        .zip(&take)
+        .map(|(&(w, _), &x)| (w, x))
+        .collect();
+    model.linear(&weights, Rel::Le, 15).unwrap();
+    let value = model.int_var(0..=31).unwrap();
+    let mut values: Vec<(i64, Var)> = items
+        .iter()
+        .zip(&take)
+        .map(|(&(_, v), &x)| (v, x))
+        .collect();
+    values.push((-1, value));
+    model.linear(&values, Rel::Eq, 0).unwrap();
+    model.maximize(value).unwrap();
+    let serial = Search::new(model.clone()).best().found.unwrap();
+    let on_threads = parallel::best(&model, SplitDepth(3), &ParallelLimits::none())
+        .found
+        .unwrap();
+    assert_eq!(on_threads, serial);
+    let brute_best = (0u32..1 << items.len())
+        .filter(|set| {
+            (0..items.len())
+                .filter(|&i| set >> i & 1 == 1)
+                .map(|i| items[i].0)
+                .sum::<i64>()
+                <= 15
+        })
+        .map(|set| {
+            (0..items.len())
+                .filter(|&i| set >> i & 1 == 1)
+                .map(|i| items[i].1)
+                .sum::<i64>()
+        })
+        .max();
+    assert_eq!(Some(serial.1.value()), brute_best);
+}
+
+/// The strengths of all-different, weakest first.
+const STRENGTHS: [Strength; 3] = [Strength::Forward, Strength::Bounds, Strength::Domain];
+
+/// Each stronger all-different prunes at least as much as the weaker ones, for the same
+/// solutions: on N-Queens by three all-different constraints, on Latin squares, and on
+/// more pigeons than holes, which the two stronger refute at the root.
+#[test]
+fn stronger_all_different_prunes_no_less() {
+    let compare = |make: &dyn Fn(Strength) -> Model, what: &str| {
+        let models = STRENGTHS.map(make);
+        let counts = models.clone().map(nodes);
+        assert!(
+            counts.windows(2).all(|w| w[1] <= w[0]),
+            "{what}: nodes {counts:?}"
+        );
+        let wanted = solutions(models[0].clone());
+        for model in models {
+            assert_eq!(solutions(model), wanted, "{what}");
+        }
+        counts
+    };
+    for n in 4..=7 {
+        compare(
+            &|strength| queens_all_different(n, strength),
+            &format!("{n}-queens"),
+        );
+    }
+    assert_eq!(count(queens_all_different(6, Strength::Domain)), 4);
+    let [forward, _, domain] = compare(&|strength| latin(5, strength), "Latin squares of 5");
+    assert!(
+        domain < forward,
+        "matching prunes Latin squares more than forward checking"
+    );
+    let pigeons = |strength| {
+        let mut model = Model::new();
+        let holes = model.int_vars(6, 1..=5).unwrap();
+        model.all_different_with(&holes, strength).unwrap();
+        model
+    };
+    assert_eq!(count(pigeons(Strength::Forward)), 0);
+    assert!(nodes(pigeons(Strength::Forward)) > 100);
+    for strength in [Strength::Bounds, Strength::Domain] {
+        let refuted = Search::new(pigeons(strength)).count_solutions();
+        assert_eq!((refuted.found, refuted.stats.nodes), (0, 1), "{strength:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Four variables with random domains within 0..=5 under all-different: every
+    /// strength finds the brute force's solutions, and matching leaves exactly the values
+    /// some solution gives (domain consistency), at the root.
+    #[test]
+    fn all_different_agrees_with_brute_force(holes in proptest::collection::vec(proptest::collection::vec(any::<bool>(), 6), 4)) {
+        let build = |strength| {
+            let mut model = Model::new();
+            let vars = model.int_vars(4, 0..=5).unwrap();
+            for (&x, holes) in vars.iter().zip(&holes) {
+                for (value, &hole) in holes.iter().enumerate() {
+                    if hole {
+                        model.linear(&[(1, x)], Rel::Ne, value as i64).unwrap();
+                    }
+                }
+            }
+            model.all_different_with(&vars, strength).unwrap();
+            (model, vars)
+        };
+        let wanted = brute(&[0..=5, 0..=5, 0..=5, 0..=5], |v| {
+            (0..4).all(|i| !holes[i][v[i] as usize] && (i + 1..4).all(|j| v[i] != v[j]))
+        });
+        for strength in STRENGTHS {
+            prop_assert_eq!(solutions(build(strength).0), wanted.clone(), "{:?}", strength);
+        }
+        let (model, vars) = build(Strength::Domain);
+        if wanted.is_empty() {
+            prop_assert!(model.is_failed());
+        } else {
+            for (i, &x) in vars.iter().enumerate() {
+                let supported: BTreeSet<i64> = wanted.iter().map(|v| v[i]).collect();
+                let left: BTreeSet<i64> = model.domains().values(x).collect();
+                prop_assert_eq!(left, supported, "variable {}", i);
+            }
+        }
+    }
+}
+
+/// Every variable order finds the same solutions; first-fail on N-Queens visits fewer
+/// nodes than the input order.
+#[test]
+fn variable_orders_find_the_same_solutions() {
+    let (model, _) = queens(8);
+    let wanted = solutions(model.clone());
+    let input_nodes = nodes(model.clone());
+    for order in [
+        VarOrder::Input,
+        VarOrder::SmallestDomain,
+        VarOrder::DomOverDegree,
+    ] {
+        let mut ordered = model.clone();
+        ordered.set_var_order(order);
+        assert_eq!(solutions(ordered.clone()), wanted, "{order:?}");
+        if order == VarOrder::SmallestDomain {
+            assert!(nodes(ordered) < input_nodes);
+        }
+    }
+    let mut sudoku = sudoku_model(
+        &sudoku::puzzles(include_str!("../../tests/fixtures/classic.sudoku")).unwrap()[0],
+    )
+    .0;
+    let wanted = solutions(sudoku.clone());
+    sudoku.set_var_order(VarOrder::DomOverDegree);
+    assert_eq!(solutions(sudoku), wanted);
+}
+
+/// The value orders try a variable's values ascending, descending or by a key; the
+/// solutions come in that order.
+#[test]
+fn value_orders_order_the_solutions() {
+    let mut model = Model::new();
+    let x = model.int_var(-3..=80).unwrap();
+    let y = model.int_var(0..=2).unwrap();
+    model.linear(&[(1, x)], Rel::Le, 3).unwrap();
+    let first = |model: &Model| -> Vec<(i64, i64)> {
+        Search::new(model.clone()).map(|s| (s[x], s[y])).collect()
+    };
+    let ascending = first(&model);
+    assert_eq!(ascending.len(), 21);
+    assert!(ascending.windows(2).all(|w| w[0] < w[1]));
+    model.set_value_order(ValueOrder::Descending);
+    let mut descending = first(&model);
+    descending.reverse();
+    assert_eq!(descending, ascending);
+    model.set_value_order(ValueOrder::by_key(|_, value| (value - 1).abs()));
+    let middle_out: Vec<i64> = first(&model).iter().step_by(3).map(|&(x, _)| x).collect();
+    assert_eq!(middle_out, [1, 0, 2, -1, 3, -2, -3]);
+}
+
+/// Ordering two interchangeable variables (`x < y`) keeps one of each mirrored pair: the
+/// 4-colourings of an edge, 12 ordered, 6 with the symmetry broken.
+#[test]
+fn symmetry_broken_by_an_order() {
+    let mut model = Model::new();
+    let x = model.int_var(1..=4).unwrap();
+    let y = model.int_var(1..=4).unwrap();
+    model.compare(x, Rel::Ne, y, 0).unwrap();
+    assert_eq!(count(model.clone()), 12);
+    model.compare(x, Rel::Lt, y, 0).unwrap();
+    let all = solutions(model);
+    assert_eq!(all.len(), 6);
+    assert!(all.iter().all(|v| v[0] < v[1]));
+}
+
+/// A model whose constraints contradict at the root has one node and no solution; the
+/// best of it is none.
+#[test]
+fn contradiction_at_the_root() {
+    let mut model = Model::new();
+    let x = model.int_var(0..=5).unwrap();
+    model.linear(&[(1, x)], Rel::Gt, 7).unwrap();
+    assert!(model.is_failed());
+    model.maximize(x).unwrap();
+    let best = Search::new(model.clone()).best();
+    assert_eq!(best.found, None);
+    assert_eq!(Search::new(model).count_solutions().stats.nodes, 1);
+}

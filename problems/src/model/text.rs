@@ -1,0 +1,497 @@
+//! The text format of a model, read by [`Model`]'s `FromStr`.
+
+use std::str::FromStr;
+
+use super::{Model, ModelError, Rel, Strength, ValueOrder, Var, VarOrder};
+use crate::text::quote;
+
+/// What is wrong with a model's text, and on which line (from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    /// A line that does not read as a statement.
+    #[error("line {line}: expected {expected}, found `{}`", quote(found))]
+    Syntax {
+        /// The line.
+        line: usize,
+        /// What was expected there.
+        expected: &'static str,
+        /// What was found instead.
+        found: String,
+    },
+    /// A name used before its `var` line.
+    #[error("line {line}: no variable `{}` (a `var` line makes one)", quote(name))]
+    UnknownName {
+        /// The line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// A name given to a second variable.
+    #[error("line {line}: the variable `{}` is made twice", quote(name))]
+    Twice {
+        /// The line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// A number past what 64 bits hold, or a sum of them past it.
+    #[error(
+        "line {line}: `{}` is too large a number (at most {})",
+        quote(text),
+        i64::MAX
+    )]
+    TooLarge {
+        /// The line.
+        line: usize,
+        /// The number or the sum, as written.
+        text: String,
+    },
+    /// A statement the model refuses (an empty range, …).
+    #[error("line {line}: {source}")]
+    Model {
+        /// The line.
+        line: usize,
+        /// Why.
+        source: ModelError,
+    },
+}
+
+/// The words that begin a statement, or separate a `var` line's range.
+const KEYWORDS: [&str; 7] = [
+    "var",
+    "in",
+    "alldifferent",
+    "minimize",
+    "maximize",
+    "order",
+    "values",
+];
+
+/// Is `word` a name: a letter or `_`, then letters, digits and `_`, and no keyword?
+fn is_name(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !KEYWORDS.contains(&word)
+}
+
+/// A model read from the text, its variables named.
+struct Reader {
+    model: Model,
+    names: Vec<String>,
+    line: usize,
+}
+
+impl Reader {
+    fn syntax(&self, expected: &'static str, found: &str) -> TextError {
+        TextError::Syntax {
+            line: self.line,
+            expected,
+            found: found.to_string(),
+        }
+    }
+
+    fn model_error(&self, source: ModelError) -> TextError {
+        TextError::Model {
+            line: self.line,
+            source,
+        }
+    }
+
+    fn var(&self, name: &str) -> Result<Var, TextError> {
+        match self.names.iter().position(|known| known == name) {
+            Some(index) => Ok(Var(index as u32)),
+            None if is_name(name) => Err(TextError::UnknownName {
+                line: self.line,
+                name: name.to_string(),
+            }),
+            None => Err(self.syntax("a variable's name", name)),
+        }
+    }
+
+    fn number(&self, text: &str) -> Result<i64, TextError> {
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(self.syntax("a whole number", text));
+        }
+        text.parse().map_err(|_| TextError::TooLarge {
+            line: self.line,
+            text: text.to_string(),
+        })
+    }
+
+    /// One line, its comment cut.
+    fn statement(&mut self, text: &str) -> Result<(), TextError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            [] => Ok(()),
+            ["var", rest @ ..] => self.declare(rest, text),
+            ["alldifferent", rest @ ..] => {
+                let (strength, names) = match rest {
+                    ["bounds:", names @ ..] => (Strength::Bounds, names),
+                    ["domain:", names @ ..] => (Strength::Domain, names),
+                    names => (Strength::Forward, names),
+                };
+                let vars = names
+                    .iter()
+                    .map(|name| self.var(name))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let posted = self.model.all_different_with(&vars, strength);
+                posted.map_err(|err| self.model_error(err))
+            }
+            [sense @ ("minimize" | "maximize"), name] => {
+                let var = self.var(name)?;
+                let set = if *sense == "minimize" {
+                    self.model.minimize(var)
+                } else {
+                    self.model.maximize(var)
+                };
+                set.map_err(|err| self.model_error(err))
+            }
+            ["minimize" | "maximize", ..] => {
+                Err(self.syntax("one variable to minimize or maximize", text))
+            }
+            ["order", order] => {
+                let order = match *order {
+                    "input" => VarOrder::Input,
+                    "smallest" => VarOrder::SmallestDomain,
+                    "domdeg" => VarOrder::DomOverDegree,
+                    _ => return Err(self.syntax("`input`, `smallest` or `domdeg`", order)),
+                };
+                self.model.set_var_order(order);
+                Ok(())
+            }
+            ["values", order] => {
+                let order = match *order {
+                    "ascending" => ValueOrder::Ascending,
+                    "descending" => ValueOrder::Descending,
+                    _ => return Err(self.syntax("`ascending` or `descending`", order)),
+                };
+                self.model.set_value_order(order);
+                Ok(())
+            }
+            ["order" | "values", ..] => {
+                Err(self.syntax("one word after `order` or `values`", text))
+            }
+            _ => self.linear(text),
+        }
+    }
+
+    /// `var NAME… in LO..HI`.
+    fn declare(&mut self, words: &[&str], text: &str) -> Result<(), TextError> {
+        let [names @ .., "in", range] = words else {
+            return Err(self.syntax("`var NAME… in LO..HI`", text));
+        };
+        let Some((lo, hi)) = range.split_once("..") else {
+            return Err(self.syntax("a range `LO..HI`", range));
+        };
+        let (lo, hi) = (self.number(lo)?, self.number(hi)?);
+        if names.is_empty() {
+            return Err(self.syntax("`var NAME… in LO..HI`", text));
+        }
+        for &name in names {
+            if !is_name(name) {
+                return Err(self.syntax("a variable's name", name));
+            }
+            if self.names.iter().any(|known| known == name) {
+                return Err(TextError::Twice {
+                    line: self.line,
+                    name: name.to_string(),
+                });
+            }
+            let var = self
+                .model
+                .var(lo, hi)
+                .map_err(|err| self.model_error(err))?;
+            self.model
+                .set_name(var, name)
+                .map_err(|err| self.model_error(err))?;
+            self.names.push(name.to_string());
+        }
+        Ok(())
+    }
+
+    /// `EXPR REL EXPR`: the terms of both sides gathered on the left, the constants on the
+    /// right.
+    fn linear(&mut self, text: &str) -> Result<(), TextError> {
+        const RELATIONS: [(&str, Rel); 7] = [
+            ("==", Rel::Eq),
+            ("!=", Rel::Ne),
+            ("<=", Rel::Le),
+            (">=", Rel::Ge),
+            ("=", Rel::Eq),
+            ("<", Rel::Lt),
+            (">", Rel::Gt),
+        ];
+        let Some((at, symbol, rel)) = RELATIONS
+            .iter()
+            .filter_map(|&(symbol, rel)| text.find(symbol).map(|at| (at, symbol, rel)))
+            .min_by_key(|&(at, symbol, _)| (at, usize::MAX - symbol.len()))
+        else {
+            return Err(self.syntax("a statement or a linear constraint `EXPR REL EXPR`", text));
+        };
+        let (left, right) = (&text[..at], &text[at + symbol.len()..]);
+        let mut terms: Vec<(i64, Var)> = Vec::new();
+        let mut constant = 0i64;
+        self.sum(left, 1, &mut terms, &mut constant, text)?;
+        self.sum(right, -1, &mut terms, &mut constant, text)?;
+        let c = constant.checked_neg().ok_or_else(|| self.too_large(text))?;
+        terms.retain(|&(a, _)| a != 0);
+        self.model
+            .linear(&terms, rel, c)
+            .map_err(|err| self.model_error(err))
+    }
+
+    fn too_large(&self, text: &str) -> TextError {
+        TextError::TooLarge {
+            line: self.line,
+            text: text.trim().to_string(),
+        }
+    }
+
+    /// Adds `sign` times the sum `side` to `terms` (a variable's coefficients merged) and
+    /// `constant`.
+    fn sum(
+        &self,
+        side: &str,
+        sign: i64,
+        terms: &mut Vec<(i64, Var)>,
+        constant: &mut i64,
+        text: &str,
+    ) -> Result<(), TextError> {
+        let spaced = side
+            .replace('+', " + ")
+            .replace('-', " - ")
+            .replace('*', " * ");
+        // `2x` is `2 x`: a number's digits, then a name.
+        let tokens: Vec<&str> = spaced
+            .split_whitespace()
+            .flat_map(|token| {
+                let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+                let (number, name) = token.split_at(digits);
+                [number, name].into_iter().filter(|part| !part.is_empty())
+            })
+            .collect();
+        if tokens.is_empty() {
+            return Err(self.syntax("a sum on each side of the relation", text));
+        }
+        let mut rest = tokens.as_slice();
+        let mut first = true;
+        while !rest.is_empty() {
+            let mut term_sign = sign;
+            match rest {
+                ["+" | "-", ..] => {
+                    // A sign, then any signs of the term itself (`x + -2`).
+                    while let [op @ ("+" | "-"), tail @ ..] = rest {
+                        if *op == "-" {
+                            term_sign = -term_sign;
+                        }
+                        rest = tail;
+                    }
+                }
+                _ if first => {}
+                [found, ..] => return Err(self.syntax("`+` or `-` between terms", found)),
+                [] => unreachable!("not empty"),
+            }
+            first = false;
+            let (coefficient, name, tail) = match rest {
+                [n, "*", x, tail @ ..] => (self.number(n)?, Some(*x), tail),
+                [n, x, tail @ ..] if n.parse::<i64>().is_ok() && is_name(x) => {
+                    (self.number(n)?, Some(*x), tail)
+                }
+                [n, tail @ ..] if n.bytes().all(|b| b.is_ascii_digit()) => {
+                    (self.number(n)?, None, tail)
+                }
+                [x, tail @ ..] => (1, Some(*x), tail),
+                [] => return Err(self.syntax("a term after `+` or `-`", text)),
+            };
+            rest = tail;
+            let value = coefficient
+                .checked_mul(term_sign)
+                .ok_or_else(|| self.too_large(text))?;
+            match name {
+                None => {
+                    *constant = constant
+                        .checked_add(value)
+                        .ok_or_else(|| self.too_large(text))?;
+                }
+                Some(name) => {
+                    let var = self.var(name)?;
+                    match terms.iter_mut().find(|(_, known)| *known == var) {
+                        Some((a, _)) => {
+                            *a = a.checked_add(value).ok_or_else(|| self.too_large(text))?;
+                        }
+                        None => terms.push((value, var)),
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a model from its text: one statement a line, `#` comments.
+///
+/// ```text
+/// # SEND + MORE = MONEY
+/// var S E N D M O R Y in 0..9       # variables, each over a range
+/// alldifferent S E N D M O R Y      # forward checking; `alldifferent bounds: …` or
+///                                   # `alldifferent domain: …` propagates more
+/// S >= 1                            # a linear constraint: sums of terms `N`, `x`,
+/// M >= 1                            # `N*x`, `N x` or `Nx`, related by = != <= >= < >
+/// 1000*S + 100*E + 10*N + D + 1000*M + 100*O + 10*R + E = 10000*M + 1000*O + 100*N + 10*E + Y
+/// maximize Y                        # or `minimize x`: Search::best finds the best
+/// order smallest                    # the variable order: input, smallest or domdeg
+/// values descending                 # the value order: ascending or descending
+/// ```
+///
+/// A name is a letter or `_`, then letters, digits and `_`; the statement words (`var`,
+/// `in`, `alldifferent`, `minimize`, `maximize`, `order`, `values`) are not names.
+///
+/// ```
+/// use backtrack::Search;
+/// use backtrack_problems::model::Model;
+///
+/// let model: Model = "var x y in 1..3\nx < y\nx + y = 4".parse()?;
+/// let solutions: Vec<Vec<i64>> = Search::new(model).map(|s| s.into_values()).collect();
+/// assert_eq!(solutions, [[1, 3]]);
+/// # Ok::<(), backtrack_problems::model::TextError>(())
+/// ```
+impl FromStr for Model {
+    type Err = TextError;
+
+    fn from_str(text: &str) -> Result<Model, TextError> {
+        let mut reader = Reader {
+            model: Model::new(),
+            names: Vec::new(),
+            line: 0,
+        };
+        for (index, line) in text.lines().enumerate() {
+            reader.line = index + 1;
+            let statement = line.split_once('#').map_or(line, |(before, _)| before);
+            reader.statement(statement.trim())?;
+        }
+        Ok(reader.model)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use backtrack::Search;
+
+    use super::TextError;
+    use crate::model::{Assignment, Model, ModelError, Sense, Var};
+
+    fn solutions(text: &str) -> Vec<Vec<i64>> {
+        let model: Model = text.parse().unwrap();
+        Search::new(model).map(Assignment::into_values).collect()
+    }
+
+    #[test]
+    fn send_more_money_from_text() {
+        let text = "# the cryptarithm\n\
+            var S E N D M O R Y in 0..9\n\
+            alldifferent domain: S E N D M O R Y\n\
+            S >= 1   # no leading zeros\n\
+            M>=1\n\
+            1000*S + 100*E + 10*N + D + 1000 M + 100 O + 10 R + E == 10000*M + 1000*O + 100*N + 10*E + Y\n";
+        assert_eq!(solutions(text), [[9, 5, 6, 7, 1, 0, 8, 2]]);
+        let model: Model = text.parse().unwrap();
+        assert_eq!(model.name(Var(7)), "Y");
+    }
+
+    /// Negative ranges and constants, every relation, terms merged across the sides, and
+    /// the orders and the objective, each against what it must give.
+    #[test]
+    fn statements_read_as_written() {
+        let all = solutions("var x in -3..3\nvar y in -1..1\n2x - y + 1 = x + -2");
+        assert_eq!(all, [[-3, 0], [-2, 1]]);
+        for (rel, count) in [
+            ("=", 1),
+            ("==", 1),
+            ("!=", 6),
+            ("<=", 4),
+            (">=", 4),
+            ("<", 3),
+            (">", 3),
+        ] {
+            assert_eq!(
+                solutions(&format!("var x in 0..6\nx {rel} 3")).len(),
+                count,
+                "{rel}"
+            );
+        }
+        assert_eq!(
+            solutions("var a b in 1..3\nvalues descending\na != b")[0],
+            [3, 2]
+        );
+        let model: Model = "var a b in 1..3\nminimize b\norder smallest"
+            .parse()
+            .unwrap();
+        assert_eq!(model.objective(), Some((Var(1), Sense::Minimize)));
+        let (best, score) = Search::new(model).best().found.unwrap();
+        assert_eq!((best[Var(1)], score.value()), (1, 1));
+        assert_eq!(solutions("var x in 0..2\n0 x = 0").len(), 3);
+        assert!(solutions("var x in 0..2\n1 = 2").is_empty());
+    }
+
+    #[test]
+    fn bad_text_names_its_line() {
+        let error = |text: &str| text.parse::<Model>().err().unwrap();
+        assert_eq!(
+            error("var x in 0..3\n\ny + 1 = 2"),
+            TextError::UnknownName {
+                line: 3,
+                name: "y".into()
+            }
+        );
+        assert_eq!(
+            error("var x x in 0..3"),
+            TextError::Twice {
+                line: 1,
+                name: "x".into()
+            }
+        );
+        assert_eq!(
+            error("var x in 3..1"),
+            TextError::Model {
+                line: 1,
+                source: ModelError::EmptyDomain { lo: 3, hi: 1 }
+            }
+        );
+        assert_eq!(
+            error("var x in 0..99999999999999999999"),
+            TextError::TooLarge {
+                line: 1,
+                text: "99999999999999999999".into()
+            }
+        );
+        assert!(matches!(
+            error("var x in 0..3\nx + * 2 = 1"),
+            TextError::Syntax { line: 2, .. }
+        ));
+        assert!(matches!(
+            error("var in in 0..3"),
+            TextError::Syntax { line: 1, .. }
+        ));
+        assert!(matches!(
+            error("var x in 0..3\nx x = 1"),
+            TextError::Syntax { line: 2, .. }
+        ));
+        assert!(matches!(
+            error("var x in 0..3\norder sideways"),
+            TextError::Syntax { line: 2, .. }
+        ));
+        assert!(matches!(
+            error("var x in 0..3\nx = 1 = 1"),
+            TextError::Syntax { line: 2, .. }
+        ));
+        assert!(matches!(error("hello"), TextError::Syntax { line: 1, .. }));
+        assert_eq!(
+            error("var x y in 0..3\nminimize x y").to_string(),
+            "line 2: expected one variable to minimize or maximize, found `minimize x y`"
+        );
+    }
+}

@@ -1,0 +1,130 @@
+//! `backtrack model`: models read from files, listed, counted, drawn and optimised, and
+//! bad models refused by line.
+
+use crate::common::{backtrack_with_stdin, fixture, json_lines, refused_output, stdout, text};
+
+/// The values of a printed solution line, `x=1 y=3`, by name.
+fn values(line: &str) -> Vec<(String, i64)> {
+    line.split(' ')
+        .map(|word| {
+            let (name, value) = word.split_once('=').unwrap();
+            (name.to_string(), value.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The SEND + MORE = MONEY fixture: one solution, each letter a different digit and the
+/// sum right, as text, as JSON, and counted.
+#[test]
+fn send_more_money() {
+    let file = fixture("send_more_money.model");
+    let out = stdout(&["model", &file]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    let digits = values(lines[0]);
+    let names: Vec<&str> = digits.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["S", "E", "N", "D", "M", "O", "R", "Y"]);
+    let digit = |letter: &str| digits.iter().find(|(name, _)| name == letter).unwrap().1;
+    let number = |word: &str| word.chars().fold(0, |n, c| 10 * n + digit(&c.to_string()));
+    assert_eq!(number("SEND") + number("MORE"), number("MONEY"));
+    assert_eq!(number("MONEY"), 10652);
+    let mut distinct: Vec<i64> = digits.iter().map(|&(_, d)| d).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 8);
+
+    let json = json_lines(&stdout(&["model", &file, "--format", "json"]));
+    assert_eq!(json[0]["index"], 1);
+    assert_eq!(json[0]["values"]["M"], 1);
+    assert_eq!(json[0]["values"]["Y"], digit("Y"));
+    assert_eq!(stdout(&["model", &file, "--count"]), "1\n");
+}
+
+/// The 3-colourings of a triangle with a pendant vertex: 3·2·2 = 12, and half of them
+/// with the symmetry of `a` and `b` broken by `a < b`; the listing in search order, and
+/// the tree.
+#[test]
+fn listing_counting_and_the_tree() {
+    let model = "var a b c d in 1..3\na != b\nb != c\na != c\nc != d\n";
+    let count = |extra: &str| {
+        let out = backtrack_with_stdin(&["model", "--count"], &format!("{model}{extra}"));
+        text(&out.stdout)
+    };
+    assert_eq!(count(""), "12\n");
+    assert_eq!(count("a < b\n"), "6\n");
+    let out = backtrack_with_stdin(&["model"], model);
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 12);
+    assert_eq!(lines[0], "a=1 b=2 c=3 d=1");
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted, lines,
+        "ascending values: the solutions in lexicographic order"
+    );
+    let out = backtrack_with_stdin(&["model", "--tree"], "var x y in 1..3\nx < y\n");
+    let tree = text(&out.stdout);
+    assert!(
+        tree.starts_with("5 nodes, 3 solutions, 0 dead ends\nv1 x={1,2} y={2,3}\n"),
+        "{tree}"
+    );
+    assert!(
+        tree.contains("v5 x=2 y=3 pruned y{2}  ✓ solution"),
+        "{tree}"
+    );
+}
+
+/// An objective: the best is printed with its value, minimum or maximum; --all lists and
+/// --count counts every solution instead.
+#[test]
+fn minimum_and_maximum() {
+    // The most points x + 2y under 3x + 4y <= 24, from 0 to 8 each.
+    let model = "var x y in 0..8\nvar points in 0..24\n3x + 4y <= 24\npoints = x + 2y\n";
+    let best = |sense: &str, args: &[&str]| {
+        let out = backtrack_with_stdin(args, &format!("{model}{sense} points\n"));
+        text(&out.stdout)
+    };
+    let fits = || {
+        (0..=8i64)
+            .flat_map(|x| (0..=8).map(move |y| (x, y)))
+            .filter(|(x, y)| 3 * x + 4 * y <= 24)
+    };
+    let most = fits().map(|(x, y)| x + 2 * y).max().unwrap();
+    let out = best("maximize", &["model"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("maximum {most}"));
+    let solution = values(lines[1]);
+    let (x, y) = (solution[0].1, solution[1].1);
+    assert!(3 * x + 4 * y <= 24 && x + 2 * y == most, "{out}");
+    let out = best("minimize", &["model"]);
+    assert_eq!(out, "minimum 0\nx=0 y=0 points=0\n");
+    let json = json_lines(&best("minimize", &["model", "--format", "json"]));
+    assert_eq!(json[0]["minimize"], "points");
+    assert_eq!(json[0]["value"], 0);
+    assert_eq!(json[0]["complete"], true);
+    let brute = fits().count();
+    assert_eq!(
+        best("maximize", &["model", "--count"]),
+        format!("{brute}\n")
+    );
+    assert_eq!(best("maximize", &["model", "--all"]).lines().count(), brute);
+}
+
+#[test]
+fn bad_models_are_refused_by_line() {
+    for (input, message) in [
+        ("var x in 1..3\ny = 1\n", "<stdin>: line 2: no variable `y` (a `var` line makes one)"),
+        ("var x in 3..1\n", "<stdin>: line 1: the range 3..=1 holds no value"),
+        ("var x x in 0..1\n", "<stdin>: line 1: the variable `x` is made twice"),
+        ("var x in 0..1\norder sideways\n", "<stdin>: line 2: expected `input`, `smallest` or `domdeg`, found `sideways`"),
+        ("hello\n", "<stdin>: line 1: expected a statement or a linear constraint `EXPR REL EXPR`, found `hello`"),
+    ] {
+        let args = ["model"];
+        let out = backtrack_with_stdin(&args, input);
+        let stderr = refused_output(&args, &out, message);
+        assert_eq!(stderr, format!("backtrack: error: {message}\n"));
+    }
+    let out = backtrack_with_stdin(&["model"], "var x in 0..1\nx > 1\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "no solution\n");
+}
