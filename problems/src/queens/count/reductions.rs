@@ -42,14 +42,26 @@ impl Mirrored {
     }
 }
 
+impl Mirrored {
+    /// Row 0's queen, in column `first`: pruned right of the middle. Out of line, so that
+    /// the searches of the parts below row 0, which never call it, keep no register for it.
+    #[cold]
+    #[inline(never)]
+    fn first_row(&mut self, first: u32) -> Control {
+        self.first = first;
+        if first >= self.right {
+            Control::Prune
+        } else {
+            Control::Continue
+        }
+    }
+}
+
 impl<M: Mask> Observer<BitState<M>> for Mirrored {
     #[inline]
     fn enter(&mut self, _: &BitState<M>, depth: usize, op: Option<M>) -> Control {
-        if self.follow && depth == 1 {
-            self.first = op.map_or(0, Mask::trailing_zeros);
-            if self.first >= self.right {
-                return Control::Prune;
-            }
+        if depth == 1 && self.follow {
+            return self.first_row(op.map_or(0, Mask::trailing_zeros));
         }
         Control::Continue
     }
