@@ -5,52 +5,71 @@ use std::str::FromStr;
 use super::{Model, ModelError, Rel, Strength, ValueOrder, Var, VarOrder};
 use crate::text::quote;
 
-/// What is wrong with a model's text, and on which line (from 1).
+/// What is wrong with a model's text, and where: its line and column (from 1).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
     /// A line that does not read as a statement.
-    #[error("line {line}: expected {expected}, found `{}`", quote(found))]
+    #[error(
+        "line {line}, column {column}: expected {expected}, found `{}`",
+        quote(found)
+    )]
     Syntax {
         /// The line.
         line: usize,
+        /// The column (from 1, in characters) where what is wrong begins.
+        column: usize,
         /// What was expected there.
         expected: &'static str,
         /// What was found instead.
         found: String,
     },
     /// A name used before its `var` line.
-    #[error("line {line}: no variable `{}` (a `var` line makes one)", quote(name))]
+    #[error(
+        "line {line}, column {column}: no variable `{}` (a `var` line makes one)",
+        quote(name)
+    )]
     UnknownName {
         /// The line.
         line: usize,
+        /// The column (from 1, in characters) where what is wrong begins.
+        column: usize,
         /// The name.
         name: String,
     },
     /// A name given to a second variable.
-    #[error("line {line}: the variable `{}` is made twice", quote(name))]
+    #[error(
+        "line {line}, column {column}: the variable `{}` is made twice",
+        quote(name)
+    )]
     Twice {
         /// The line.
         line: usize,
+        /// The column (from 1, in characters) where what is wrong begins.
+        column: usize,
         /// The name.
         name: String,
     },
     /// A number past what 64 bits hold, or a sum of them past it.
     #[error(
-        "line {line}: `{}` is too large a number (at most {})",
+        "line {line}, column {column}: `{}` is too large a number (at most {})",
         quote(text),
         i64::MAX
     )]
     TooLarge {
         /// The line.
         line: usize,
+        /// The column (from 1, in characters) where what is wrong begins.
+        column: usize,
         /// The number or the sum, as written.
         text: String,
     },
     /// A statement the model refuses (an empty range, …).
-    #[error("line {line}: {source}")]
+    #[error("line {line}, column {column}: {source}")]
     Model {
         /// The line.
         line: usize,
+        /// The column (from 1, in characters) where what is wrong begins.
+        column: usize,
         /// Why.
         source: ModelError,
     },
@@ -82,12 +101,48 @@ struct Reader {
     model: Model,
     names: Vec<String>,
     line: usize,
+    /// The current line as written, to tell a column.
+    text: String,
 }
 
 impl Reader {
+    /// The column (from 1, in characters) where `word` first stands on the current line as
+    /// a word of its own, or else where the line's statement begins.
+    fn column_of(&self, word: &str) -> usize {
+        self.column(word, false)
+    }
+
+    /// The column where `word` last stands on the current line (a name given twice).
+    fn column_of_last(&self, word: &str) -> usize {
+        self.column(word, true)
+    }
+
+    fn column(&self, word: &str, last: bool) -> usize {
+        let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let alone = |at: usize| {
+            let before = self.text[..at].chars().next_back();
+            let after = self.text[at + word.len()..].chars().next();
+            !before.is_some_and(is_name_char) && !after.is_some_and(is_name_char)
+        };
+        let at = (!word.is_empty())
+            .then(|| {
+                let mut found = self.text.match_indices(word).map(|(at, _)| at);
+                if last {
+                    found.filter(|&at| alone(at)).last()
+                } else {
+                    found.find(|&at| alone(at))
+                }
+            })
+            .flatten()
+            .or_else(|| self.text.find(|c: char| !c.is_whitespace()))
+            .unwrap_or(0);
+        self.text[..at].chars().count() + 1
+    }
+
     fn syntax(&self, expected: &'static str, found: &str) -> TextError {
         TextError::Syntax {
             line: self.line,
+            column: self.column_of(found),
             expected,
             found: found.to_string(),
         }
@@ -96,6 +151,7 @@ impl Reader {
     fn model_error(&self, source: ModelError) -> TextError {
         TextError::Model {
             line: self.line,
+            column: self.column_of(""),
             source,
         }
     }
@@ -105,6 +161,7 @@ impl Reader {
             Some(index) => Ok(Var(index as u32)),
             None if is_name(name) => Err(TextError::UnknownName {
                 line: self.line,
+                column: self.column_of(name),
                 name: name.to_string(),
             }),
             None => Err(self.syntax("a variable's name", name)),
@@ -118,6 +175,7 @@ impl Reader {
         }
         text.parse().map_err(|_| TextError::TooLarge {
             line: self.line,
+            column: self.column_of(text),
             text: text.to_string(),
         })
     }
@@ -198,6 +256,7 @@ impl Reader {
             if self.names.iter().any(|known| known == name) {
                 return Err(TextError::Twice {
                     line: self.line,
+                    column: self.column_of_last(name),
                     name: name.to_string(),
                 });
             }
@@ -247,6 +306,7 @@ impl Reader {
     fn too_large(&self, text: &str) -> TextError {
         TextError::TooLarge {
             line: self.line,
+            column: self.column_of(text),
             text: text.trim().to_string(),
         }
     }
@@ -367,9 +427,11 @@ impl FromStr for Model {
             model: Model::new(),
             names: Vec::new(),
             line: 0,
+            text: String::new(),
         };
         for (index, line) in text.lines().enumerate() {
             reader.line = index + 1;
+            line.clone_into(&mut reader.text);
             let statement = line.split_once('#').map_or(line, |(before, _)| before);
             reader.statement(statement.trim())?;
         }
@@ -444,6 +506,7 @@ mod tests {
             error("var x in 0..3\n\ny + 1 = 2"),
             TextError::UnknownName {
                 line: 3,
+                column: 1,
                 name: "y".into()
             }
         );
@@ -451,6 +514,7 @@ mod tests {
             error("var x x in 0..3"),
             TextError::Twice {
                 line: 1,
+                column: 7,
                 name: "x".into()
             }
         );
@@ -458,6 +522,7 @@ mod tests {
             error("var x in 3..1"),
             TextError::Model {
                 line: 1,
+                column: 1,
                 source: ModelError::EmptyDomain { lo: 3, hi: 1 }
             }
         );
@@ -465,8 +530,19 @@ mod tests {
             error("var x in 0..99999999999999999999"),
             TextError::TooLarge {
                 line: 1,
+                column: 13,
                 text: "99999999999999999999".into()
             }
+        );
+        // A column counts characters of the line as written, its indent too; a name is
+        // found as a word of its own, not inside another.
+        assert_eq!(
+            error("var xy x in 0..3\n  xy + x + y = 1").to_string(),
+            "line 2, column 12: no variable `y` (a `var` line makes one)"
+        );
+        assert_eq!(
+            error("var é x in 0..3").to_string(),
+            "line 1, column 5: expected a variable's name, found `é`"
         );
         assert!(matches!(
             error("var x in 0..3\nx + * 2 = 1"),
@@ -491,7 +567,7 @@ mod tests {
         assert!(matches!(error("hello"), TextError::Syntax { line: 1, .. }));
         assert_eq!(
             error("var x y in 0..3\nminimize x y").to_string(),
-            "line 2: expected one variable to minimize or maximize, found `minimize x y`"
+            "line 2, column 1: expected one variable to minimize or maximize, found `minimize x y`"
         );
     }
 }

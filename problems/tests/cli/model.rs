@@ -113,11 +113,11 @@ fn minimum_and_maximum() {
 #[test]
 fn bad_models_are_refused_by_line() {
     for (input, message) in [
-        ("var x in 1..3\ny = 1\n", "<stdin>: line 2: no variable `y` (a `var` line makes one)"),
-        ("var x in 3..1\n", "<stdin>: line 1: the range 3..=1 holds no value"),
-        ("var x x in 0..1\n", "<stdin>: line 1: the variable `x` is made twice"),
-        ("var x in 0..1\norder sideways\n", "<stdin>: line 2: expected `input`, `smallest` or `domdeg`, found `sideways`"),
-        ("hello\n", "<stdin>: line 1: expected a statement or a linear constraint `EXPR REL EXPR`, found `hello`"),
+        ("var x in 1..3\ny = 1\n", "<stdin>: line 2, column 1: no variable `y` (a `var` line makes one)"),
+        ("var x in 3..1\n", "<stdin>: line 1, column 1: the range 3..=1 holds no value"),
+        ("var x x in 0..1\n", "<stdin>: line 1, column 7: the variable `x` is made twice"),
+        ("var x in 0..1\norder sideways\n", "<stdin>: line 2, column 7: expected `input`, `smallest` or `domdeg`, found `sideways`"),
+        ("hello\n", "<stdin>: line 1, column 1: expected a statement or a linear constraint `EXPR REL EXPR`, found `hello`"),
     ] {
         let args = ["model"];
         let out = backtrack_with_stdin(&args, input);
