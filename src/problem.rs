@@ -183,7 +183,7 @@ impl<P> ByValue<P> {
     #[inline(always)]
     #[expect(
         clippy::inline_always,
-        reason = "the copy of the by-value hot loops: inlined, the root's constant function is too"
+        reason = "the copy of the by-value hot loops: inlined, so is the constant function it calls"
     )]
     pub(crate) fn copy(self, state: &P) -> P {
         (self.0)(state)

@@ -45,16 +45,16 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             Phase::Fresh | Phase::Running => {}
         }
         // A constant of the type: only the one walk is compiled.
-        if let Some(by_value) = P::BY_VALUE {
-            self.walk::<M, Copies<P>>(mode, &Copies(by_value))
+        if P::BY_VALUE.is_some() {
+            self.walk::<M, Copies>(mode)
         } else {
-            self.walk::<M, InPlace>(mode, &InPlace)
+            self.walk::<M, InPlace>(mode)
         }
     }
 
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn walk<M: Mode<P>, T: Tape<P>>(&mut self, mode: &mut M, tape: &T) -> bool {
+    fn walk<M: Mode<P>, T: Tape<P>>(&mut self, mode: &mut M) -> bool {
         let Search {
             problem,
             observer,
@@ -65,16 +65,8 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
             run,
         } = self;
         let frames = T::frames(places, values);
-        let (flow, untried) = walk(
-            problem,
-            observer,
-            limits,
-            run,
-            mode,
-            tape,
-            frames,
-            pending.take(),
-        );
+        let (flow, untried) =
+            walk::<P, O, M, T>(problem, observer, limits, run, mode, frames, pending.take());
         *pending = untried;
         let paused = match flow {
             Flow::Pause => true,
@@ -111,17 +103,12 @@ impl<P: Problem, O: Observer<P>> Search<P, O> {
 /// problem's fields stay where they were read rather than being read again after each write
 /// to the stack; and the walker is its own local, its figures kept in registers.
 #[inline(never)]
-#[expect(
-    clippy::too_many_arguments,
-    reason = "separate borrows of the search's parts, and the tape the root chose"
-)]
 fn walk<P, O, M, T>(
     problem: &mut P,
     observer: &mut O,
     limits: &Limits,
     run: &mut Run,
     mode: &mut M,
-    tape: &T,
     frames: &mut Vec<T::Frame>,
     resumed: Option<P::Op>,
 ) -> Exit<P::Op>
@@ -139,7 +126,7 @@ where
         mode,
         problem: PhantomData,
     };
-    w.run(problem, tape, frames, resumed)
+    w.run::<T>(problem, frames, resumed)
 }
 
 /// Why the walk is left: how, and the operator a limit stopped it before trying.
@@ -192,13 +179,12 @@ where
     fn run<T: Tape<P>>(
         &mut self,
         problem: &mut P,
-        tape: &T,
         frames: &mut Vec<T::Frame>,
         resumed: Option<P::Op>,
     ) -> Exit<P::Op> {
         let mut top = if self.run.phase == Phase::Fresh {
             frames.clear();
-            match self.enter_root(problem, tape) {
+            match self.enter_root::<T>(problem) {
                 Ok(root) => root,
                 Err(flow) => return self.exit(flow, None),
             }
@@ -228,7 +214,7 @@ where
                 self.hot.left = self.run.checkpoint - self.run.stats.nodes;
             }
             self.observer.admit(T::state(problem, &top), depth, op);
-            let child = tape.apply(problem, &top, op);
+            let child = T::apply(problem, &top, op);
             'leaf: {
                 if M::BOUNDED && !self.mode.promising(T::child(problem, &child)) {
                     T::retract(problem, op);
@@ -378,7 +364,7 @@ where
     /// left if the search ends there.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn enter_root<T: Tape<P>>(&mut self, problem: &mut P, tape: &T) -> Result<T::Frame, Flow> {
+    fn enter_root<T: Tape<P>>(&mut self, problem: &mut P) -> Result<T::Frame, Flow> {
         let (observer, run, hot) = (&mut *self.observer, &mut *self.run, &mut self.hot);
         run.phase = Phase::Running;
         if let Some(reason) = run.poll(self.limits) {
@@ -410,7 +396,7 @@ where
         hot.live = 1;
         hot.fresh = true;
         hot.cut = false;
-        Ok(tape.root(problem))
+        Ok(T::root(problem))
     }
 
     /// The next admissible operator of `state`'s search range `ops`, those refused before it

@@ -1,7 +1,7 @@
 //! How the stack keeps the states of the current path: in place ([`InPlace`], one state
 //! changed by apply and undo) or by value ([`Copies`], a copy of each node's state).
 
-use crate::{ByValue, Problem};
+use crate::Problem;
 
 /// The frame of a node searched in place: its remaining search range and how it was reached.
 pub(super) struct Place<P: Problem> {
@@ -23,7 +23,8 @@ pub(super) struct Value<P: Problem> {
 
 /// How the stack keeps the states of the current path: the only thing that differs between
 /// searching in place and by value. Monomorphised, like [`Mode`](super::mode::Mode); a
-/// value only for how states are copied ([`Copies`] keeps the type's [`Problem::BY_VALUE`]).
+/// type of no size, so every copy is a call of the type's constant function, known where it
+/// is made.
 pub(super) trait Tape<P: Problem> {
     /// One node of the current path.
     type Frame;
@@ -36,13 +37,13 @@ pub(super) trait Tape<P: Problem> {
         values: &'a mut Vec<Value<P>>,
     ) -> &'a mut Vec<Self::Frame>;
     /// The root's frame.
-    fn root(&self, problem: &P) -> Self::Frame;
+    fn root(problem: &P) -> Self::Frame;
     /// The node's state.
     fn state<'a>(problem: &'a P, frame: &'a Self::Frame) -> &'a P;
     /// The node's state and its remaining search range.
     fn parts<'a>(problem: &'a P, frame: &'a mut Self::Frame) -> (&'a P, &'a mut P::Ops);
     /// Makes the child of `frame`'s node by `op`.
-    fn apply(&self, problem: &mut P, frame: &Self::Frame, op: P::Op) -> Self::Child;
+    fn apply(problem: &mut P, frame: &Self::Frame, op: P::Op) -> Self::Child;
     /// The child's state.
     fn child<'a>(problem: &'a P, child: &'a Self::Child) -> &'a P;
     /// Drops the child made by `op`, entered or not, but not expanded.
@@ -68,7 +69,7 @@ impl<P: Problem> Tape<P> for InPlace {
         places
     }
     #[inline]
-    fn root(&self, problem: &P) -> Place<P> {
+    fn root(problem: &P) -> Place<P> {
         Place {
             ops: problem.operators(),
             op: None,
@@ -83,7 +84,7 @@ impl<P: Problem> Tape<P> for InPlace {
         (problem, &mut frame.ops)
     }
     #[inline]
-    fn apply(&self, problem: &mut P, _: &Place<P>, op: P::Op) {
+    fn apply(problem: &mut P, _: &Place<P>, op: P::Op) {
         problem.apply(op);
     }
     #[inline]
@@ -108,9 +109,21 @@ impl<P: Problem> Tape<P> for InPlace {
 
 /// Search by value: every child a fresh copy of its parent, never undone, each copy made by
 /// the type's [`Problem::BY_VALUE`].
-pub(super) struct Copies<P>(pub(super) ByValue<P>);
+pub(super) struct Copies;
 
-impl<P: Problem> Tape<P> for Copies<P> {
+/// A copy of `state` by the type's [`Problem::BY_VALUE`], read where the copy is made: a
+/// constant, so the call is direct and inlined (kept in a value, the function would be
+/// called through a pointer unless link-time optimisation found it).
+#[inline(always)]
+#[expect(clippy::inline_always, reason = "the copy of the by-value hot loops")]
+fn copy<P: Problem>(state: &P) -> P {
+    let Some(by_value) = P::BY_VALUE else {
+        unreachable!("searched by value only where the type copies its states")
+    };
+    by_value.copy(state)
+}
+
+impl<P: Problem> Tape<P> for Copies {
     type Frame = Value<P>;
     type Child = P;
 
@@ -122,9 +135,9 @@ impl<P: Problem> Tape<P> for Copies<P> {
         values
     }
     #[inline]
-    fn root(&self, problem: &P) -> Value<P> {
+    fn root(problem: &P) -> Value<P> {
         Value {
-            state: self.0.copy(problem),
+            state: copy(problem),
             ops: problem.operators(),
         }
     }
@@ -137,8 +150,8 @@ impl<P: Problem> Tape<P> for Copies<P> {
         (&frame.state, &mut frame.ops)
     }
     #[inline]
-    fn apply(&self, _: &mut P, frame: &Value<P>, op: P::Op) -> P {
-        let mut child = self.0.copy(&frame.state);
+    fn apply(_: &mut P, frame: &Value<P>, op: P::Op) -> P {
+        let mut child = copy(&frame.state);
         child.apply(op);
         child
     }
