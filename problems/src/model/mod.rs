@@ -64,7 +64,7 @@ pub use order::{ValueOrder, Values, VarOrder};
 pub use propagator::{Conflict, Propagator};
 pub use text::TextError;
 
-use constraints::{AllDifferent, Element, Kind, Linear, Predicate, Reified, Table};
+use constraints::{AllDifferent, Element, Kind, Linear, NotEqual, Predicate, Reified, Table};
 
 /// A variable of a [`Model`]: a handle, made by [`Model::int_var`], that indexes an
 /// [`Assignment`].
@@ -425,6 +425,15 @@ impl Model {
     /// term but one is fixed).
     pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, c: i64) -> Result<(), ModelError> {
         let (kind, c) = Kind::of(rel, c);
+        if let [(a, x), (b, y)] = *terms {
+            if kind == Kind::Ne && x != y && a != 0 && b != 0 {
+                return self.post(NotEqual {
+                    x: (a, x),
+                    y: (b, y),
+                    c,
+                });
+            }
+        }
         self.post(Linear {
             terms: terms.to_vec(),
             kind,
@@ -573,7 +582,7 @@ impl Problem for Model {
 
     /// Every variable fixed, and no conflict.
     fn is_complete(&self) -> bool {
-        self.failed.is_none() && (0..self.len() as u32).all(|v| self.domains.is_fixed(Var(v)))
+        self.failed.is_none() && self.domains.all_fixed()
     }
 
     fn solution(&self) -> Assignment {
