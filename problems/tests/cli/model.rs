@@ -128,3 +128,48 @@ fn bad_models_are_refused_by_line() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "no solution\n");
 }
+
+/// `element`, `table` and `reify` from a file: each count against the brute force.
+#[test]
+fn element_table_and_reify() {
+    let count = |model: &str| text(&backtrack_with_stdin(&["model", "--count"], model).stdout);
+    // r = [2, 0, 2, 1][i], and r + i <= 3.
+    let array = [2i64, 0, 2, 1];
+    let brute = (0..4i64).filter(|&i| array[i as usize] + i <= 3).count();
+    assert_eq!(
+        count("var r in 0..5\nvar i in 0..9\nelement r i: 2 0 2 1\nr + i <= 3\n"),
+        format!("{brute}\n")
+    );
+    // The tuples of three different values of 1..3 and sum 6 listed, one out of the domains.
+    assert_eq!(
+        count("var x y z in 1..3\ntable x y z: 1 2 3, 3 2 1, 2 2 2, 1 1 4\nalldifferent x y z\n"),
+        "2\n"
+    );
+    // b counts whether x > y: the sum of b over the pairs is the pairs with x > y.
+    let brute = (0..4i64)
+        .flat_map(|x| (0..4i64).map(move |y| (x, y)))
+        .filter(|&(x, y)| x > y)
+        .count();
+    assert_eq!(
+        count("var x y in 0..3\nvar b in 0..1\nreify b: x > y\nb = 1\n"),
+        format!("{brute}\n")
+    );
+    assert_eq!(
+        count("var x y in 0..3\nvar b in 0..1\nreify b: x > y\n"),
+        "16\n"
+    );
+}
+
+#[test]
+fn bad_element_table_and_reify_are_refused_by_line() {
+    for (input, message) in [
+        ("var r i in 0..3\nelement r i: 1 q\n", "<stdin>: line 2, column 16: expected a whole number, found `q`"),
+        ("var x y in 0..3\ntable x y: 1 2, 3\n", "<stdin>: line 2, column 17: a tuple of 1 values for a table of 2 variables"),
+        ("var x b in 0..3\nreify b x > 1\n", "<stdin>: line 2, column 1: expected `reify NAME: EXPR REL EXPR`, found `reify b x > 1`"),
+    ] {
+        let args = ["model"];
+        let out = backtrack_with_stdin(&args, input);
+        let stderr = refused_output(&args, &out, message);
+        assert_eq!(stderr, format!("backtrack: error: {message}\n"));
+    }
+}
