@@ -150,45 +150,6 @@ fn remove_quotient(domains: &mut Domains, x: Var, rest: i128, a: i64) -> Result<
     Ok(())
 }
 
-/// `a·x + b·y ≠ c` over two different variables, the commonest linear constraint
-/// (`x ≠ y`, `x ≠ y + c`): once one is fixed, the value that would make `c` is taken
-/// from the other.
-pub(crate) struct NotEqual {
-    pub(crate) x: (i64, Var),
-    pub(crate) y: (i64, Var),
-    pub(crate) c: i128,
-}
-
-impl Propagator for NotEqual {
-    fn watches(&self) -> Vec<Watch> {
-        vec![
-            Watch::new(self.x.1, Event::Fixed),
-            Watch::new(self.y.1, Event::Fixed),
-        ]
-    }
-
-    fn propagate(&self, domains: &mut Domains) -> Result<(), Conflict> {
-        let ((a, x), (b, y)) = (self.x, self.y);
-        match (domains.value(x), domains.value(y)) {
-            (Some(vx), Some(vy)) => {
-                let sum = i128::from(a) * i128::from(vx) + i128::from(b) * i128::from(vy);
-                if sum == self.c {
-                    Err(Conflict::new())
-                } else {
-                    Ok(())
-                }
-            }
-            (Some(vx), None) => {
-                remove_quotient(domains, y, self.c - i128::from(a) * i128::from(vx), b)
-            }
-            (None, Some(vy)) => {
-                remove_quotient(domains, x, self.c - i128::from(b) * i128::from(vy), a)
-            }
-            (None, None) => Ok(()),
-        }
-    }
-}
-
 /// Propagates `Σ aᵢ·xᵢ kind c`.
 fn propagate_linear(
     domains: &mut Domains,

@@ -87,15 +87,30 @@ pub struct Domains {
     queued: Vec<bool>,
     /// How many variables are fixed, so that a complete state is told at once.
     fixed: usize,
+    /// The variables fixed since the propagation began that have `≠` links, to take
+    /// their values from the linked variables.
+    newly_fixed: Vec<u32>,
 }
 
 /// The propagators watching one variable, a list for each [`Event`], so that a change
-/// looks only at those it wakes.
+/// looks only at those it wakes; and its `≠` links.
 #[derive(Clone, Debug, Default)]
 struct Watchers {
     fixed: Vec<u32>,
     bounds: Vec<u32>,
     any: Vec<u32>,
+    not_equal: Vec<Link>,
+}
+
+/// `a·x + b·y ≠ c` seen from `x`: once `x` is fixed, `y` may not take the value that
+/// makes `c`. The commonest constraint of all (colourings, queens' diagonals) is
+/// propagated by the domains themselves, with no call through a propagator.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    a: i64,
+    y: Var,
+    b: i64,
+    c: i128,
 }
 
 /// The mask of bits `lo..=hi` of a word.
@@ -115,6 +130,7 @@ impl Domains {
             queue: VecDeque::new(),
             queued: Vec::new(),
             fixed: 0,
+            newly_fixed: Vec::new(),
         }
     }
 
@@ -374,6 +390,9 @@ impl Domains {
         self.meta[v] = new;
         if new.size == 1 {
             self.fixed += 1;
+            if !self.watchers[v].not_equal.is_empty() {
+                self.newly_fixed.push(v as u32);
+            }
         }
         self.wake(v, old, new);
     }
@@ -452,8 +471,60 @@ impl Domains {
         Some(propagator)
     }
 
+    /// Posts `a·x + b·y ≠ c` over two different variables, propagated at once if one
+    /// is fixed.
+    #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
+    pub(crate) fn not_equal(&mut self, (a, x): (i64, Var), (b, y): (i64, Var), c: i128) {
+        self.watchers[x.index()].not_equal.push(Link { a, y, b, c });
+        self.watchers[y.index()].not_equal.push(Link {
+            a: b,
+            y: x,
+            b: a,
+            c,
+        });
+        for var in [x, y] {
+            if self.is_fixed(var) {
+                self.newly_fixed.push(var.0);
+            }
+        }
+    }
+
+    /// Takes from the variables linked by `≠` to those fixed since the last call the
+    /// values they may not take, until no more is fixed.
+    pub(crate) fn propagate_not_equal(&mut self) -> Result<(), Conflict> {
+        while let Some(v) = self.newly_fixed.pop() {
+            let v = v as usize;
+            let Some(value) = self.value(Var(v as u32)) else {
+                continue;
+            };
+            for k in 0..self.watchers[v].not_equal.len() {
+                let Link { a, y, b, c } = self.watchers[v].not_equal[k];
+                let rest = c - i128::from(a) * i128::from(value);
+                match self.value(y) {
+                    Some(vy) if i128::from(b) * i128::from(vy) == rest => {
+                        return Err(Conflict::new());
+                    }
+                    Some(_) => {}
+                    None => {
+                        let taken = match b {
+                            1 => rest,
+                            -1 => -rest,
+                            _ if rest % i128::from(b) == 0 => rest / i128::from(b),
+                            _ => continue,
+                        };
+                        if let Ok(taken) = i64::try_from(taken) {
+                            self.remove(y, taken)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Empties the queue, after a conflict.
     pub(crate) fn clear_queue(&mut self) {
+        self.newly_fixed.clear();
         for propagator in self.queue.drain(..) {
             self.queued[propagator as usize] = false;
         }
@@ -462,7 +533,7 @@ impl Domains {
     /// How many propagators watch `var`: its degree, for the variable orders.
     pub(crate) fn degree(&self, var: Var) -> usize {
         let watchers = &self.watchers[var.index()];
-        watchers.fixed.len() + watchers.bounds.len() + watchers.any.len()
+        watchers.fixed.len() + watchers.bounds.len() + watchers.any.len() + watchers.not_equal.len()
     }
 
     /// Begins a level of the search: the changes from here on are recorded.

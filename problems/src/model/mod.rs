@@ -64,7 +64,7 @@ pub use order::{ValueOrder, Values, VarOrder};
 pub use propagator::{Conflict, Propagator};
 pub use text::TextError;
 
-use constraints::{AllDifferent, Element, Kind, Linear, NotEqual, Predicate, Reified, Table};
+use constraints::{AllDifferent, Element, Kind, Linear, Predicate, Reified, Table};
 
 /// A variable of a [`Model`]: a handle, made by [`Model::int_var`], that indexes an
 /// [`Assignment`].
@@ -427,11 +427,15 @@ impl Model {
         let (kind, c) = Kind::of(rel, c);
         if let [(a, x), (b, y)] = *terms {
             if kind == Kind::Ne && x != y && a != 0 && b != 0 {
-                return self.post(NotEqual {
-                    x: (a, x),
-                    y: (b, y),
-                    c,
-                });
+                self.check(x)?;
+                self.check(y)?;
+                self.domains.not_equal((a, x), (b, y), c);
+                if self.failed.is_none() {
+                    self.failed = self.propagate().err();
+                } else {
+                    self.domains.clear_queue();
+                }
+                return Ok(());
             }
         }
         self.post(Linear {
@@ -519,7 +523,14 @@ impl Model {
 
     /// Runs the queued propagators to a fixpoint, or to the first conflict.
     fn propagate(&mut self) -> Result<(), Conflict> {
-        while let Some(index) = self.domains.next_queued() {
+        loop {
+            if let Err(conflict) = self.domains.propagate_not_equal() {
+                self.domains.clear_queue();
+                return Err(conflict);
+            }
+            let Some(index) = self.domains.next_queued() else {
+                break;
+            };
             if let Err(conflict) = self.propagators[index as usize].propagate(&mut self.domains) {
                 self.domains.clear_queue();
                 return Err(conflict);
