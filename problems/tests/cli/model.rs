@@ -1,7 +1,12 @@
 //! `backtrack model`: models read from files, listed, counted, drawn and optimised, and
 //! bad models refused by line.
 
-use crate::common::{backtrack_with_stdin, fixture, json_lines, refused_output, stdout, text};
+use std::fmt::Write as _;
+
+use crate::common::{
+    backtrack_with_stdin, fixture, json_lines, refused_output, scratch, scratch_dir, stdout, text,
+    with,
+};
 
 /// The values of a printed solution line, `x=1 y=3`, by name.
 fn values(line: &str) -> Vec<(String, i64)> {
@@ -172,4 +177,59 @@ fn bad_element_table_and_reify_are_refused_by_line() {
         let stderr = refused_output(&args, &out, message);
         assert_eq!(stderr, format!("backtrack: error: {message}\n"));
     }
+}
+
+/// A model counted in parts and merged, and a checkpointed count stopped and resumed,
+/// give the plain count; a checkpoint of one model is refused to another.
+#[test]
+fn parts_and_checkpoints_count_the_same() {
+    let dir = scratch_dir();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    // 7-queens, a queen a row: 40 placements.
+    let mut queens = String::from("var q0 q1 q2 q3 q4 q5 q6 in 1..7\n");
+    for i in 0..7 {
+        for j in i + 1..7 {
+            let d = j - i;
+            writeln!(
+                queens,
+                "q{i} != q{j}\nq{i} != q{j} + {d}\nq{i} + {d} != q{j}"
+            )
+            .unwrap();
+        }
+    }
+    let file = write("queens7.model", &queens);
+    assert_eq!(stdout(&["model", &file, "--count"]), "40\n");
+    let mut records = Vec::new();
+    for k in ["1", "2", "3"] {
+        let record = stdout(&["model", &file, "--count", "--parts", "3", "--part", k]);
+        records.push(write(&format!("part-{k}.json"), &record));
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(records.iter().map(String::as_str));
+    assert_eq!(stdout(&merge), "40\n");
+
+    let checkpoint = scratch("model.checkpoint");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let stopped = with(&["model", &file, "--count", "--threads", "1"])
+        .and(&["--time-limit", "1ms"])
+        .checkpoint(checkpoint)
+        .output();
+    assert!(
+        matches!(stopped.status.code(), Some(0 | 3)),
+        "{}",
+        text(&stopped.stderr)
+    );
+    let other = write("other.model", "var x y in 1..3\nx != y\n");
+    let refused = with(&["model", &other, "--count"])
+        .resume(checkpoint)
+        .output();
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    let resumed = with(&["model", &file, "--count"])
+        .resume(checkpoint)
+        .stdout();
+    assert_eq!(resumed, "40\n");
 }

@@ -7,7 +7,7 @@ use anyhow::{anyhow, Result};
 use backtrack_problems::model::{Assignment, Model, Score, Sense};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::args::Common;
+use crate::args::CommonParts;
 use crate::driver::{Cutoff, End, Job, Mode, Out, Task};
 use crate::input;
 
@@ -36,7 +36,7 @@ pub struct Args {
     pub file: String,
 
     #[command(flatten)]
-    pub common: Common,
+    pub common: CommonParts,
 }
 
 /// What `--stats` describes.
@@ -45,12 +45,21 @@ const BEST: &str = "branch and bound: the variable the order chooses given each 
 
 /// The search `backtrack model` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.common.json();
+    let json = args.common.format.json();
     let input = input::read(&args.file, "a model")?;
     let model: Model = input
         .text
         .parse()
         .map_err(|err| anyhow!("{}: {err}", input.name))?;
+    // What names the model in a checkpoint or a part's record: its statements as read,
+    // without comments, blank lines and the spacing of the words.
+    let statements: Vec<String> = input
+        .text
+        .lines()
+        .map(|line| line.split_once('#').map_or(line, |(before, _)| before))
+        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|line| !line.is_empty())
+        .collect();
     let objective = model.objective();
     let default = if objective.is_some() {
         Mode::Best
@@ -78,7 +87,8 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
     };
     Ok(Job::new(settings, task)
         .describe(if objective.is_some() { BEST } else { EVERY })
-        .thing("solution"))
+        .thing("solution")
+        .identity("model", serde_json::json!({ "statements": statements })))
 }
 
 /// Prints solutions: the names of the variables, and of the objective's.
