@@ -52,7 +52,8 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .parse()
         .map_err(|err| anyhow!("{}: {err}", input.name))?;
     // What names the model in a checkpoint or a part's record: its statements as read,
-    // without comments, blank lines and the spacing of the words.
+    // without comments, blank lines and the spacing of the words, by their number and
+    // the CRC-32 of their text (a refusal then prints two numbers, not the model).
     let statements: Vec<String> = input
         .text
         .lines()
@@ -88,7 +89,13 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
     Ok(Job::new(settings, task)
         .describe(if objective.is_some() { BEST } else { EVERY })
         .thing("solution")
-        .identity("model", serde_json::json!({ "statements": statements })))
+        .identity(
+            "model",
+            serde_json::json!({
+                "statements": statements.len(),
+                "crc32": crc32fast::hash(statements.join("\n").as_bytes()),
+            }),
+        ))
 }
 
 /// Prints solutions: the names of the variables, and of the objective's.
