@@ -55,6 +55,12 @@ impl Kind {
 
 /// `⌊a / b⌋`, for `b ≠ 0`.
 fn div_floor(a: i128, b: i128) -> i128 {
+    // A coefficient of 1 or -1 is the common case, and a wide division is slow.
+    match b {
+        1 => return a,
+        -1 => return -a,
+        _ => {}
+    }
     let q = a / b;
     if (a % b != 0) && ((a < 0) != (b < 0)) {
         q - 1
@@ -125,17 +131,23 @@ fn not_equal(domains: &mut Domains, terms: &[(i64, Var)], c: i128) -> Result<(),
     match open {
         None if fixed == c => Err(Conflict::new()),
         None => Ok(()),
-        Some((a, x)) => {
-            let rest = c - fixed;
-            let a = i128::from(a);
-            if rest % a == 0 {
-                if let Ok(value) = i64::try_from(rest / a) {
-                    domains.remove(x, value)?;
-                }
-            }
-            Ok(())
-        }
+        Some((a, x)) => remove_quotient(domains, x, c - fixed, a),
     }
+}
+
+/// Takes `rest / a` from `x` if it is a whole number: the one value that makes
+/// `a·x = rest`.
+fn remove_quotient(domains: &mut Domains, x: Var, rest: i128, a: i64) -> Result<(), Conflict> {
+    let value = match a {
+        1 => rest,
+        -1 => -rest,
+        _ if rest % i128::from(a) == 0 => rest / i128::from(a),
+        _ => return Ok(()),
+    };
+    if let Ok(value) = i64::try_from(value) {
+        domains.remove(x, value)?;
+    }
+    Ok(())
 }
 
 /// Propagates `Σ aᵢ·xᵢ kind c`.

@@ -81,10 +81,36 @@ pub struct Domains {
     /// The trail's length when each level of the search began; none at the root, where
     /// changes are final and not recorded.
     levels: Vec<u32>,
-    /// Per variable, the propagators that watch it and on what change.
-    watchers: Vec<Vec<(u32, Event)>>,
+    /// Per variable, the propagators that watch it, by the change that wakes them.
+    watchers: Vec<Watchers>,
     queue: VecDeque<u32>,
     queued: Vec<bool>,
+    /// How many variables are fixed, so that a complete state is told at once.
+    fixed: usize,
+    /// The variables fixed since the propagation began that have `≠` links, to take
+    /// their values from the linked variables.
+    newly_fixed: Vec<u32>,
+}
+
+/// The propagators watching one variable, a list for each [`Event`], so that a change
+/// looks only at those it wakes; and its `≠` links.
+#[derive(Clone, Debug, Default)]
+struct Watchers {
+    fixed: Vec<u32>,
+    bounds: Vec<u32>,
+    any: Vec<u32>,
+    not_equal: Vec<Link>,
+}
+
+/// `a·x + b·y ≠ c` seen from `x`: once `x` is fixed, `y` may not take the value that
+/// makes `c`. The commonest constraint of all (colourings, queens' diagonals) is
+/// propagated by the domains themselves, with no call through a propagator.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    a: i64,
+    y: Var,
+    b: i64,
+    c: i128,
 }
 
 /// The mask of bits `lo..=hi` of a word.
@@ -103,6 +129,8 @@ impl Domains {
             watchers: Vec::new(),
             queue: VecDeque::new(),
             queued: Vec::new(),
+            fixed: 0,
+            newly_fixed: Vec::new(),
         }
     }
 
@@ -126,7 +154,10 @@ impl Domains {
             min: 0,
             max: width - 1,
         });
-        self.watchers.push(Vec::new());
+        self.watchers.push(Watchers::default());
+        if width == 1 {
+            self.fixed += 1;
+        }
         Var(self.layout.len() as u32 - 1)
     }
 
@@ -164,6 +195,11 @@ impl Domains {
     /// The largest value left to `var`.
     pub fn max(&self, var: Var) -> i64 {
         self.layout[var.index()].base + i64::from(self.meta[var.index()].max)
+    }
+
+    /// Is every variable fixed?
+    pub fn all_fixed(&self) -> bool {
+        self.fixed == self.layout.len()
     }
 
     /// Is `var` fixed (one value left)?
@@ -222,10 +258,38 @@ impl Domains {
     /// Takes `value` from `var`. `Ok(true)` if it was there, `Ok(false)` if not; a
     /// [`Conflict`] if it was the last.
     pub fn remove(&mut self, var: Var, value: i64) -> Result<bool, Conflict> {
-        match self.offset(var, value) {
-            Some(at) => self.clear(var, at, at),
-            None => Ok(false),
+        let Some(at) = self.offset(var, value) else {
+            return Ok(false);
+        };
+        let v = var.index();
+        let index = self.layout[v].first as usize + at as usize / 64;
+        let (word, bit) = (self.words[index], 1u64 << (at % 64));
+        if word & bit == 0 {
+            return Ok(false);
         }
+        let old = self.meta[v];
+        if old.size == 1 {
+            return Err(Conflict::on(var));
+        }
+        if !self.levels.is_empty() {
+            self.trail.push(Saved::Word {
+                index: index as u32,
+                old: word,
+            });
+        }
+        self.words[index] = word & !bit;
+        let mut new = Meta {
+            size: old.size - 1,
+            ..old
+        };
+        if at == old.min {
+            new.min = self.next_set(v, at + 1);
+        }
+        if at == old.max {
+            new.max = self.prev_set(v, at - 1);
+        }
+        self.set_meta(v, old, new);
+        Ok(true)
     }
 
     /// Takes every value below `min` from `var`. `Ok(true)` if any went.
@@ -313,12 +377,24 @@ impl Domains {
         if (from..=to).contains(&old.max) {
             new.max = self.prev_set(v, from - 1);
         }
-        if recording {
+        self.set_meta(v, old, new);
+        Ok(true)
+    }
+
+    /// Records variable `v`'s size and bounds going from `old` to `new` (on the trail,
+    /// below the root), counts it if it is now fixed, and wakes its watchers.
+    fn set_meta(&mut self, v: usize, old: Meta, new: Meta) {
+        if !self.levels.is_empty() {
             self.trail.push(Saved::Meta { var: v as u32, old });
         }
         self.meta[v] = new;
+        if new.size == 1 {
+            self.fixed += 1;
+            if !self.watchers[v].not_equal.is_empty() {
+                self.newly_fixed.push(v as u32);
+            }
+        }
         self.wake(v, old, new);
-        Ok(true)
     }
 
     /// The first offset at or after `from` whose bit is set (one is, in a non-empty domain).
@@ -347,24 +423,38 @@ impl Domains {
 
     /// Queues the propagators of variable `v` that its change from `old` to `new` wakes.
     fn wake(&mut self, v: usize, old: Meta, new: Meta) {
-        let bounds = old.min != new.min || old.max != new.max;
-        let fixed = new.size == 1;
-        for &(propagator, on) in &self.watchers[v] {
-            let woken = match on {
-                Event::Any => true,
-                Event::Bounds => bounds,
-                Event::Fixed => fixed,
-            };
-            if woken && !self.queued[propagator as usize] {
-                self.queued[propagator as usize] = true;
-                self.queue.push_back(propagator);
+        let Domains {
+            watchers,
+            queue,
+            queued,
+            ..
+        } = self;
+        let watchers = &watchers[v];
+        let mut enqueue = |list: &[u32]| {
+            for &propagator in list {
+                if !queued[propagator as usize] {
+                    queued[propagator as usize] = true;
+                    queue.push_back(propagator);
+                }
             }
+        };
+        enqueue(&watchers.any);
+        if old.min != new.min || old.max != new.max {
+            enqueue(&watchers.bounds);
+        }
+        if new.size == 1 {
+            enqueue(&watchers.fixed);
         }
     }
 
     /// Registers propagator `propagator` (its index) as watching `watch`.
     pub(crate) fn watch(&mut self, propagator: u32, watch: Watch) {
-        self.watchers[watch.var.index()].push((propagator, watch.on));
+        let watchers = &mut self.watchers[watch.var.index()];
+        match watch.on {
+            Event::Fixed => watchers.fixed.push(propagator),
+            Event::Bounds => watchers.bounds.push(propagator),
+            Event::Any => watchers.any.push(propagator),
+        }
     }
 
     /// Makes room for propagator `propagator` and queues it.
@@ -381,8 +471,60 @@ impl Domains {
         Some(propagator)
     }
 
+    /// Posts `a·x + b·y ≠ c` over two different variables, propagated at once if one
+    /// is fixed.
+    #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
+    pub(crate) fn not_equal(&mut self, (a, x): (i64, Var), (b, y): (i64, Var), c: i128) {
+        self.watchers[x.index()].not_equal.push(Link { a, y, b, c });
+        self.watchers[y.index()].not_equal.push(Link {
+            a: b,
+            y: x,
+            b: a,
+            c,
+        });
+        for var in [x, y] {
+            if self.is_fixed(var) {
+                self.newly_fixed.push(var.0);
+            }
+        }
+    }
+
+    /// Takes from the variables linked by `≠` to those fixed since the last call the
+    /// values they may not take, until no more is fixed.
+    pub(crate) fn propagate_not_equal(&mut self) -> Result<(), Conflict> {
+        while let Some(v) = self.newly_fixed.pop() {
+            let v = v as usize;
+            let Some(value) = self.value(Var(v as u32)) else {
+                continue;
+            };
+            for k in 0..self.watchers[v].not_equal.len() {
+                let Link { a, y, b, c } = self.watchers[v].not_equal[k];
+                let rest = c - i128::from(a) * i128::from(value);
+                match self.value(y) {
+                    Some(vy) if i128::from(b) * i128::from(vy) == rest => {
+                        return Err(Conflict::new());
+                    }
+                    Some(_) => {}
+                    None => {
+                        let taken = match b {
+                            1 => rest,
+                            -1 => -rest,
+                            _ if rest % i128::from(b) == 0 => rest / i128::from(b),
+                            _ => continue,
+                        };
+                        if let Ok(taken) = i64::try_from(taken) {
+                            self.remove(y, taken)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Empties the queue, after a conflict.
     pub(crate) fn clear_queue(&mut self) {
+        self.newly_fixed.clear();
         for propagator in self.queue.drain(..) {
             self.queued[propagator as usize] = false;
         }
@@ -390,7 +532,8 @@ impl Domains {
 
     /// How many propagators watch `var`: its degree, for the variable orders.
     pub(crate) fn degree(&self, var: Var) -> usize {
-        self.watchers[var.index()].len()
+        let watchers = &self.watchers[var.index()];
+        watchers.fixed.len() + watchers.bounds.len() + watchers.any.len() + watchers.not_equal.len()
     }
 
     /// Begins a level of the search: the changes from here on are recorded.
@@ -404,7 +547,13 @@ impl Domains {
         while self.trail.len() > mark {
             match self.trail.pop().expect("longer than the mark") {
                 Saved::Word { index, old } => self.words[index as usize] = old,
-                Saved::Meta { var, old } => self.meta[var as usize] = old,
+                Saved::Meta { var, old } => {
+                    let meta = &mut self.meta[var as usize];
+                    if meta.size == 1 && old.size > 1 {
+                        self.fixed -= 1;
+                    }
+                    *meta = old;
+                }
             }
         }
     }

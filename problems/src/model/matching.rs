@@ -45,8 +45,8 @@ impl Graph<'_> {
     /// values it tries in `seen` with `stamp`. Its depth is at most the number of
     /// variables.
     fn augment(&mut self, i: usize, seen: &mut [usize], stamp: usize) -> bool {
-        let values: Vec<usize> = self.values(i).collect();
-        for &value in &values {
+        let (domains, base) = (self.domains, self.base);
+        for value in domains.values(self.vars[i]).map(|v| (v - base) as usize) {
             if seen[value] == stamp {
                 continue;
             }
@@ -77,6 +77,21 @@ impl Graph<'_> {
         }
     }
 
+    /// The successor of vertex `u` at or after position `at` of its list, and the
+    /// position after it: the walk of Tarjan's algorithm resumes a vertex's list there
+    /// without keeping a copy of it.
+    fn successor_from(&self, u: usize, at: usize) -> Option<(usize, usize)> {
+        let n = self.vars.len();
+        if u < n {
+            return (at == 0).then(|| (n + self.value_of[u], 1));
+        }
+        let value = self.base + (u - n) as i64;
+        let matched = self.var_of[u - n];
+        (at..n)
+            .find(|&i| i != matched && self.domains.contains(self.vars[i], value))
+            .map(|i| (i, i + 1))
+    }
+
     /// The strongly connected component of every vertex (Tarjan's algorithm, with an
     /// explicit stack).
     fn components(&self) -> Vec<usize> {
@@ -97,8 +112,8 @@ struct Tarjan {
     on_stack: Vec<bool>,
     component: Vec<usize>,
     stack: Vec<usize>,
-    /// The depth-first walk: each vertex entered and its successors still to visit.
-    walk: Vec<(usize, Vec<usize>)>,
+    /// The depth-first walk: each vertex entered and where its successors resume.
+    walk: Vec<(usize, usize)>,
     next_index: usize,
     components: usize,
 }
@@ -117,25 +132,23 @@ impl Tarjan {
         }
     }
 
-    fn enter(&mut self, graph: &Graph<'_>, u: usize) {
+    fn enter(&mut self, u: usize) {
         self.index[u] = self.next_index;
         self.low[u] = self.next_index;
         self.next_index += 1;
         self.stack.push(u);
         self.on_stack[u] = true;
-        let mut successors = Vec::new();
-        graph.successors(u, &mut successors);
-        self.walk.push((u, successors));
+        self.walk.push((u, 0));
     }
 
     /// Finds the components of the vertices reachable from `root`, not yet visited.
     fn run(&mut self, graph: &Graph<'_>, root: usize) {
-        self.enter(graph, root);
-        while let Some((u, successors)) = self.walk.last_mut() {
-            let u = *u;
-            if let Some(w) = successors.pop() {
+        self.enter(root);
+        while let Some(&mut (u, ref mut at)) = self.walk.last_mut() {
+            if let Some((w, next)) = graph.successor_from(u, *at) {
+                *at = next;
                 if self.index[w] == NONE {
-                    self.enter(graph, w);
+                    self.enter(w);
                 } else if self.on_stack[w] {
                     self.low[u] = self.low[u].min(self.index[w]);
                 }

@@ -425,6 +425,19 @@ impl Model {
     /// term but one is fixed).
     pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, c: i64) -> Result<(), ModelError> {
         let (kind, c) = Kind::of(rel, c);
+        if let [(a, x), (b, y)] = *terms {
+            if kind == Kind::Ne && x != y && a != 0 && b != 0 {
+                self.check(x)?;
+                self.check(y)?;
+                self.domains.not_equal((a, x), (b, y), c);
+                if self.failed.is_none() {
+                    self.failed = self.propagate().err();
+                } else {
+                    self.domains.clear_queue();
+                }
+                return Ok(());
+            }
+        }
         self.post(Linear {
             terms: terms.to_vec(),
             kind,
@@ -510,7 +523,14 @@ impl Model {
 
     /// Runs the queued propagators to a fixpoint, or to the first conflict.
     fn propagate(&mut self) -> Result<(), Conflict> {
-        while let Some(index) = self.domains.next_queued() {
+        loop {
+            if let Err(conflict) = self.domains.propagate_not_equal() {
+                self.domains.clear_queue();
+                return Err(conflict);
+            }
+            let Some(index) = self.domains.next_queued() else {
+                break;
+            };
             if let Err(conflict) = self.propagators[index as usize].propagate(&mut self.domains) {
                 self.domains.clear_queue();
                 return Err(conflict);
@@ -573,7 +593,7 @@ impl Problem for Model {
 
     /// Every variable fixed, and no conflict.
     fn is_complete(&self) -> bool {
-        self.failed.is_none() && (0..self.len() as u32).all(|v| self.domains.is_fixed(Var(v)))
+        self.failed.is_none() && self.domains.all_fixed()
     }
 
     fn solution(&self) -> Assignment {

@@ -76,10 +76,13 @@ pub enum TextError {
 }
 
 /// The words that begin a statement, or separate a `var` line's range.
-const KEYWORDS: [&str; 7] = [
+const KEYWORDS: [&str; 10] = [
     "var",
     "in",
     "alldifferent",
+    "element",
+    "table",
+    "reify",
     "minimize",
     "maximize",
     "order",
@@ -95,6 +98,9 @@ fn is_name(word: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !KEYWORDS.contains(&word)
 }
+
+/// A linear constraint as read: its terms, its relation and its constant.
+type Relation = (Vec<(i64, Var)>, Rel, i64);
 
 /// A model read from the text, its variables named.
 struct Reader {
@@ -233,8 +239,94 @@ impl Reader {
             ["order" | "values", ..] => {
                 Err(self.syntax("one word after `order` or `values`", text))
             }
-            _ => self.linear(text),
+            ["element", ..] => self.element(text),
+            ["table", ..] => self.table(text),
+            ["reify", ..] => self.reify(text),
+            _ => {
+                let (terms, rel, c) = self.relation(text, text)?;
+                self.model
+                    .linear(&terms, rel, c)
+                    .map_err(|err| self.model_error(err))
+            }
         }
+    }
+
+    /// A statement's names before its `:`, and the text after it; `form` is what the
+    /// statement should look like.
+    fn split_colon<'t>(
+        &self,
+        text: &'t str,
+        form: &'static str,
+    ) -> Result<(Vec<&'t str>, &'t str), TextError> {
+        let Some((head, tail)) = text.split_once(':') else {
+            return Err(self.syntax(form, text));
+        };
+        Ok((head.split_whitespace().skip(1).collect(), tail))
+    }
+
+    /// `element RESULT INDEX: VALUE…`: `RESULT` is the value at place `INDEX` (from 0).
+    fn element(&mut self, text: &str) -> Result<(), TextError> {
+        const FORM: &str = "`element RESULT INDEX: VALUE…`";
+        let (names, tail) = self.split_colon(text, FORM)?;
+        let [result, index] = names[..] else {
+            return Err(self.syntax(FORM, text));
+        };
+        let (result, index) = (self.var(result)?, self.var(index)?);
+        let array = tail
+            .split_whitespace()
+            .map(|word| self.number(word))
+            .collect::<Result<Vec<_>, _>>()?;
+        let posted = self.model.element(index, &array, result);
+        posted.map_err(|err| self.model_error(err))
+    }
+
+    /// `table NAME…: VALUE…, VALUE…, …`: the variables take the values of one of the
+    /// tuples, which commas separate.
+    fn table(&mut self, text: &str) -> Result<(), TextError> {
+        const FORM: &str = "`table NAME…: VALUE…, VALUE…, …`";
+        let (names, tail) = self.split_colon(text, FORM)?;
+        if names.is_empty() {
+            return Err(self.syntax(FORM, text));
+        }
+        let vars = names
+            .iter()
+            .map(|name| self.var(name))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut tuples = Vec::new();
+        if !tail.trim().is_empty() {
+            for tuple in tail.split(',') {
+                let values = tuple
+                    .split_whitespace()
+                    .map(|word| self.number(word))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if values.len() != vars.len() {
+                    return Err(TextError::Model {
+                        line: self.line,
+                        column: self.column_of(tuple.trim()),
+                        source: ModelError::TupleLength {
+                            expected: vars.len(),
+                            found: values.len(),
+                        },
+                    });
+                }
+                tuples.push(values);
+            }
+        }
+        let posted = self.model.table(&vars, &tuples);
+        posted.map_err(|err| self.model_error(err))
+    }
+
+    /// `reify B: EXPR REL EXPR`: `B` is 1 when the linear constraint holds, 0 when not.
+    fn reify(&mut self, text: &str) -> Result<(), TextError> {
+        const FORM: &str = "`reify NAME: EXPR REL EXPR`";
+        let (names, tail) = self.split_colon(text, FORM)?;
+        let [b] = names[..] else {
+            return Err(self.syntax(FORM, text));
+        };
+        let b = self.var(b)?;
+        let (terms, rel, c) = self.relation(tail, text)?;
+        let posted = self.model.reify(b, &terms, rel, c);
+        posted.map_err(|err| self.model_error(err))
     }
 
     /// `var NAME… in LO..HI`.
@@ -272,9 +364,9 @@ impl Reader {
         Ok(())
     }
 
-    /// `EXPR REL EXPR`: the terms of both sides gathered on the left, the constants on the
-    /// right.
-    fn linear(&mut self, text: &str) -> Result<(), TextError> {
+    /// `EXPR REL EXPR`, in `text` (of the statement `line`): the terms of both sides
+    /// gathered on the left, the constants on the right.
+    fn relation(&self, text: &str, line: &str) -> Result<Relation, TextError> {
         const RELATIONS: [(&str, Rel); 7] = [
             ("==", Rel::Eq),
             ("!=", Rel::Ne),
@@ -289,18 +381,16 @@ impl Reader {
             .filter_map(|&(symbol, rel)| text.find(symbol).map(|at| (at, symbol, rel)))
             .min_by_key(|&(at, symbol, _)| (at, usize::MAX - symbol.len()))
         else {
-            return Err(self.syntax("a statement or a linear constraint `EXPR REL EXPR`", text));
+            return Err(self.syntax("a statement or a linear constraint `EXPR REL EXPR`", line));
         };
         let (left, right) = (&text[..at], &text[at + symbol.len()..]);
         let mut terms: Vec<(i64, Var)> = Vec::new();
         let mut constant = 0i64;
-        self.sum(left, 1, &mut terms, &mut constant, text)?;
-        self.sum(right, -1, &mut terms, &mut constant, text)?;
-        let c = constant.checked_neg().ok_or_else(|| self.too_large(text))?;
+        self.sum(left, 1, &mut terms, &mut constant, line)?;
+        self.sum(right, -1, &mut terms, &mut constant, line)?;
+        let c = constant.checked_neg().ok_or_else(|| self.too_large(line))?;
         terms.retain(|&(a, _)| a != 0);
-        self.model
-            .linear(&terms, rel, c)
-            .map_err(|err| self.model_error(err))
+        Ok((terms, rel, c))
     }
 
     fn too_large(&self, text: &str) -> TextError {
@@ -407,8 +497,19 @@ impl Reader {
 /// values descending                 # the value order: ascending or descending
 /// ```
 ///
-/// A name is a letter or `_`, then letters, digits and `_`; the statement words (`var`,
-/// `in`, `alldifferent`, `minimize`, `maximize`, `order`, `values`) are not names.
+/// Three more statements post the other constraints, each names, a `:`, then its
+/// data:
+///
+/// ```text
+/// element R I: 3 1 4 1 5            # R is the value at place I (from 0) of the list
+/// table X Y Z: 1 2 3, 2 3 1, 3 1 2  # X Y Z take one of the tuples, commas between them
+/// reify B: X + Y <= 3               # B is 1 if the linear constraint holds, 0 if not
+/// ```
+///
+/// A predicate (a test written in Rust) has no statement: a closure cannot be written in
+/// a text file. A name is a letter or `_`, then letters, digits and `_`; the statement
+/// words (`var`, `in`, `alldifferent`, `element`, `table`, `reify`, `minimize`,
+/// `maximize`, `order`, `values`) are not names.
 ///
 /// ```
 /// use backtrack::Search;
@@ -497,6 +598,101 @@ mod tests {
         assert_eq!((best[Var(1)], score.value()), (1, 1));
         assert_eq!(solutions("var x in 0..2\n0 x = 0").len(), 3);
         assert!(solutions("var x in 0..2\n1 = 2").is_empty());
+    }
+
+    /// Every assignment of the domains, for the brute force.
+    fn product(ranges: &[(i64, i64)]) -> Vec<Vec<i64>> {
+        ranges.iter().fold(vec![Vec::new()], |partial, &(lo, hi)| {
+            partial
+                .iter()
+                .flat_map(|prefix| {
+                    (lo..=hi).map(move |v| {
+                        let mut next = prefix.clone();
+                        next.push(v);
+                        next
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// `element`: the solutions are the brute force's, an index outside the list none.
+    #[test]
+    fn element_from_text() {
+        let array = [3, 1, 4, 1, 5];
+        let got = solutions("var r in 0..9\nvar i in -2..7\nelement r i: 3 1 4 1 5");
+        let wanted: Vec<Vec<i64>> = product(&[(0, 9), (-2, 7)])
+            .into_iter()
+            .filter(|v| usize::try_from(v[1]).is_ok_and(|i| array.get(i) == Some(&v[0])))
+            .collect();
+        assert_eq!(got, wanted);
+        assert_eq!(got.len(), 5);
+    }
+
+    /// `table`: the tuples within the domains, and nothing for an empty table.
+    #[test]
+    fn table_from_text() {
+        let got = solutions("var x y z in 1..3\ntable x y z: 1 2 3, 2 3 1, 3 1 2, 3 3 4\nx != 2");
+        assert_eq!(got, [[1, 2, 3], [3, 1, 2]]);
+        assert!(solutions("var x in 1..3\ntable x:").is_empty());
+    }
+
+    /// `reify`: `b` is 1 exactly where the relation holds, for every relation.
+    #[test]
+    fn reify_from_text() {
+        for (rel, holds) in [
+            ("<=", (|s| s <= 3) as fn(i64) -> bool),
+            ("=", |s| s == 3),
+            ("!=", |s| s != 3),
+            (">", |s| s > 3),
+        ] {
+            let got = solutions(&format!(
+                "var x y in 0..3\nvar b in 0..1\nreify b: x + y {rel} 3"
+            ));
+            let wanted: Vec<Vec<i64>> = product(&[(0, 3), (0, 3), (0, 1)])
+                .into_iter()
+                .filter(|v| (v[2] == 1) == holds(v[0] + v[1]))
+                .collect();
+            assert_eq!(got, wanted, "{rel}");
+        }
+        // `b` is taken to 0..1 whatever its range.
+        assert_eq!(
+            solutions("var x in 0..1\nvar b in 0..5\nreify b: x = 1").len(),
+            2
+        );
+    }
+
+    #[test]
+    fn bad_statements_name_their_line_and_column() {
+        let error = |text: &str| text.parse::<Model>().err().unwrap().to_string();
+        assert_eq!(
+            error("var r i in 0..3\nelement r i 1 2"),
+            "line 2, column 1: expected `element RESULT INDEX: VALUE…`, found `element r i 1 2`"
+        );
+        assert_eq!(
+            error("var r i in 0..3\nelement r i: 1 x"),
+            "line 2, column 16: expected a whole number, found `x`"
+        );
+        assert_eq!(
+            error("var r i in 0..3\nelement r i:"),
+            "line 2, column 1: an element constraint needs an array of one value at least"
+        );
+        assert_eq!(
+            error("var x y in 0..3\ntable x y: 1 2, 3"),
+            "line 2, column 17: a tuple of 1 values for a table of 2 variables"
+        );
+        assert_eq!(
+            error("var x y in 0..3\ntable x w: 1 2"),
+            "line 2, column 9: no variable `w` (a `var` line makes one)"
+        );
+        assert_eq!(
+            error("var x b in 0..3\nreify b x + 1 = 2"),
+            "line 2, column 1: expected `reify NAME: EXPR REL EXPR`, found `reify b x + 1 = 2`"
+        );
+        assert_eq!(
+            error("var x b in 0..3\nreify b: x + 1"),
+            "line 2, column 1: expected a statement or a linear constraint `EXPR REL EXPR`, found `reify b: x + 1`"
+        );
     }
 
     #[test]

@@ -1,7 +1,12 @@
 //! `backtrack model`: models read from files, listed, counted, drawn and optimised, and
 //! bad models refused by line.
 
-use crate::common::{backtrack_with_stdin, fixture, json_lines, refused_output, stdout, text};
+use std::fmt::Write as _;
+
+use crate::common::{
+    backtrack_with_stdin, fixture, json_lines, refused_output, scratch, scratch_dir, stdout, text,
+    with,
+};
 
 /// The values of a printed solution line, `x=1 y=3`, by name.
 fn values(line: &str) -> Vec<(String, i64)> {
@@ -127,4 +132,104 @@ fn bad_models_are_refused_by_line() {
     let out = backtrack_with_stdin(&["model"], "var x in 0..1\nx > 1\n");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "no solution\n");
+}
+
+/// `element`, `table` and `reify` from a file: each count against the brute force.
+#[test]
+fn element_table_and_reify() {
+    let count = |model: &str| text(&backtrack_with_stdin(&["model", "--count"], model).stdout);
+    // r = [2, 0, 2, 1][i], and r + i <= 3.
+    let array = [2i64, 0, 2, 1];
+    let brute = (0..4i64).filter(|&i| array[i as usize] + i <= 3).count();
+    assert_eq!(
+        count("var r in 0..5\nvar i in 0..9\nelement r i: 2 0 2 1\nr + i <= 3\n"),
+        format!("{brute}\n")
+    );
+    // The tuples of three different values of 1..3 and sum 6 listed, one out of the domains.
+    assert_eq!(
+        count("var x y z in 1..3\ntable x y z: 1 2 3, 3 2 1, 2 2 2, 1 1 4\nalldifferent x y z\n"),
+        "2\n"
+    );
+    // b counts whether x > y: the sum of b over the pairs is the pairs with x > y.
+    let brute = (0..4i64)
+        .flat_map(|x| (0..4i64).map(move |y| (x, y)))
+        .filter(|&(x, y)| x > y)
+        .count();
+    assert_eq!(
+        count("var x y in 0..3\nvar b in 0..1\nreify b: x > y\nb = 1\n"),
+        format!("{brute}\n")
+    );
+    assert_eq!(
+        count("var x y in 0..3\nvar b in 0..1\nreify b: x > y\n"),
+        "16\n"
+    );
+}
+
+#[test]
+fn bad_element_table_and_reify_are_refused_by_line() {
+    for (input, message) in [
+        ("var r i in 0..3\nelement r i: 1 q\n", "<stdin>: line 2, column 16: expected a whole number, found `q`"),
+        ("var x y in 0..3\ntable x y: 1 2, 3\n", "<stdin>: line 2, column 17: a tuple of 1 values for a table of 2 variables"),
+        ("var x b in 0..3\nreify b x > 1\n", "<stdin>: line 2, column 1: expected `reify NAME: EXPR REL EXPR`, found `reify b x > 1`"),
+    ] {
+        let args = ["model"];
+        let out = backtrack_with_stdin(&args, input);
+        let stderr = refused_output(&args, &out, message);
+        assert_eq!(stderr, format!("backtrack: error: {message}\n"));
+    }
+}
+
+/// A model counted in parts and merged, and a checkpointed count stopped and resumed,
+/// give the plain count; a checkpoint of one model is refused to another.
+#[test]
+fn parts_and_checkpoints_count_the_same() {
+    let dir = scratch_dir();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    // 7-queens, a queen a row: 40 placements.
+    let mut queens = String::from("var q0 q1 q2 q3 q4 q5 q6 in 1..7\n");
+    for i in 0..7 {
+        for j in i + 1..7 {
+            let d = j - i;
+            writeln!(
+                queens,
+                "q{i} != q{j}\nq{i} != q{j} + {d}\nq{i} + {d} != q{j}"
+            )
+            .unwrap();
+        }
+    }
+    let file = write("queens7.model", &queens);
+    assert_eq!(stdout(&["model", &file, "--count"]), "40\n");
+    let mut records = Vec::new();
+    for k in ["1", "2", "3"] {
+        let record = stdout(&["model", &file, "--count", "--parts", "3", "--part", k]);
+        records.push(write(&format!("part-{k}.json"), &record));
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(records.iter().map(String::as_str));
+    assert_eq!(stdout(&merge), "40\n");
+
+    let checkpoint = scratch("model.checkpoint");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let stopped = with(&["model", &file, "--count", "--threads", "1"])
+        .and(&["--time-limit", "1ms"])
+        .checkpoint(checkpoint)
+        .output();
+    assert!(
+        matches!(stopped.status.code(), Some(0 | 3)),
+        "{}",
+        text(&stopped.stderr)
+    );
+    let other = write("other.model", "var x y in 1..3\nx != y\n");
+    let refused = with(&["model", &other, "--count"])
+        .resume(checkpoint)
+        .output();
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    let resumed = with(&["model", &file, "--count"])
+        .resume(checkpoint)
+        .stdout();
+    assert_eq!(resumed, "40\n");
 }

@@ -564,7 +564,7 @@ fn subset_sum_and_knapsack_counts_in_parts_add_up() {
     assert_eq!(stdout(&["merge", &files[0], &files[1]]), whole);
     refused(
         &["sudoku", "--count", "--parts", "2", "--part", "1"],
-        "--parts applies to queens, knapsack, subset-sum and exact-cover, not sudoku",
+        "--parts applies to queens, knapsack, subset-sum, exact-cover and model, not sudoku",
     );
 }
 

@@ -221,7 +221,7 @@ fn parse_probe_seed(text: &str) -> Result<u64, String> {
 }
 
 /// `--parts N --part K`, `--mpi`: a count shared among runs or among the ranks of an MPI
-/// job (queens, knapsack, subset-sum and exact-cover).
+/// job (queens, knapsack, subset-sum, exact-cover and model).
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Counting on a cluster")]
 pub struct Sharing {

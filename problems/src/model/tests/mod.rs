@@ -227,6 +227,7 @@ proptest! {
             prop_assert_eq!(d.size(x), set.len());
             prop_assert_eq!(d.min(x), *set.first().unwrap());
             prop_assert_eq!(d.max(x), *set.last().unwrap());
+            prop_assert_eq!(d.all_fixed(), set.len() == 1);
         }
     }
 }
@@ -312,6 +313,28 @@ proptest! {
         high.maximize(objective).unwrap();
         let best = Search::new(high).best().found.map(|(s, _)| s[objective]);
         prop_assert_eq!(best, values.iter().copied().max());
+    }
+
+    /// `a·x + b·y ≠ c`, which two different variables with coefficients other than 0
+    /// post as a propagator of its own: the brute force's solutions, coefficients of
+    /// every sign and size, 0 among them, and one variable twice.
+    #[test]
+    fn two_terms_not_equal_agree_with_brute_force(
+        a in -3i64..=3,
+        b in -3i64..=3,
+        c in -9i64..=9,
+        twice in any::<bool>(),
+    ) {
+        let ranges = [-2..=3, -1..=2];
+        let wanted = brute(&ranges, |v| {
+            let y = if twice { v[0] } else { v[1] };
+            a * v[0] + b * y != c
+        });
+        let mut model = Model::new();
+        let x = model.int_var(ranges[0].clone()).unwrap();
+        let y = model.int_var(ranges[1].clone()).unwrap();
+        model.linear(&[(a, x), (b, if twice { x } else { y })], Rel::Ne, c).unwrap();
+        prop_assert_eq!(solutions(model), wanted);
     }
 
     /// The largest clique of a random graph of up to 7 vertices, by maximising the size of

@@ -7,7 +7,7 @@ use anyhow::{anyhow, Result};
 use backtrack_problems::model::{Assignment, Model, Score, Sense};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::args::Common;
+use crate::args::CommonParts;
 use crate::driver::{Cutoff, End, Job, Mode, Out, Task};
 use crate::input;
 
@@ -20,7 +20,10 @@ use crate::input;
 /// sums related by `=`, `!=`, `<=`, `>=`, `<` or `>`, each sum of terms `N`, `NAME` or
 /// `N*NAME` (`1000*S + 100*E + 10*N + D >= 1000`); `minimize NAME` or `maximize NAME` sets
 /// an objective; `order input|smallest|domdeg` and `values ascending|descending` choose
-/// the variable assigned next and the order of its values.
+/// the variable assigned next and the order of its values. `element R I: 3 1 4` makes R
+/// the value at place I (from 0) of the list; `table X Y: 1 2, 2 1` lets X and Y take
+/// only the tuples listed; `reify B: X + Y <= 3` makes B 1 when the linear constraint
+/// holds, 0 when not. A predicate (a test in Rust) cannot be written in a file.
 ///
 /// Lists every solution (or the best, with an objective), one per line: `NAME=VALUE` for
 /// each variable, in the order they were made. The search gives the variable the order
@@ -33,7 +36,7 @@ pub struct Args {
     pub file: String,
 
     #[command(flatten)]
-    pub common: Common,
+    pub common: CommonParts,
 }
 
 /// What `--stats` describes.
@@ -42,12 +45,22 @@ const BEST: &str = "branch and bound: the variable the order chooses given each 
 
 /// The search `backtrack model` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
-    let json = args.common.json();
+    let json = args.common.format.json();
     let input = input::read(&args.file, "a model")?;
     let model: Model = input
         .text
         .parse()
         .map_err(|err| anyhow!("{}: {err}", input.name))?;
+    // What names the model in a checkpoint or a part's record: its statements as read,
+    // without comments, blank lines and the spacing of the words, by their number and
+    // the CRC-32 of their text (a refusal then prints two numbers, not the model).
+    let statements: Vec<String> = input
+        .text
+        .lines()
+        .map(|line| line.split_once('#').map_or(line, |(before, _)| before))
+        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|line| !line.is_empty())
+        .collect();
     let objective = model.objective();
     let default = if objective.is_some() {
         Mode::Best
@@ -75,7 +88,14 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
     };
     Ok(Job::new(settings, task)
         .describe(if objective.is_some() { BEST } else { EVERY })
-        .thing("solution"))
+        .thing("solution")
+        .identity(
+            "model",
+            serde_json::json!({
+                "statements": statements.len(),
+                "crc32": crc32fast::hash(statements.join("\n").as_bytes()),
+            }),
+        ))
 }
 
 /// Prints solutions: the names of the variables, and of the objective's.
