@@ -356,7 +356,7 @@ where
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
     fn exit(&mut self, flow: Flow, untried: Option<P::Op>) -> Exit<P::Op> {
-        self.run.store(self.hot);
+        self.run.store_on_exit(self.hot);
         (flow, untried)
     }
 

@@ -132,6 +132,14 @@ impl Run {
         self.cut = hot.cut;
         self.deepest_leaf = hot.deepest_leaf;
         self.refusal_looks = (hot.rejections_look, hot.prunings_look);
+    }
+
+    /// Stores the hot figures back as the kernel is left, and the depth reached: not at
+    /// each look at the limits, where nothing reads it, so that the path's depth is not
+    /// worked out at every node.
+    #[inline]
+    pub(super) fn store_on_exit(&mut self, hot: Hot) {
+        self.store(hot);
         // Every node expanded enters a child or is left as a leaf (all its children
         // pruned), unless the search stops first: the deepest node is a leaf or on the path.
         self.stats.max_depth = self
