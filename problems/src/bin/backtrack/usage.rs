@@ -214,51 +214,12 @@ fn conflict(flag: &str, prior: &[String]) -> String {
 /// The one line that says what is wrong with the command line `args` of `cli`.
 pub fn message(cli: &Command, err: &clap::Error, args: &[OsString]) -> String {
     let sub = subcommand(cli, args);
-    let at = |kind| match err.get(kind) {
-        Some(ContextValue::String(text)) => vec![text.clone()],
-        Some(ContextValue::Strings(texts)) => texts.clone(),
-        _ => Vec::new(),
-    };
-    let first = |kind| at(kind).into_iter().next().unwrap_or_default();
+    let at = |kind| context(err, kind);
+    let first = |kind| first_of(err, kind);
     let name = sub.map_or("backtrack", Command::get_name);
     match err.kind() {
-        ErrorKind::ValueValidation => {
-            let place = place(&first(ContextKind::InvalidArg));
-            let why = std::error::Error::source(err).map_or_else(
-                || format!("'{}' is not valid", first(ContextKind::InvalidValue)),
-                ToString::to_string,
-            );
-            if why.starts_with("must ") {
-                format!("{place} {why}")
-            } else if why.contains(&place) {
-                why
-            } else {
-                format!("{place}: {why}")
-            }
-        }
-        ErrorKind::InvalidValue => {
-            let arg = first(ContextKind::InvalidArg);
-            let value = first(ContextKind::InvalidValue);
-            let place = place(&arg);
-            let valid = accepted(sub, &arg).unwrap_or_else(|| at(ContextKind::ValidValue));
-            // clap reports a value left out (`--format` last) as the empty value of
-            // `--format=`: only the command line tells them apart.
-            if valid.is_empty() || (value.is_empty() && !typed_empty(sub, &place, args)) {
-                return format!("{place} needs a value ({})", value_of(&arg));
-            }
-            if let Some(owners) = owners_of_value(cli, sub, &arg, &value) {
-                return format!(
-                    "{place} {value} applies to {owners}, not {name}: here {place} is {}",
-                    or(&valid)
-                );
-            }
-            let guess = guess(at(ContextKind::SuggestedValue).first());
-            format!(
-                "{place} must be {}, not '{}'{guess}",
-                or(&valid),
-                crate::args::clip(&value)
-            )
-        }
+        ErrorKind::ValueValidation => not_valid(err),
+        ErrorKind::InvalidValue => not_accepted(cli, sub, err, args),
         ErrorKind::UnknownArgument => {
             let arg = first(ContextKind::InvalidArg);
             before_subcommand(cli, args, &arg)
@@ -310,6 +271,73 @@ pub fn message(cli: &Command, err: &clap::Error, args: &[OsString]) -> String {
             line.strip_prefix("error: ").unwrap_or(line).to_string()
         }
     }
+}
+
+/// The texts clap's error `err` holds under `kind`.
+fn context(err: &clap::Error, kind: ContextKind) -> Vec<String> {
+    match err.get(kind) {
+        Some(ContextValue::String(text)) => vec![text.clone()],
+        Some(ContextValue::Strings(texts)) => texts.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// The first text clap's error `err` holds under `kind`, or the empty one.
+fn first_of(err: &clap::Error, kind: ContextKind) -> String {
+    context(err, kind).into_iter().next().unwrap_or_default()
+}
+
+/// A value its parser refused: where, and the parser's reason.
+fn not_valid(err: &clap::Error) -> String {
+    let place = place(&first_of(err, ContextKind::InvalidArg));
+    let why = std::error::Error::source(err).map_or_else(
+        || {
+            format!(
+                "'{}' is not valid",
+                first_of(err, ContextKind::InvalidValue)
+            )
+        },
+        ToString::to_string,
+    );
+    if why.starts_with("must ") {
+        format!("{place} {why}")
+    } else if why.contains(&place) {
+        why
+    } else {
+        format!("{place}: {why}")
+    }
+}
+
+/// A value not among those a flag accepts (or none given): what the flag accepts, or the
+/// subcommands a value belongs to.
+fn not_accepted(
+    cli: &Command,
+    sub: Option<&Command>,
+    err: &clap::Error,
+    args: &[OsString],
+) -> String {
+    let arg = first_of(err, ContextKind::InvalidArg);
+    let value = first_of(err, ContextKind::InvalidValue);
+    let place = place(&arg);
+    let valid = accepted(sub, &arg).unwrap_or_else(|| context(err, ContextKind::ValidValue));
+    // clap reports a value left out (`--format` last) as the empty value of
+    // `--format=`: only the command line tells them apart.
+    if valid.is_empty() || (value.is_empty() && !typed_empty(sub, &place, args)) {
+        return format!("{place} needs a value ({})", value_of(&arg));
+    }
+    if let Some(owners) = owners_of_value(cli, sub, &arg, &value) {
+        let name = sub.map_or("backtrack", Command::get_name);
+        return format!(
+            "{place} {value} applies to {owners}, not {name}: here {place} is {}",
+            or(&valid)
+        );
+    }
+    let guess = guess(context(err, ContextKind::SuggestedValue).first());
+    format!(
+        "{place} must be {}, not '{}'{guess}",
+        or(&valid),
+        crate::args::clip(&value)
+    )
 }
 
 /// Whether the option `flag` was given an empty value on the command line (`--format=`,

@@ -102,38 +102,60 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
 /// search, as `--limit 2` lists two. `auto` keeps the search when the run asks for what
 /// only the search has (`--time-limit`, `--node-limit`, `--order`).
 fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
-    let n = args.n;
     let first = args.common.modes.first && !args.unique;
     if matches!(mode, Mode::Count { .. }) {
-        let given: Vec<&str> = [
-            (args.method.is_some(), "--method"),
-            (args.seed.is_some(), "--seed"),
-            (args.max_steps.is_some(), "--max-steps"),
-        ]
-        .into_iter()
-        .filter_map(|(on, flag)| on.then_some(flag))
-        .collect();
-        if let Some((last, rest)) = given.split_last() {
-            let (named, verb) = match rest {
-                [] => (last.to_string(), "applies"),
-                _ => (format!("{} and {last}", rest.join(", ")), "apply"),
-            };
-            bail!("{named} {verb} to a first solution (--first), not to counts");
-        }
+        not_for_counts(args)?;
         // The count checks its own board size.
         return Ok(Method::Search);
     }
     if !first && args.method.is_some() {
         bail!("--method applies to a first solution (--first, without --unique)");
     }
-    let limited = args.common.run.time_limit.is_some() || args.common.run.node_limit.is_some();
-    let search_only = limited || args.order.is_some();
     let method = match args.method {
         Some(MethodArg::Construct) => Method::Construct,
         Some(MethodArg::Local) => Method::Local,
-        Some(MethodArg::Auto) | None if first && !search_only => Method::Auto.resolve(placement),
+        Some(MethodArg::Auto) | None if first && !search_only(args) => {
+            Method::Auto.resolve(placement)
+        }
         Some(MethodArg::Search | MethodArg::Auto) | None => Method::Search,
     };
+    fits(args, method, placement, first)?;
+    Ok(method)
+}
+
+/// Whether the run is limited by time or nodes.
+fn limited(args: &Args) -> bool {
+    args.common.run.time_limit.is_some() || args.common.run.node_limit.is_some()
+}
+
+/// Whether the run asks for what only the search has.
+fn search_only(args: &Args) -> bool {
+    limited(args) || args.order.is_some()
+}
+
+/// Refuses the flags of a first solution in a count.
+fn not_for_counts(args: &Args) -> Result<()> {
+    let given: Vec<&str> = [
+        (args.method.is_some(), "--method"),
+        (args.seed.is_some(), "--seed"),
+        (args.max_steps.is_some(), "--max-steps"),
+    ]
+    .into_iter()
+    .filter_map(|(on, flag)| on.then_some(flag))
+    .collect();
+    if let Some((last, rest)) = given.split_last() {
+        let (named, verb) = match rest {
+            [] => (last.to_string(), "applies"),
+            _ => (format!("{} and {last}", rest.join(", ")), "apply"),
+        };
+        bail!("{named} {verb} to a first solution (--first), not to counts");
+    }
+    Ok(())
+}
+
+/// Checks the way to solutions `method` against the other flags and the board.
+fn fits(args: &Args, method: Method, placement: &Placement, first: bool) -> Result<()> {
+    let n = args.n;
     if matches!(method, Method::Construct | Method::Local)
         && args.common.run.threads.is_some_and(|threads| threads > 1)
     {
@@ -159,7 +181,7 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
         }
     }
     if method == Method::Search && n > MAX_SEARCH {
-        if first && search_only {
+        if first && search_only(args) {
             let flag = if args.order.is_some() {
                 "--order"
             } else if args.common.run.time_limit.is_some() {
@@ -180,7 +202,7 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
         if args.order.is_some() {
             bail!("--order applies to the search, not to --method {name}");
         }
-        if limited {
+        if limited(args) {
             let instead = if method == Method::Local {
                 " (the local search stops at --max-steps)"
             } else {
@@ -189,7 +211,7 @@ fn method(args: &Args, mode: Mode, placement: &Placement) -> Result<Method> {
             bail!("--time-limit and --node-limit apply to the search, not to --method {name}{instead}");
         }
     }
-    Ok(method)
+    Ok(())
 }
 
 fn method_name(method: Method) -> &'static str {
