@@ -132,6 +132,16 @@ where
 /// Why the walk is left: how, and the operator a limit stopped it before trying.
 type Exit<Op> = (Flow, Option<Op>);
 
+/// What trying an operator leads to.
+enum Step<Op> {
+    /// A child pushed, with the operator it tries first.
+    Child(Op),
+    /// The child left at once (a solution, a dead end, pruned), or refused by the bound.
+    Leaf,
+    /// The walk is left.
+    Exit(Flow),
+}
+
 /// What the kernel works with, apart from the problem and its stack: separate borrows, so
 /// that the compiler knows the problem, the observer and the stack do not overlap, and the figures it
 /// touches at every node in [`Hot`], a local (kept in registers once the methods, all
@@ -159,10 +169,10 @@ where
     /// the one the loop reads and writes at every step, stays in registers, and the frame
     /// of a parent is written once as the child is pushed and read once as it is left.
     ///
-    /// One body, its two steps written out in it rather than called: `op`, an admissible
-    /// operator of the top node, is tried; if its child is pushed, the child's first
-    /// operator is tried next, else the top node's next one (the nodes whose search range
-    /// is spent left on the way).
+    /// Each turn looks at the limits when the node budget is spent, then tries `op`, an
+    /// admissible operator of the top node ([`Walker::descend`]); if its child is pushed,
+    /// the child's first operator is tried next, else the top node's next one
+    /// ([`Walker::advance`], the nodes whose search range is spent left on the way).
     ///
     /// A node left without a child entered is a dead end (or bounded, if the bound pruned
     /// a child): `fresh` says so of the top node. Without a bound, a node pushed in the
@@ -172,10 +182,6 @@ where
     /// operator), as it looks for the first operator.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    #[expect(
-        clippy::too_many_lines,
-        reason = "the one loop, its steps written out: as calls returning what to do next, they kept the walk's figures out of registers"
-    )]
     fn run<T: Tape<P>>(
         &mut self,
         problem: &mut P,
@@ -193,7 +199,7 @@ where
         };
         let mut op = match resumed {
             Some(op) => op,
-            None => match self.advance::<T>(problem, &mut top, frames) {
+            None => match self.advance::<T>(problem, &mut top, frames, true) {
                 Ok(op) => op,
                 Err(flow) => return self.leave_run(flow, None, top, frames),
             },
@@ -202,9 +208,8 @@ where
             // `op` is entered next, unless the search stops first for good.
             self.hot.fresh = false;
         }
-        'walk: loop {
+        loop {
             // `op`, admissible, is tried on the top node; its child has depth `live`.
-            let depth = self.hot.live;
             if self.hot.left == 0 {
                 self.run.store(self.hot);
                 if let Some(reason) = self.run.poll(self.limits) {
@@ -213,126 +218,114 @@ where
                 }
                 self.hot.left = self.run.checkpoint - self.run.stats.nodes;
             }
-            self.observer.admit(T::state(problem, &top), depth, op);
-            let child = T::apply(problem, &top, op);
-            'leaf: {
-                if M::BOUNDED && !self.mode.promising(T::child(problem, &child)) {
-                    T::retract(problem, op);
-                    self.observer.prune(T::state(problem, &top), depth, op);
-                    self.hot.cut = true;
-                    self.hot.prunings += 1;
-                    if self.hot.prunings >= self.hot.prunings_look {
-                        if let Err(reason) = self.refusals_look(true) {
-                            return self.leave_run(Flow::End(Some(reason)), None, top, frames);
-                        }
-                    }
-                    break 'leaf;
+            op = match self.descend::<T>(problem, &mut top, frames, op) {
+                Step::Child(first) => first,
+                // A leaf, or refused by the bound: the top node's next operator, or that of
+                // the nearest node above it that has one.
+                Step::Leaf => match self.advance::<T>(problem, &mut top, frames, M::BOUNDED) {
+                    Ok(next) => next,
+                    Err(flow) => return self.leave_run(flow, None, top, frames),
+                },
+                Step::Exit(flow) => return self.leave_run(flow, None, top, frames),
+            };
+        }
+    }
+
+    /// Tries `op`, admissible, on the top node: its child is entered, and either left at
+    /// once or pushed, the new top, with its first admissible operator.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the kernel")]
+    fn descend<T: Tape<P>>(
+        &mut self,
+        problem: &mut P,
+        top: &mut T::Frame,
+        frames: &mut Vec<T::Frame>,
+        op: P::Op,
+    ) -> Step<P::Op> {
+        let depth = self.hot.live;
+        self.observer.admit(T::state(problem, top), depth, op);
+        let child = T::apply(problem, top, op);
+        if M::BOUNDED && !self.mode.promising(T::child(problem, &child)) {
+            T::retract(problem, op);
+            self.observer.prune(T::state(problem, top), depth, op);
+            self.hot.cut = true;
+            self.hot.prunings += 1;
+            if self.hot.prunings >= self.hot.prunings_look {
+                if let Err(reason) = self.refusals_look(true) {
+                    return Step::Exit(Flow::End(Some(reason)));
                 }
-                self.hot.left -= 1;
-                if M::BOUNDED {
-                    self.hot.fresh = false;
-                }
-                let state = T::child(problem, &child);
-                match self.observer.enter(state, depth, Some(op)) {
-                    Control::Continue => {}
-                    Control::Prune => {
-                        self.hot.deepest_leaf = self.hot.deepest_leaf.max(depth);
-                        self.observer.backtrack(state, depth);
-                        T::retract(problem, op);
-                        break 'leaf;
-                    }
-                    Control::Halt => {
-                        // Refused before it was entered: not a node of the search.
-                        self.hot.left += 1;
-                        T::retract(problem, op);
-                        let flow = Flow::End(Some(StopReason::Observer));
-                        return self.leave_run(flow, None, top, frames);
-                    }
-                }
-                if state.is_complete() {
-                    let hot = &mut self.hot;
-                    hot.solutions += 1;
-                    hot.deepest_leaf = hot.deepest_leaf.max(depth);
-                    self.observer.solution(state, depth);
-                    let pause = self.mode.on_solution(state);
-                    self.observer.backtrack(state, depth);
-                    T::retract(problem, op);
-                    if hot.solutions >= hot.solution_cap {
-                        self.run.phase = Phase::Suspended(StopReason::SolutionLimit);
-                        let flow = if pause { Flow::Pause } else { Flow::End(None) };
-                        return self.leave_run(flow, None, top, frames);
-                    }
-                    if pause {
-                        return self.leave_run(Flow::Pause, None, top, frames);
-                    }
-                    break 'leaf;
-                }
-                // The child's first admissible operator.
-                let mut ops = state.operators();
-                let first = loop {
-                    let Some(first) = ops.next() else {
-                        break None;
-                    };
-                    if state.admissible(first) {
-                        break Some(first);
-                    }
-                    self.observer.reject(state, depth + 1, first);
-                    self.hot.rejections += 1;
-                    if self.hot.rejections >= self.hot.rejections_look {
-                        if let Err(reason) = self.refusals_look(false) {
-                            // Stopped at the child's search range: the child pushed, to
-                            // go on from there.
-                            let frame = T::expand(problem, child, ops, op);
-                            frames.push(std::mem::replace(&mut top, frame));
-                            self.hot.live += 1;
-                            self.hot.fresh = true;
-                            self.hot.cut = false;
-                            return self.leave_run(Flow::End(Some(reason)), None, top, frames);
-                        }
-                    }
-                };
-                let Some(first) = first else {
-                    let state = T::child(problem, &child);
-                    self.hot.dead_ends += 1;
-                    self.hot.deepest_leaf = self.hot.deepest_leaf.max(depth);
-                    self.observer.dead_end(state, depth);
-                    self.observer.backtrack(state, depth);
-                    T::retract(problem, op);
-                    break 'leaf;
-                };
+            }
+            return Step::Leaf;
+        }
+        self.hot.left -= 1;
+        if M::BOUNDED {
+            self.hot.fresh = false;
+        }
+        let state = T::child(problem, &child);
+        match self.observer.enter(state, depth, Some(op)) {
+            Control::Continue => {}
+            Control::Prune => {
+                self.hot.deepest_leaf = self.hot.deepest_leaf.max(depth);
+                self.observer.backtrack(state, depth);
+                T::retract(problem, op);
+                return Step::Leaf;
+            }
+            Control::Halt => {
+                // Refused before it was entered: not a node of the search.
+                self.hot.left += 1;
+                T::retract(problem, op);
+                return Step::Exit(Flow::End(Some(StopReason::Observer)));
+            }
+        }
+        if state.is_complete() {
+            let hot = &mut self.hot;
+            hot.solutions += 1;
+            hot.deepest_leaf = hot.deepest_leaf.max(depth);
+            self.observer.solution(state, depth);
+            let pause = self.mode.on_solution(state);
+            self.observer.backtrack(state, depth);
+            T::retract(problem, op);
+            if hot.solutions >= hot.solution_cap {
+                self.run.phase = Phase::Suspended(StopReason::SolutionLimit);
+                return Step::Exit(if pause { Flow::Pause } else { Flow::End(None) });
+            }
+            return if pause {
+                Step::Exit(Flow::Pause)
+            } else {
+                Step::Leaf
+            };
+        }
+        let mut ops = state.operators();
+        match self.admitted(state, &mut ops, depth + 1) {
+            Ok(Some(first)) => {
                 let frame = T::expand(problem, child, ops, op);
-                frames.push(std::mem::replace(&mut top, frame));
+                frames.push(std::mem::replace(top, frame));
                 let hot = &mut self.hot;
                 hot.live += 1;
                 if M::BOUNDED {
                     hot.fresh = true;
                     hot.cut = false;
                 }
-                op = first;
-                continue 'walk;
+                Step::Child(first)
             }
-            // A leaf, or refused by the bound: the top node's next operator, or that of the
-            // nearest node above it that has one.
-            op = loop {
-                let live = self.hot.live;
-                let (state, ops) = T::parts(problem, &mut top);
-                if let Some(next) = ops.next() {
-                    if state.admissible(next) {
-                        break next;
-                    }
-                    self.observer.reject(state, live, next);
-                    self.hot.rejections += 1;
-                    if self.hot.rejections >= self.hot.rejections_look {
-                        if let Err(reason) = self.refusals_look(false) {
-                            return self.leave_run(Flow::End(Some(reason)), None, top, frames);
-                        }
-                    }
-                    continue;
-                }
-                if !self.leave::<T>(problem, &mut top, frames, M::BOUNDED) {
-                    return self.leave_run(Flow::End(None), None, top, frames);
-                }
-            };
+            Ok(None) => {
+                self.hot.dead_ends += 1;
+                self.hot.deepest_leaf = self.hot.deepest_leaf.max(depth);
+                self.observer.dead_end(state, depth);
+                self.observer.backtrack(state, depth);
+                T::retract(problem, op);
+                Step::Leaf
+            }
+            Err(reason) => {
+                // Stopped at the child's search range: the child pushed, to go on from there.
+                let frame = T::expand(problem, child, ops, op);
+                frames.push(std::mem::replace(top, frame));
+                let hot = &mut self.hot;
+                hot.live += 1;
+                hot.fresh = true;
+                hot.cut = false;
+                Step::Exit(Flow::End(Some(reason)))
+            }
         }
     }
 
@@ -445,8 +438,9 @@ where
     }
 
     /// The next admissible operator of the top node, or of the nearest node above it that
-    /// has one, every node passed on the way left. `Err` if the kernel is left: the root
-    /// was (the tree is exhausted), or a look at the limits stops the search.
+    /// has one, every node passed on the way left (`fresh` as in [`Walker::leave`]). `Err`
+    /// if the kernel is left: the root was (the tree is exhausted), or a look at the limits
+    /// stops the search.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
     fn advance<T: Tape<P>>(
@@ -454,6 +448,7 @@ where
         problem: &mut P,
         top: &mut T::Frame,
         frames: &mut Vec<T::Frame>,
+        fresh: bool,
     ) -> Result<P::Op, Flow> {
         loop {
             let live = self.hot.live;
@@ -463,7 +458,7 @@ where
                 Ok(None) => {}
                 Err(reason) => return Err(Flow::End(Some(reason))),
             }
-            if !self.leave::<T>(problem, top, frames, true) {
+            if !self.leave::<T>(problem, top, frames, fresh) {
                 return Err(Flow::End(None));
             }
         }
