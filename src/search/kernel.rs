@@ -164,10 +164,12 @@ where
     /// The loop: from where the last call left off (the operator `resumed` if a limit
     /// stopped it before trying one) until the mode pauses or the search ends.
     ///
-    /// The path's frames are `frames[..live]`, root first. While the loop runs, the top
+    /// Between two calls, `frames` holds the path, root first. While the loop runs, the top
     /// frame is a local, `top`, and `frames` holds the others: the node being expanded,
     /// the one the loop reads and writes at every step, stays in registers, and the frame
     /// of a parent is written once as the child is pushed and read once as it is left.
+    /// The top node's depth is the stack's length, kept by the stack alone: a second count
+    /// of it would take a register at every node.
     ///
     /// Each turn looks at the limits when the node budget is spent, then tries `op`, an
     /// admissible operator of the top node ([`Walker::descend`]); if its child is pushed,
@@ -192,7 +194,7 @@ where
             frames.clear();
             match self.enter_root::<T>(problem) {
                 Ok(root) => root,
-                Err(flow) => return self.exit(flow, None),
+                Err(flow) => return self.exit(flow, None, 0),
             }
         } else {
             frames.pop().expect("a search under way has its path")
@@ -201,7 +203,7 @@ where
             Some(op) => op,
             None => match self.advance::<T>(problem, &mut top, frames, true) {
                 Ok(op) => op,
-                Err(flow) => return self.leave_run(flow, None, top, frames),
+                Err(left) => return self.left(left, top, frames),
             },
         };
         if !M::BOUNDED {
@@ -209,7 +211,7 @@ where
             self.hot.fresh = false;
         }
         loop {
-            // `op`, admissible, is tried on the top node; its child has depth `live`.
+            // `op`, admissible, is tried on the top node.
             if self.hot.left == 0 {
                 self.run.store(self.hot);
                 if let Some(reason) = self.run.poll(self.limits) {
@@ -224,7 +226,7 @@ where
                 // the nearest node above it that has one.
                 Step::Leaf => match self.advance::<T>(problem, &mut top, frames, M::BOUNDED) {
                     Ok(next) => next,
-                    Err(flow) => return self.leave_run(flow, None, top, frames),
+                    Err(left) => return self.left(left, top, frames),
                 },
                 Step::Exit(flow) => return self.leave_run(flow, None, top, frames),
             };
@@ -242,7 +244,8 @@ where
         frames: &mut Vec<T::Frame>,
         op: P::Op,
     ) -> Step<P::Op> {
-        let depth = self.hot.live;
+        // The child's depth: the top node's ancestors are on the stack.
+        let depth = frames.len() + 1;
         self.observer.admit(T::state(problem, top), depth, op);
         let child = T::apply(problem, top, op);
         if M::BOUNDED && !self.mode.promising(T::child(problem, &child)) {
@@ -301,7 +304,6 @@ where
                 let frame = T::expand(problem, child, ops, op);
                 frames.push(std::mem::replace(top, frame));
                 let hot = &mut self.hot;
-                hot.live += 1;
                 if M::BOUNDED {
                     hot.fresh = true;
                     hot.cut = false;
@@ -321,7 +323,6 @@ where
                 let frame = T::expand(problem, child, ops, op);
                 frames.push(std::mem::replace(top, frame));
                 let hot = &mut self.hot;
-                hot.live += 1;
                 hot.fresh = true;
                 hot.cut = false;
                 Step::Exit(Flow::End(Some(reason)))
@@ -329,7 +330,7 @@ where
         }
     }
 
-    /// Leaves the loop: the top frame back on the stack if the path is not empty.
+    /// Leaves the loop on the path: the top frame back on the stack.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
     fn leave_run<F>(
@@ -339,17 +340,26 @@ where
         top: F,
         frames: &mut Vec<F>,
     ) -> Exit<P::Op> {
-        if self.hot.live > 0 {
-            frames.push(top);
-        }
-        self.exit(flow, untried)
+        frames.push(top);
+        self.exit(flow, untried, frames.len())
     }
 
-    /// Leaves the kernel: stores the hot figures.
+    /// Leaves the loop as [`Walker::advance`] says: the tree exhausted (`None`), or stopped
+    /// (`Some`) on the path.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn exit(&mut self, flow: Flow, untried: Option<P::Op>) -> Exit<P::Op> {
-        self.run.store_on_exit(self.hot);
+    fn left<F>(&mut self, stop: Option<StopReason>, top: F, frames: &mut Vec<F>) -> Exit<P::Op> {
+        match stop {
+            None => self.exit(Flow::End(None), None, 0),
+            Some(reason) => self.leave_run(Flow::End(Some(reason)), None, top, frames),
+        }
+    }
+
+    /// Leaves the kernel, the path `live` nodes long: stores the hot figures.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the kernel")]
+    fn exit(&mut self, flow: Flow, untried: Option<P::Op>, live: usize) -> Exit<P::Op> {
+        self.run.store_on_exit(self.hot, live);
         (flow, untried)
     }
 
@@ -386,7 +396,6 @@ where
             );
             return Err(if pause { Flow::Pause } else { Flow::End(None) });
         }
-        hot.live = 1;
         hot.fresh = true;
         hot.cut = false;
         Ok(T::root(problem))
@@ -439,8 +448,8 @@ where
 
     /// The next admissible operator of the top node, or of the nearest node above it that
     /// has one, every node passed on the way left (`fresh` as in [`Walker::leave`]). `Err`
-    /// if the kernel is left: the root was (the tree is exhausted), or a look at the limits
-    /// stops the search.
+    /// if the kernel is left: `None` if the root was (the tree is exhausted), or why a look
+    /// at the limits stops the search.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
     fn advance<T: Tape<P>>(
@@ -449,17 +458,17 @@ where
         top: &mut T::Frame,
         frames: &mut Vec<T::Frame>,
         fresh: bool,
-    ) -> Result<P::Op, Flow> {
+    ) -> Result<P::Op, Option<StopReason>> {
         loop {
-            let live = self.hot.live;
+            let depth = frames.len() + 1;
             let (state, ops) = T::parts(problem, top);
-            match self.admitted(state, ops, live) {
+            match self.admitted(state, ops, depth) {
                 Ok(Some(op)) => return Ok(op),
                 Ok(None) => {}
-                Err(reason) => return Err(Flow::End(Some(reason))),
+                Err(reason) => return Err(Some(reason)),
             }
             if !self.leave::<T>(problem, top, frames, fresh) {
-                return Err(Flow::End(None));
+                return Err(None);
             }
         }
     }
@@ -477,21 +486,22 @@ where
         fresh: bool,
     ) -> bool {
         let hot = &mut self.hot;
-        hot.live -= 1;
+        // The top node's depth: its ancestors are on the stack.
+        let depth = frames.len();
         let state = T::state(problem, top);
         if fresh && hot.fresh {
             // A leaf after all: the deepest node is a leaf or on the path.
-            hot.deepest_leaf = hot.deepest_leaf.max(hot.live);
+            hot.deepest_leaf = hot.deepest_leaf.max(depth);
             if M::BOUNDED && hot.cut {
                 hot.bounded += 1;
-                self.observer.bounded(state, hot.live);
+                self.observer.bounded(state, depth);
             } else {
                 hot.dead_ends += 1;
-                self.observer.dead_end(state, hot.live);
+                self.observer.dead_end(state, depth);
             }
             hot.fresh = false;
         }
-        self.observer.backtrack(state, hot.live);
+        self.observer.backtrack(state, depth);
         T::leave(problem, top);
         match frames.pop() {
             Some(parent) => {

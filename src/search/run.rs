@@ -69,7 +69,6 @@ pub(super) struct Hot {
     pub(super) bounded: u64,
     pub(super) rejections: u64,
     pub(super) prunings: u64,
-    pub(super) live: usize,
     pub(super) fresh: bool,
     /// Was a child of the top node pruned by the bound? (Looked at only when `fresh`.)
     pub(super) cut: bool,
@@ -108,7 +107,6 @@ impl Run {
             bounded: self.stats.bounded,
             rejections: self.stats.rejections,
             prunings: self.stats.prunings,
-            live: self.live,
             fresh: self.fresh,
             cut: self.cut,
             deepest_leaf: self.deepest_leaf,
@@ -127,26 +125,26 @@ impl Run {
         self.stats.bounded = hot.bounded;
         self.stats.rejections = hot.rejections;
         self.stats.prunings = hot.prunings;
-        self.live = hot.live;
         self.fresh = hot.fresh;
         self.cut = hot.cut;
         self.deepest_leaf = hot.deepest_leaf;
         self.refusal_looks = (hot.rejections_look, hot.prunings_look);
     }
 
-    /// Stores the hot figures back as the kernel is left, and the depth reached: not at
-    /// each look at the limits, where nothing reads it, so that the path's depth is not
-    /// worked out at every node.
+    /// Stores the hot figures back as the kernel is left with a path of `live` nodes, and
+    /// the depth reached: not at each look at the limits, where nothing reads them, so
+    /// that the path's depth is not worked out at every node.
     #[inline]
-    pub(super) fn store_on_exit(&mut self, hot: Hot) {
+    pub(super) fn store_on_exit(&mut self, hot: Hot, live: usize) {
         self.store(hot);
+        self.live = live;
         // Every node expanded enters a child or is left as a leaf (all its children
         // pruned), unless the search stops first: the deepest node is a leaf or on the path.
         self.stats.max_depth = self
             .stats
             .max_depth
             .max(hot.deepest_leaf)
-            .max(hot.live.saturating_sub(1));
+            .max(live.saturating_sub(1));
     }
 
     pub(super) fn is_done(&self) -> bool {
