@@ -138,22 +138,25 @@ where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
 {
-    count_observed(problem, split_depth, limits, |_| (), |(), ()| {}).0
+    count_observed(problem, split_depth, limits, (), |_| (), |(), ()| {}).0
 }
 
-/// [`count`], with every part of the tree watched by an observer of its own: `observer`
-/// makes one for the part above the split and one for each subtree, given the operators
-/// from the root to the part's root (none for the first), and `merge` folds each into the
-/// first as its part finishes. Returns the count and the merged observer.
+/// [`count`], with every part of the tree watched by an observer of its own: `above`
+/// watches the tree above the split, `part` makes one for each subtree, given the
+/// operators from the root to the subtree's root, and `merge` folds each into `above` as
+/// its part finishes. Returns the count and the merged observer.
 ///
 /// Each observer sees the events of its own part, with depths relative to that part's
-/// root: the first sees the tree above the split (its frontier nodes entered and left
+/// root: `above` sees the tree above the split (its frontier nodes entered and left
 /// without being expanded), each other one a subtree whose root is a frontier node. An
 /// observer that only looks at solutions (classifying them, say) sees each exactly once;
 /// one that needs the whole path to a solution has the operators above its part from
-/// `observer` and those below from [`Observer::enter`]. `merge` is called under a lock,
-/// one part at a time, so it is also the place to report progress (a
-/// [`Meter`](crate::progress::Meter)'s `set_found`, say) from the merged observer.
+/// `part` and those below from [`Observer::enter`]. The parts' observers may be of
+/// another type than `above`'s: one that acts only near the root (pruning there, say)
+/// need not be in the parts' searches at all, where its hooks would cost at every node.
+/// `merge` is called under a lock, one part at a time, so it is also the place to report
+/// progress (a [`Meter`](crate::progress::Meter)'s `set_found`, say) from the merged
+/// observer.
 ///
 /// ```
 /// use backtrack::{parallel, Observer, ParallelLimits, Problem, SplitDepth};
@@ -183,27 +186,28 @@ where
 ///
 /// let (outcome, ones) = parallel::count_observed(
 ///     &Strings { bits: vec![] }, SplitDepth(2), &ParallelLimits::none(),
-///     |_| LeadingOne(0), |a, b| a.0 += b.0,
+///     LeadingOne(0), |_| LeadingOne(0), |a, b| a.0 += b.0,
 /// );
 /// assert_eq!((outcome.found, ones.0), (1024, 512));
 /// ```
-pub fn count_observed<P, O, F, M>(
+pub fn count_observed<P, O, Q, F, M>(
     problem: &P,
     split_depth: SplitDepth,
     limits: &ParallelLimits,
-    observer: F,
+    mut above: O,
+    part: F,
     merge: M,
 ) -> (Outcome<u64>, O)
 where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
     O: Observer<P> + Send,
-    F: Fn(&[P::Op]) -> O + Sync,
-    M: Fn(&mut O, O) + Sync,
+    Q: Observer<P> + Send,
+    F: Fn(&[P::Op]) -> Q + Sync,
+    M: Fn(&mut O, Q) + Sync,
 {
     let split_depth = split_depth.0;
     let start = Instant::now();
-    let mut above = observer(&[]);
     let split_depth = split::capped_depth(problem, split_depth, &limits.clone().into());
     let split = split::split_observed(problem, split_depth, limits.clone().into(), &mut above);
     if split.above.stopped.is_some() {
@@ -211,9 +215,7 @@ where
     }
     let all: Vec<usize> = (0..split.len()).collect();
     let first = (split.above.found, split.above.stats, above);
-    count_chosen(
-        problem, &split, &all, first, start, limits, &observer, &merge,
-    )
+    count_chosen(problem, &split, &all, first, start, limits, &part, &merge)
 }
 
 /// How many subproblems [`count_share_observed`] splits a tree into, at least, for each
@@ -302,7 +304,7 @@ where
 /// its own, merged into `first`'s as they finish: `first` is the count, statistics and
 /// observer to add them to.
 #[allow(clippy::too_many_arguments)]
-fn count_chosen<P, O, F, M>(
+fn count_chosen<P, O, Q, F, M>(
     problem: &P,
     split: &Split<P::Op>,
     chosen: &[usize],
@@ -316,8 +318,9 @@ where
     P: Problem + Clone + Send + Sync,
     P::Op: Send + Sync,
     O: Observer<P> + Send,
-    F: Fn(&[P::Op]) -> O + Sync,
-    M: Fn(&mut O, O) + Sync,
+    Q: Observer<P> + Send,
+    F: Fn(&[P::Op]) -> Q + Sync,
+    M: Fn(&mut O, Q) + Sync,
 {
     let (found, stats, above) = first;
     if let Some(meter) = &limits.meter {

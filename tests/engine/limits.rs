@@ -285,6 +285,7 @@ fn parallel_count_cancelled_between_subtrees_keeps_its_node_count() {
             &Queens::new(8),
             SplitDepth(2),
             &limits,
+            (),
             |_| (),
             |(), ()| cancel.cancel(),
         )

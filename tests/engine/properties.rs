@@ -107,7 +107,8 @@ proptest! {
             SplitDepth(split),
             &ParallelLimits::none(),
             // Only the part from the root sees depth 1; the others start below it.
-            |path: &[u8]| pruner(path.is_empty()),
+            pruner(true),
+            |_: &[u8]| pruner(false),
             |_, _| {},
         );
         prop_assert_eq!(parallel.found, serial.found);

@@ -43,8 +43,17 @@ impl Mirrored {
 }
 
 impl Mirrored {
+    /// The weight of a solution: 1 if row 0's queen is in the middle column, else 2.
+    fn weight(&self) -> u64 {
+        if Some(self.first) == self.middle {
+            1
+        } else {
+            2
+        }
+    }
+
     /// Row 0's queen, in column `first`: pruned right of the middle. Out of line, so that
-    /// the searches of the parts below row 0, which never call it, keep no register for it.
+    /// the search keeps no register for it below row 0.
     #[cold]
     #[inline(never)]
     fn first_row(&mut self, first: u32) -> Control {
@@ -69,11 +78,22 @@ impl<M: Mask> Observer<BitState<M>> for Mirrored {
     #[inline]
     fn solution(&mut self, _: &BitState<M>, depth: usize) {
         // A board of no square has one solution and no queen to mirror.
-        self.weighted += if depth == 0 || Some(self.first) == self.middle {
-            1
-        } else {
-            2
-        };
+        self.weighted += if depth == 0 { 1 } else { self.weight() };
+    }
+}
+
+/// The observer of a part below row 0 of a mirror-halved count: row 0's queen is on the
+/// part's path, so every solution of the part has the same weight ([`Mirrored`]), and no
+/// node needs looking at.
+struct Weighted {
+    weight: u64,
+    weighted: u64,
+}
+
+impl<M: Mask> Observer<BitState<M>> for Weighted {
+    #[inline]
+    fn solution(&mut self, _: &BitState<M>, _: usize) {
+        self.weighted += self.weight;
     }
 }
 
@@ -107,8 +127,10 @@ impl<M: Mask> OnSolution<BitQueens<M>> for CanonicalCounter {
 /// the current rayon thread pool ([`parallel::count_observed`]).
 ///
 /// Only the first-row columns left of the middle, and the middle one of an odd board, are
-/// searched (an observer prunes the others as they are entered); a solution counts twice
-/// (itself and its mirror image) unless its first queen is in the middle. `limits` may hold
+/// searched (an observer of the tree above the split prunes the others as they are
+/// entered); a solution counts twice (itself and its mirror image) unless its first queen
+/// is in the middle. The parts, below row 0, each know their weight from their path, and
+/// are searched with no hook but the one at a solution. `limits` may hold
 /// a time limit, a cancellation flag and a meter; a stopped count is partial. The
 /// statistics are those of the halved tree (`solutions` counts the boards reached in it,
 /// not their mirror images).
@@ -129,7 +151,13 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
         &BitState::<M>::new(n),
         SplitDepth(split_depth(n)),
         limits,
-        |path| Mirrored::below(n, path),
+        Mirrored::below::<M>(n, &[]),
+        // Every part is below row 0: the split is at least one row deep, and row 1 has
+        // fewer nodes than the split's widest level may hold.
+        |path| Weighted {
+            weight: Mirrored::below(n, path).weight(),
+            weighted: 0,
+        },
         |mirrored, part| {
             mirrored.weighted += part.weighted;
             if let Some(meter) = &limits.meter {
@@ -175,16 +203,18 @@ pub fn count_halves(n: usize, limits: &ParallelLimits) -> Outcome<u64> {
         meter.set_found(0);
     }
     let cache = HalfCache::default();
+    let join = || {
+        let mut join = HalfJoin::cached(n, &cache);
+        join.limit(deadline, limits.cancel.clone(), limits.meter.clone());
+        Solutions(join)
+    };
     let (outcome, Solutions(join)) = parallel::count_observed(
         &HalfBlocks::new(n),
         // A subproblem for each block: the middle column, then the columns fixed.
         SplitDepth(n % 2 + block_columns(n)),
         limits,
-        |_| {
-            let mut join = HalfJoin::cached(n, &cache);
-            join.limit(deadline, limits.cancel.clone(), limits.meter.clone());
-            Solutions(join)
-        },
+        join(),
+        |_| join(),
         |Solutions(merged), Solutions(part)| {
             merged.add(&part);
             part.recycle(&cache);
@@ -233,6 +263,7 @@ pub fn count_unique<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64> 
         &half,
         SplitDepth(split_depth(n)),
         limits,
+        Solutions(CanonicalCounter::new(n)),
         |_| Solutions(CanonicalCounter::new(n)),
         |Solutions(a), Solutions(b)| a.canonical += b.canonical,
     );
@@ -285,6 +316,7 @@ pub fn count_symmetric<M: Mask>(
         &SymmetricQueens::<M>::new(n),
         SplitDepth(split_depth(n)),
         limits,
+        Solutions(OrbitCounter::new(n)),
         |_| Solutions(OrbitCounter::new(n)),
         |Solutions(merged), Solutions(part)| {
             merged.add(&part);

@@ -593,6 +593,7 @@ mod tests {
                         &HalfBlocks::fixing(n, fix),
                         backtrack::SplitDepth(n),
                         &backtrack::ParallelLimits::none(),
+                        Solutions(HalfJoin::new(n)),
                         |_| Solutions(HalfJoin::new(n)),
                         |Solutions(merged), Solutions(part)| merged.add(&part),
                     )
