@@ -1,8 +1,10 @@
 //! `--mpi` under a real `mpirun` (the `mpi` feature): three ranks count queens 12 and 13
-//! exactly, the classes too; a checkpoint lets a job run again skip what is done.
+//! exactly, the classes too; a checkpoint lets a job run again skip what is done; a
+//! subset sum and models are shared as any problem is.
 //!
 //! Skipped, saying so, where Open MPI's `mpirun` is not installed.
 
+use std::fmt::Write as _;
 use std::process::{Command, Output};
 
 use crate::common::{text, BIN, OEIS};
@@ -162,4 +164,68 @@ fn three_ranks_count_a_subset_sum_as_one_run_does() {
     };
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), whole);
+}
+
+/// A model is split like any problem: three ranks count the 8-queens model (one variable a
+/// row, `≠` a pair of queens) and the reduced Latin squares of order 5 as one run does.
+#[test]
+fn three_ranks_count_a_model_as_one_run_does() {
+    let mut queens = String::from("var q1 q2 q3 q4 q5 q6 q7 q8 in 1..8\n");
+    for i in 1..=8 {
+        for j in i + 1..=8 {
+            let d = j - i;
+            writeln!(
+                queens,
+                "q{i} != q{j}\nq{i} != q{j} + {d}\nq{i} != q{j} - {d}"
+            )
+            .unwrap();
+        }
+    }
+    let mut latin = String::from("var");
+    for r in 1..=5 {
+        for c in 1..=5 {
+            write!(latin, " x{r}{c}").unwrap();
+        }
+    }
+    latin.push_str(" in 1..5\n");
+    for k in 1..=5 {
+        writeln!(latin, "x1{k} = {k}\nx{k}1 = {k}").unwrap();
+        let row: Vec<String> = (1..=5).map(|c| format!("x{k}{c}")).collect();
+        let column: Vec<String> = (1..=5).map(|r| format!("x{r}{k}")).collect();
+        writeln!(
+            latin,
+            "alldifferent {}\nalldifferent {}",
+            row.join(" "),
+            column.join(" ")
+        )
+        .unwrap();
+    }
+    for (name, model, count) in [
+        ("queens-8.model", queens, "92\n"),
+        ("latin-5.model", latin, "56\n"),
+    ] {
+        let file = crate::common::scratch(name);
+        std::fs::write(&file, model).unwrap();
+        let path = file.to_string_lossy().into_owned();
+        assert_eq!(
+            crate::common::stdout(&["model", &path, "--count"]),
+            count,
+            "{name}"
+        );
+        let Some(out) = mpirun(&["model", &path, "--count", "--mpi", "--threads", "1"]) else {
+            return;
+        };
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), count, "{name}: only rank 0 prints");
+        let args = ["model", &path, "--count", "--mpi", "--format", "json"];
+        let Some(out) = mpirun(&args) else {
+            return;
+        };
+        let line = json(&out);
+        assert_eq!(format!("{}\n", line["count"]), count, "{name}");
+        assert_eq!(
+            (line["ranks"].as_u64(), line["complete"].as_bool()),
+            (Some(3), Some(true))
+        );
+    }
 }
