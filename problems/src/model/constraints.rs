@@ -331,6 +331,11 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate(&self, domains: &mut Domains) -> Result<(), Conflict> {
+        if self.strength == Strength::Domain {
+            if let Some(outcome) = super::matching::propagate_in_words(domains, &self.vars) {
+                return outcome;
+            }
+        }
         self.forward(domains)?;
         match self.strength {
             Strength::Forward => Ok(()),
@@ -340,6 +345,12 @@ impl Propagator for AllDifferent {
             }
             Strength::Domain => super::matching::propagate(domains, &self.vars),
         }
+    }
+
+    /// Domain consistency is its own fixpoint: after the values in no assignment are
+    /// taken, every value left is still in one.
+    fn idempotent(&self) -> bool {
+        self.strength == Strength::Domain
     }
 }
 

@@ -85,6 +85,9 @@ pub struct Domains {
     watchers: Vec<Watchers>,
     queue: VecDeque<u32>,
     queued: Vec<bool>,
+    /// Per propagator, whether one run reaches its own fixpoint, so that the changes it
+    /// makes need not wake it again.
+    idempotent: Vec<bool>,
     /// How many variables are fixed, so that a complete state is told at once.
     fixed: usize,
     /// The variables fixed since the propagation began that have `≠` links, to take
@@ -106,12 +109,17 @@ struct Watchers {
 /// makes `c`. The commonest constraint of all (colourings, queens' diagonals) is
 /// propagated by the domains themselves, with no call through a propagator.
 #[derive(Clone, Copy, Debug)]
-struct Link {
-    a: i64,
-    y: Var,
-    b: i64,
-    c: i128,
+enum Link {
+    /// `a` and `b` are both 1 or -1 (`≠`, `x ≠ y + d`, `x + y ≠ c`): the offset of the
+    /// value taken from `y` is `d - sign·o` for `x`'s offset `o`, without a product or a
+    /// quotient.
+    Unit { y: Var, sign: i64, d: i64 },
+    /// Any other coefficients, in wide arithmetic.
+    General { a: i64, y: Var, b: i64, c: i128 },
 }
+
+/// The most an offset of a [`Link::Unit`] may be, so that `d - sign·o` cannot overflow.
+const UNIT_OFFSET_BOUND: i128 = 1 << 62;
 
 /// The mask of bits `lo..=hi` of a word.
 fn mask(lo: u32, hi: u32) -> u64 {
@@ -129,6 +137,7 @@ impl Domains {
             watchers: Vec::new(),
             queue: VecDeque::new(),
             queued: Vec::new(),
+            idempotent: Vec::new(),
             fixed: 0,
             newly_fixed: Vec::new(),
         }
@@ -246,6 +255,64 @@ impl Domains {
         (words, layout.base)
     }
 
+    /// The values of `var` from its least on, as a word: bit `k` for `min + k`. A domain
+    /// whose values span more than 64 has its others left out.
+    pub(crate) fn window(&self, var: Var) -> u64 {
+        let (layout, at) = (self.layout[var.index()], self.meta[var.index()].min);
+        let index = layout.first as usize + at as usize / 64;
+        let shift = at % 64;
+        let low = self.words[index] >> shift;
+        let last = layout.first as usize + (layout.width as usize - 1) / 64;
+        if shift == 0 || index == last {
+            low
+        } else {
+            low | self.words[index + 1] << (64 - shift)
+        }
+    }
+
+    /// Keeps of `var`'s values, which span 64 at most, those `keep` holds as a
+    /// `window` does. `Ok(true)` if any went; a [`Conflict`] if none
+    /// would be left.
+    pub(crate) fn retain_window(&mut self, var: Var, keep: u64) -> Result<bool, Conflict> {
+        let v = var.index();
+        let old = self.meta[v];
+        debug_assert!(old.max - old.min < 64, "a domain spanning one word");
+        let now = self.window(var);
+        let gone = now & !keep;
+        if gone == 0 {
+            return Ok(false);
+        }
+        let left = now & keep;
+        if left == 0 {
+            return Err(Conflict::on(var));
+        }
+        let index = self.layout[v].first as usize + old.min as usize / 64;
+        let shift = old.min % 64;
+        self.clear_bits(index, gone << shift);
+        if shift > 0 && gone >> (64 - shift) != 0 {
+            self.clear_bits(index + 1, gone >> (64 - shift));
+        }
+        let new = Meta {
+            size: left.count_ones(),
+            min: old.min + left.trailing_zeros(),
+            max: old.min + 63 - left.leading_zeros(),
+        };
+        self.set_meta(v, old, new);
+        Ok(true)
+    }
+
+    /// Clears `bits` of word `index`, trailing it (below the root).
+    fn clear_bits(&mut self, index: usize, bits: u64) {
+        let old = self.words[index];
+        if !self.levels.is_empty() {
+            self.trail.push(Saved::Word {
+                index: index as u32,
+                old,
+            });
+        }
+        self.words[index] = old & !bits;
+    }
+
     /// The offset of `value` in `var`'s range, if it is in it.
     fn offset(&self, var: Var, value: i64) -> Option<u32> {
         let layout = self.layout[var.index()];
@@ -263,14 +330,21 @@ impl Domains {
         };
         let v = var.index();
         let index = self.layout[v].first as usize + at as usize / 64;
-        let (word, bit) = (self.words[index], 1u64 << (at % 64));
-        if word & bit == 0 {
+        if self.words[index] >> (at % 64) & 1 == 0 {
             return Ok(false);
         }
-        let old = self.meta[v];
-        if old.size == 1 {
+        if self.meta[v].size == 1 {
             return Err(Conflict::on(var));
         }
+        self.remove_at(v, at);
+        Ok(true)
+    }
+
+    /// Takes offset `at` from variable `v`, which holds it and another value.
+    fn remove_at(&mut self, v: usize, at: u32) {
+        let index = self.layout[v].first as usize + at as usize / 64;
+        let (word, bit) = (self.words[index], 1u64 << (at % 64));
+        let old = self.meta[v];
         if !self.levels.is_empty() {
             self.trail.push(Saved::Word {
                 index: index as u32,
@@ -289,7 +363,6 @@ impl Domains {
             new.max = self.prev_set(v, at - 1);
         }
         self.set_meta(v, old, new);
-        Ok(true)
     }
 
     /// Takes every value below `min` from `var`. `Ok(true)` if any went.
@@ -457,31 +530,43 @@ impl Domains {
         }
     }
 
-    /// Makes room for propagator `propagator` and queues it.
-    pub(crate) fn enqueue_new(&mut self, propagator: u32) {
+    /// Makes room for propagator `propagator` and queues it; an `idempotent` one is not
+    /// woken by its own changes.
+    pub(crate) fn enqueue_new(&mut self, propagator: u32, idempotent: bool) {
         self.queued.resize(propagator as usize + 1, false);
+        self.idempotent.resize(propagator as usize + 1, false);
+        self.idempotent[propagator as usize] = idempotent;
         self.queued[propagator as usize] = true;
         self.queue.push_back(propagator);
     }
 
-    /// The next propagator to run, taken off the queue.
+    /// The next propagator to run, taken off the queue. An idempotent one stays marked
+    /// as queued while it runs, so that its own changes do not queue it again, until
+    /// `ran`.
     pub(crate) fn next_queued(&mut self) -> Option<u32> {
         let propagator = self.queue.pop_front()?;
-        self.queued[propagator as usize] = false;
+        if !self.idempotent[propagator as usize] {
+            self.queued[propagator as usize] = false;
+        }
         Some(propagator)
+    }
+
+    /// Propagator `propagator`, taken by `next_queued`, has run:
+    /// changes from now on wake it again.
+    pub(crate) fn ran(&mut self, propagator: u32) {
+        if self.idempotent[propagator as usize] {
+            self.queued[propagator as usize] = false;
+        }
     }
 
     /// Posts `a·x + b·y ≠ c` over two different variables, propagated at once if one
     /// is fixed.
     #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
     pub(crate) fn not_equal(&mut self, (a, x): (i64, Var), (b, y): (i64, Var), c: i128) {
-        self.watchers[x.index()].not_equal.push(Link { a, y, b, c });
-        self.watchers[y.index()].not_equal.push(Link {
-            a: b,
-            y: x,
-            b: a,
-            c,
-        });
+        let seen_from_x = self.link(a, x, b, y, c);
+        let seen_from_y = self.link(b, y, a, x, c);
+        self.watchers[x.index()].not_equal.push(seen_from_x);
+        self.watchers[y.index()].not_equal.push(seen_from_y);
         for var in [x, y] {
             if self.is_fixed(var) {
                 self.newly_fixed.push(var.0);
@@ -489,31 +574,71 @@ impl Domains {
         }
     }
 
+    /// `a·x + b·y ≠ c` seen from `x`: by offsets when both coefficients are ±1 (`y`'s
+    /// value `(c - a·x)·b`, its offset `c·b - a·b·base(x) - base(y) - a·b·o(x)`).
+    #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
+    fn link(&self, a: i64, x: Var, b: i64, y: Var, c: i128) -> Link {
+        if a.abs() == 1 && b.abs() == 1 {
+            let sign = a * b;
+            let (base_x, base_y) = (self.layout[x.index()].base, self.layout[y.index()].base);
+            let d = c * i128::from(b) - i128::from(sign) * i128::from(base_x) - i128::from(base_y);
+            if d.abs() <= UNIT_OFFSET_BOUND {
+                return Link::Unit {
+                    y,
+                    sign,
+                    d: d as i64,
+                };
+            }
+        }
+        Link::General { a, y, b, c }
+    }
+
     /// Takes from the variables linked by `≠` to those fixed since the last call the
     /// values they may not take, until no more is fixed.
     pub(crate) fn propagate_not_equal(&mut self) -> Result<(), Conflict> {
         while let Some(v) = self.newly_fixed.pop() {
             let v = v as usize;
-            let Some(value) = self.value(Var(v as u32)) else {
+            let meta = self.meta[v];
+            if meta.size != 1 {
                 continue;
-            };
+            }
             for k in 0..self.watchers[v].not_equal.len() {
-                let Link { a, y, b, c } = self.watchers[v].not_equal[k];
-                let rest = c - i128::from(a) * i128::from(value);
-                match self.value(y) {
-                    Some(vy) if i128::from(b) * i128::from(vy) == rest => {
-                        return Err(Conflict::new());
+                match self.watchers[v].not_equal[k] {
+                    Link::Unit { y, sign, d } => {
+                        let at = d - sign * i64::from(meta.min);
+                        let w = y.index();
+                        if at < 0 || at >= i64::from(self.layout[w].width) {
+                            continue;
+                        }
+                        let at = at as u32;
+                        let index = self.layout[w].first as usize + at as usize / 64;
+                        if self.words[index] >> (at % 64) & 1 == 0 {
+                            continue;
+                        }
+                        if self.meta[w].size == 1 {
+                            return Err(Conflict::new());
+                        }
+                        self.remove_at(w, at);
                     }
-                    Some(_) => {}
-                    None => {
-                        let taken = match b {
-                            1 => rest,
-                            -1 => -rest,
-                            _ if rest % i128::from(b) == 0 => rest / i128::from(b),
-                            _ => continue,
-                        };
-                        if let Ok(taken) = i64::try_from(taken) {
-                            self.remove(y, taken)?;
+                    Link::General { a, y, b, c } => {
+                        let value = self.layout[v].base + i64::from(meta.min);
+                        let rest = c - i128::from(a) * i128::from(value);
+                        match self.value(y) {
+                            Some(vy) if i128::from(b) * i128::from(vy) == rest => {
+                                return Err(Conflict::new());
+                            }
+                            Some(_) => {}
+                            None => {
+                                let taken = match b {
+                                    1 => rest,
+                                    -1 => -rest,
+                                    _ if rest % i128::from(b) == 0 => rest / i128::from(b),
+                                    _ => continue,
+                                };
+                                if let Ok(taken) = i64::try_from(taken) {
+                                    self.remove(y, taken)?;
+                                }
+                            }
                         }
                     }
                 }

@@ -241,3 +241,152 @@ pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Confl
     }
     Ok(())
 }
+
+/// Makes the domains of `vars` domain-consistent for all-different, as [`propagate`]
+/// does, when there are at most 64 of them and their values span 64 at most: each domain
+/// is then one word, the graph's edges rows of bits, and nothing is allocated. `None`
+/// when they do not fit.
+pub(crate) fn propagate_in_words(domains: &mut Domains, vars: &[Var]) -> Option<Result<(), Conflict>> {
+    if vars.len() > 64 {
+        return None;
+    }
+    let base = vars.iter().map(|&x| domains.min(x)).min()?;
+    let top = vars.iter().map(|&x| domains.max(x)).max()?;
+    if i128::from(top) - i128::from(base) >= 64 {
+        return None;
+    }
+    let mut rows = [0u64; 64];
+    for (row, &x) in rows.iter_mut().zip(vars) {
+        *row = domains.window(x) << (domains.min(x) - base);
+    }
+    let rows = &mut rows[..vars.len()];
+    Some(filter(rows).and_then(|()| {
+        for (&row, &x) in rows.iter().zip(vars) {
+            domains.retain_window(x, row >> (domains.min(x) - base))?;
+        }
+        Ok(())
+    }))
+}
+
+/// No variable: a value unmatched, in [`filter`].
+const FREE: u8 = u8::MAX;
+
+/// Domain consistency over rows of bits, row `i` the values left to variable `i`: forward
+/// checking first (each fixed value taken from the others, until none is newly fixed),
+/// then Régin's filtering of the variables still open.
+fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
+    let mut done = 0u64;
+    loop {
+        let (mut taken, mut newly) = (0u64, 0u64);
+        for (i, &row) in rows.iter().enumerate() {
+            if done >> i & 1 == 0 && row.is_power_of_two() {
+                if taken & row != 0 {
+                    return Err(Conflict::new());
+                }
+                taken |= row;
+                newly |= 1 << i;
+            }
+        }
+        if newly == 0 {
+            break;
+        }
+        for (i, row) in rows.iter_mut().enumerate() {
+            if newly >> i & 1 == 0 {
+                *row &= !taken;
+                if *row == 0 {
+                    return Err(Conflict::new());
+                }
+            }
+        }
+        done |= newly;
+    }
+    let open = !done & (u64::MAX >> (64 - rows.len()));
+    if open == 0 {
+        return Ok(());
+    }
+    // A matching of the open variables: greedily, then by augmenting paths.
+    let (mut var_of, mut value_of) = ([FREE; 64], [0u8; 64]);
+    let mut matched = 0u64;
+    for i in backtrack::bits::Ones(open) {
+        let free = rows[i as usize] & !matched;
+        if free != 0 {
+            let value = free.trailing_zeros();
+            matched |= 1 << value;
+            var_of[value as usize] = i as u8;
+            value_of[i as usize] = value as u8;
+        }
+    }
+    for i in backtrack::bits::Ones(open) {
+        if var_of[value_of[i as usize] as usize] != i as u8 {
+            let mut seen = 0u64;
+            if !augment_in_words(rows, i as usize, &mut var_of, &mut value_of, &mut seen) {
+                return Err(Conflict::new());
+            }
+        }
+    }
+    // The graph of the matched values: `u → value_of[i]` for each variable `i` that has
+    // `u` but is not matched to it (the edge `u → i` and `i`'s matching edge, merged).
+    let mut matched = 0u64;
+    let mut all = 0u64;
+    let mut successors = [0u64; 64];
+    for i in backtrack::bits::Ones(open) {
+        let (row, mine) = (rows[i as usize], value_of[i as usize]);
+        matched |= 1 << mine;
+        all |= row;
+        for u in backtrack::bits::Ones(row & !(1 << mine)) {
+            successors[u as usize] |= 1 << mine;
+        }
+    }
+    // The values on an alternating path from a free value: reachable from one.
+    let mut reached = all & !matched;
+    let mut frontier = reached;
+    while frontier != 0 {
+        let next = backtrack::bits::Ones(frontier).fold(0, |next, u| next | successors[u as usize]);
+        frontier = next & !reached;
+        reached |= next;
+    }
+    if reached == all {
+        return Ok(());
+    }
+    // Which matched values each reaches (Warshall's closure): `v` and `u` share a
+    // component when each reaches the other, and `u → v` is an edge whenever a variable
+    // matched to `v` has `u`, so its edge to `u` is kept when `v` reaches `u`.
+    for k in backtrack::bits::Ones(matched) {
+        let through = successors[k as usize];
+        for u in backtrack::bits::Ones(matched) {
+            if successors[u as usize] >> k & 1 == 1 {
+                successors[u as usize] |= through;
+            }
+        }
+    }
+    for i in backtrack::bits::Ones(open) {
+        let mine = value_of[i as usize];
+        rows[i as usize] &= (1 << mine) | reached | successors[mine as usize];
+    }
+    Ok(())
+}
+
+/// Looks for an augmenting path from variable `i` over rows of bits (Kuhn's algorithm),
+/// the values tried marked in `seen`.
+fn augment_in_words(
+    rows: &[u64],
+    i: usize,
+    var_of: &mut [u8; 64],
+    value_of: &mut [u8; 64],
+    seen: &mut u64,
+) -> bool {
+    loop {
+        let candidates = rows[i] & !*seen;
+        if candidates == 0 {
+            return false;
+        }
+        let value = candidates.trailing_zeros() as usize;
+        *seen |= 1 << value;
+        let holder = var_of[value];
+        if holder == FREE || augment_in_words(rows, holder as usize, var_of, value_of, seen) {
+            var_of[value] = i as u8;
+            value_of[i] = value as u8;
+            return true;
+        }
+    }
+}
