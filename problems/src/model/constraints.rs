@@ -255,7 +255,9 @@ pub enum Strength {
     /// Domain consistency by matching (Régin's algorithm): every value left to a
     /// variable is given to it by some assignment of different values to them all.
     /// Prunes at least as much as both others, for the most work a node: the graph of
-    /// variables and values is built afresh, in memory of its own, at each propagation.
+    /// variables and values is built afresh at each propagation, as rows of bits (no
+    /// allocation) when there are at most 64 variables whose values span 64 at most, in
+    /// memory of its own otherwise.
     Domain,
 }
 

@@ -246,7 +246,10 @@ pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Confl
 /// does, when there are at most 64 of them and their values span 64 at most: each domain
 /// is then one word, the graph's edges rows of bits, and nothing is allocated. `None`
 /// when they do not fit.
-pub(crate) fn propagate_in_words(domains: &mut Domains, vars: &[Var]) -> Option<Result<(), Conflict>> {
+pub(crate) fn propagate_in_words(
+    domains: &mut Domains,
+    vars: &[Var],
+) -> Option<Result<(), Conflict>> {
     if vars.len() > 64 {
         return None;
     }
