@@ -1,5 +1,6 @@
 //! The built-in constraints' propagators.
 
+use super::matching::{filter, forward};
 use super::{Conflict, Domains, Event, Propagator, Var, Watch};
 
 /// The relation of a linear constraint, `Σ aᵢ·xᵢ REL c`, or of a comparison.
@@ -265,6 +266,9 @@ pub enum Strength {
 pub(crate) struct AllDifferent {
     pub(crate) vars: Vec<Var>,
     pub(crate) strength: Strength,
+    /// Where its rows of bits are, when forward checking or matching runs on words
+    /// read straight from the domains.
+    pub(crate) rows: Option<super::matching::Rows>,
 }
 
 impl AllDifferent {
@@ -333,6 +337,14 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate(&self, domains: &mut Domains) -> Result<(), Conflict> {
+        if let Some(rows) = &self.rows {
+            return match self.strength {
+                Strength::Forward => {
+                    rows.propagate(domains, &self.vars, |rows| forward(rows).map(|_| ()))
+                }
+                _ => rows.propagate(domains, &self.vars, filter),
+            };
+        }
         if self.strength == Strength::Domain {
             if let Some(outcome) = super::matching::propagate_in_words(domains, &self.vars) {
                 return outcome;
@@ -350,9 +362,11 @@ impl Propagator for AllDifferent {
     }
 
     /// Domain consistency is its own fixpoint: after the values in no assignment are
-    /// taken, every value left is still in one.
+    /// taken, every value left is still in one. Forward checking over rows of bits runs
+    /// to its fixpoint too (the single pass over the domains does not: a value taken may
+    /// fix another variable).
     fn idempotent(&self) -> bool {
-        self.strength == Strength::Domain
+        self.strength == Strength::Domain || self.rows.is_some()
     }
 }
 

@@ -301,6 +301,53 @@ impl Domains {
         Ok(true)
     }
 
+    /// Where `var`'s bits are, if its range fits in one word: the word's index, the base
+    /// (bit `k` for `base + k`) and the width.
+    pub(crate) fn one_word(&self, var: Var) -> Option<(u32, i64, u32)> {
+        let layout = self.layout[var.index()];
+        (layout.width <= 64).then_some((layout.first, layout.base, layout.width))
+    }
+
+    /// Word `index` of the bits, as [`one_word`](Domains::one_word) places them.
+    pub(crate) fn word(&self, index: u32) -> u64 {
+        self.words[index as usize]
+    }
+
+    /// Keeps of `var`'s values, its range one word, those `keep` holds (bit `k` for
+    /// `base + k`). `Ok(true)` if any went; a [`Conflict`] if none would be left.
+    pub(crate) fn narrow_word(&mut self, var: Var, keep: u64) -> Result<bool, Conflict> {
+        let v = var.index();
+        let index = self.layout[v].first as usize;
+        let old = self.words[index];
+        let new = old & keep;
+        if new == old {
+            return Ok(false);
+        }
+        if new == 0 {
+            return Err(Conflict::on(var));
+        }
+        self.write_word(v, index, old, new);
+        Ok(true)
+    }
+
+    /// Writes `new`, some of the bits of `old` and not none, as the one word of variable
+    /// `v`'s range at `index`, trailing it and the size and bounds (below the root).
+    fn write_word(&mut self, v: usize, index: usize, old: u64, new: u64) {
+        if !self.levels.is_empty() {
+            self.trail.push(Saved::Word {
+                index: index as u32,
+                old,
+            });
+        }
+        self.words[index] = new;
+        let meta = Meta {
+            size: new.count_ones(),
+            min: new.trailing_zeros(),
+            max: new.ilog2(),
+        };
+        self.set_meta(v, self.meta[v], meta);
+    }
+
     /// Clears `bits` of word `index`, trailing it (below the root).
     fn clear_bits(&mut self, index: usize, bits: u64) {
         let old = self.words[index];

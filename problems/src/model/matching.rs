@@ -271,13 +271,73 @@ pub(crate) fn propagate_in_words(
     }))
 }
 
+/// Where the rows of bits are read from when every variable's range fits in one word
+/// and all their ranges span 64 values at most, fixed when the constraint is posted:
+/// per variable, the index of its word and how far its base is above the least base.
+/// Row `i` is then its word shifted by that much, with no bound or window looked up.
+#[derive(Debug)]
+pub(crate) struct Rows {
+    at: Vec<(u32, u32)>,
+}
+
+impl Rows {
+    /// The rows of `vars`, if there are 1 to 64 and their ranges fit.
+    pub(crate) fn plan(domains: &Domains, vars: &[Var]) -> Option<Rows> {
+        if vars.is_empty() || vars.len() > 64 {
+            return None;
+        }
+        let words: Option<Vec<(u32, i64, u32)>> =
+            vars.iter().map(|&x| domains.one_word(x)).collect();
+        let words = words?;
+        let base = words.iter().map(|&(_, base, _)| base).min()?;
+        let top = words
+            .iter()
+            .map(|&(_, base, width)| i128::from(base) + i128::from(width) - 1)
+            .max()?;
+        if top - i128::from(base) >= 64 {
+            return None;
+        }
+        let at = words
+            .iter()
+            .map(|&(index, own, _)| (index, (own - base) as u32))
+            .collect();
+        Some(Rows { at })
+    }
+
+    /// Runs `narrow` over the rows of `vars` read from `domains`, and keeps in each domain
+    /// the values its row keeps.
+    pub(crate) fn propagate(
+        &self,
+        domains: &mut Domains,
+        vars: &[Var],
+        narrow: impl FnOnce(&mut [u64]) -> Result<(), Conflict>,
+    ) -> Result<(), Conflict> {
+        let mut rows = [0u64; 64];
+        for (row, &(index, shift)) in rows.iter_mut().zip(&self.at) {
+            *row = domains.word(index) << shift;
+        }
+        let rows = &mut rows[..self.at.len()];
+        narrow(rows)?;
+        for ((&row, &(_, shift)), &x) in rows.iter().zip(&self.at).zip(vars) {
+            domains.narrow_word(x, row >> shift)?;
+        }
+        Ok(())
+    }
+}
+
 /// No variable: a value unmatched, in [`filter`].
 const FREE: u8 = u8::MAX;
 
 /// Domain consistency over rows of bits, row `i` the values left to variable `i`: forward
-/// checking first (each fixed value taken from the others, until none is newly fixed),
-/// then Régin's filtering of the variables still open.
-fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
+/// checking first, then Régin's filtering of the variables still open.
+pub(crate) fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
+    let done = forward(rows)?;
+    regin(rows, done)
+}
+
+/// Forward checking over rows of bits: each fixed value taken from the other rows, until
+/// none is newly fixed. The rows fixed, as a mask.
+pub(crate) fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
     let mut done = 0u64;
     loop {
         let (mut taken, mut newly) = (0u64, 0u64);
@@ -303,6 +363,12 @@ fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
         }
         done |= newly;
     }
+    Ok(done)
+}
+
+/// Régin's filtering over rows of bits, of the rows not in `done` (fixed, and their
+/// values taken from the others).
+fn regin(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
     let open = !done & (u64::MAX >> (64 - rows.len()));
     if open == 0 {
         return Ok(());

@@ -416,9 +416,17 @@ impl Model {
         vars: &[Var],
         strength: Strength,
     ) -> Result<(), ModelError> {
+        for &x in vars {
+            self.check(x)?;
+        }
+        let rows = match strength {
+            Strength::Forward | Strength::Domain => matching::Rows::plan(&self.domains, vars),
+            Strength::Bounds => None,
+        };
         self.post(AllDifferent {
             vars: vars.to_vec(),
             strength,
+            rows,
         })
     }
 
