@@ -5,6 +5,8 @@ use std::collections::VecDeque;
 
 use super::{Conflict, Var};
 
+mod links;
+
 /// The largest number of values a domain may hold: ranges wider than this are refused
 /// when a variable is made, rather than allocating gigabytes of words.
 pub const MAX_DOMAIN_WIDTH: u64 = 1 << 24;
@@ -102,24 +104,8 @@ struct Watchers {
     fixed: Vec<u32>,
     bounds: Vec<u32>,
     any: Vec<u32>,
-    not_equal: Vec<Link>,
+    not_equal: links::Links,
 }
-
-/// `a·x + b·y ≠ c` seen from `x`: once `x` is fixed, `y` may not take the value that
-/// makes `c`. The commonest constraint of all (colourings, queens' diagonals) is
-/// propagated by the domains themselves, with no call through a propagator.
-#[derive(Clone, Copy, Debug)]
-enum Link {
-    /// `a` and `b` are both 1 or -1 (`≠`, `x ≠ y + d`, `x + y ≠ c`): the offset of the
-    /// value taken from `y` is `d - sign·o` for `x`'s offset `o`, without a product or a
-    /// quotient.
-    Unit { y: Var, sign: i64, d: i64 },
-    /// Any other coefficients, in wide arithmetic.
-    General { a: i64, y: Var, b: i64, c: i128 },
-}
-
-/// The most an offset of a [`Link::Unit`] may be, so that `d - sign·o` cannot overflow.
-const UNIT_OFFSET_BOUND: i128 = 1 << 62;
 
 /// The mask of bits `lo..=hi` of a word.
 fn mask(lo: u32, hi: u32) -> u64 {
@@ -604,94 +590,6 @@ impl Domains {
         if self.idempotent[propagator as usize] {
             self.queued[propagator as usize] = false;
         }
-    }
-
-    /// Posts `a·x + b·y ≠ c` over two different variables, propagated at once if one
-    /// is fixed.
-    #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
-    pub(crate) fn not_equal(&mut self, (a, x): (i64, Var), (b, y): (i64, Var), c: i128) {
-        let seen_from_x = self.link(a, x, b, y, c);
-        let seen_from_y = self.link(b, y, a, x, c);
-        self.watchers[x.index()].not_equal.push(seen_from_x);
-        self.watchers[y.index()].not_equal.push(seen_from_y);
-        for var in [x, y] {
-            if self.is_fixed(var) {
-                self.newly_fixed.push(var.0);
-            }
-        }
-    }
-
-    /// `a·x + b·y ≠ c` seen from `x`: by offsets when both coefficients are ±1 (`y`'s
-    /// value `(c - a·x)·b`, its offset `c·b - a·b·base(x) - base(y) - a·b·o(x)`).
-    #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
-    fn link(&self, a: i64, x: Var, b: i64, y: Var, c: i128) -> Link {
-        if a.abs() == 1 && b.abs() == 1 {
-            let sign = a * b;
-            let (base_x, base_y) = (self.layout[x.index()].base, self.layout[y.index()].base);
-            let d = c * i128::from(b) - i128::from(sign) * i128::from(base_x) - i128::from(base_y);
-            if d.abs() <= UNIT_OFFSET_BOUND {
-                return Link::Unit {
-                    y,
-                    sign,
-                    d: d as i64,
-                };
-            }
-        }
-        Link::General { a, y, b, c }
-    }
-
-    /// Takes from the variables linked by `≠` to those fixed since the last call the
-    /// values they may not take, until no more is fixed.
-    pub(crate) fn propagate_not_equal(&mut self) -> Result<(), Conflict> {
-        while let Some(v) = self.newly_fixed.pop() {
-            let v = v as usize;
-            let meta = self.meta[v];
-            if meta.size != 1 {
-                continue;
-            }
-            for k in 0..self.watchers[v].not_equal.len() {
-                match self.watchers[v].not_equal[k] {
-                    Link::Unit { y, sign, d } => {
-                        let at = d - sign * i64::from(meta.min);
-                        let w = y.index();
-                        if at < 0 || at >= i64::from(self.layout[w].width) {
-                            continue;
-                        }
-                        let at = at as u32;
-                        let index = self.layout[w].first as usize + at as usize / 64;
-                        if self.words[index] >> (at % 64) & 1 == 0 {
-                            continue;
-                        }
-                        if self.meta[w].size == 1 {
-                            return Err(Conflict::new());
-                        }
-                        self.remove_at(w, at);
-                    }
-                    Link::General { a, y, b, c } => {
-                        let value = self.layout[v].base + i64::from(meta.min);
-                        let rest = c - i128::from(a) * i128::from(value);
-                        match self.value(y) {
-                            Some(vy) if i128::from(b) * i128::from(vy) == rest => {
-                                return Err(Conflict::new());
-                            }
-                            Some(_) => {}
-                            None => {
-                                let taken = match b {
-                                    1 => rest,
-                                    -1 => -rest,
-                                    _ if rest % i128::from(b) == 0 => rest / i128::from(b),
-                                    _ => continue,
-                                };
-                                if let Ok(taken) = i64::try_from(taken) {
-                                    self.remove(y, taken)?;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Empties the queue, after a conflict.

@@ -1,0 +1,185 @@
+//! `a·x + b·y ≠ c`, the commonest constraint of all (colourings, queens' diagonals),
+//! propagated by the domains themselves with no call through a propagator: once `x` is
+//! fixed, `y` may not take the value that makes `c`.
+
+use super::{Conflict, Domains, Var};
+
+/// The `≠` links of one variable, seen from it.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Links {
+    unit: Vec<Unit>,
+    general: Vec<General>,
+}
+
+impl Links {
+    pub(super) fn is_empty(&self) -> bool {
+        self.unit.is_empty() && self.general.is_empty()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.unit.len() + self.general.len()
+    }
+}
+
+/// `a·x + b·y ≠ c` seen from `x`, `a` and `b` both 1 or -1 (`x ≠ y`, `x ≠ y + d`,
+/// `x + y ≠ c`): the offset of the value taken from `y` is `d - sign·o` for `x`'s offset
+/// `o`, without a product or a quotient. `y`'s first word and width are copied here, so
+/// that following the link looks up no layout.
+#[derive(Clone, Copy, Debug)]
+struct Unit {
+    d: i64,
+    y: u32,
+    first: u32,
+    width: u32,
+    sign: i32,
+}
+
+/// `a·x + b·y ≠ c` seen from `x`, with any other coefficients, in wide arithmetic.
+#[derive(Clone, Copy, Debug)]
+struct General {
+    a: i64,
+    b: i64,
+    c: i128,
+    y: Var,
+}
+
+/// The most `d` of a [`Unit`] may be, so that `d - sign·o` cannot overflow.
+const UNIT_OFFSET_BOUND: i128 = 1 << 62;
+
+impl Domains {
+    /// Posts `a·x + b·y ≠ c` over two different variables, propagated at once if one
+    /// is fixed.
+    #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
+    pub(crate) fn not_equal(&mut self, (a, x): (i64, Var), (b, y): (i64, Var), c: i128) {
+        self.link(a, x, b, y, c);
+        self.link(b, y, a, x, c);
+        for var in [x, y] {
+            if self.is_fixed(var) {
+                self.newly_fixed.push(var.0);
+            }
+        }
+    }
+
+    /// Adds `a·x + b·y ≠ c` to `x`'s links: by offsets when both coefficients are ±1
+    /// (`y`'s value `(c - a·x)·b`, its offset `c·b - a·b·base(x) - base(y) - a·b·o(x)`).
+    #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
+    fn link(&mut self, a: i64, x: Var, b: i64, y: Var, c: i128) {
+        let links = &mut self.watchers[x.index()].not_equal;
+        if a.abs() == 1 && b.abs() == 1 {
+            let sign = a * b;
+            let (base_x, to) = (self.layout[x.index()].base, self.layout[y.index()]);
+            let d = c * i128::from(b) - i128::from(sign) * i128::from(base_x) - i128::from(to.base);
+            if d.abs() <= UNIT_OFFSET_BOUND {
+                links.unit.push(Unit {
+                    d: d as i64,
+                    y: y.0,
+                    first: to.first,
+                    width: to.width,
+                    sign: sign as i32,
+                });
+                return;
+            }
+        }
+        links.general.push(General { a, b, c, y });
+    }
+
+    /// Takes from the variables linked by `≠` to those fixed since the last call the
+    /// values they may not take, until no more is fixed.
+    pub(crate) fn propagate_not_equal(&mut self) -> Result<(), Conflict> {
+        while let Some(v) = self.newly_fixed.pop() {
+            let v = v as usize;
+            let meta = self.meta[v];
+            if meta.size != 1 {
+                continue;
+            }
+            // Out of the way while the others change: `v` is not linked to itself.
+            let links = std::mem::take(&mut self.watchers[v].not_equal);
+            let outcome = self.follow(&links, v, meta.min);
+            self.watchers[v].not_equal = links;
+            outcome?;
+        }
+        Ok(())
+    }
+
+    /// Follows the links of variable `v`, fixed at offset `o`. The consecutive links to
+    /// one variable whose range is one word (a queen's three to another) take their
+    /// values at once, as one mask.
+    fn follow(&mut self, links: &Links, v: usize, o: u32) -> Result<(), Conflict> {
+        let o = i64::from(o);
+        let unit = &links.unit;
+        let mut k = 0;
+        while k < unit.len() {
+            let link = unit[k];
+            let width = i64::from(link.width);
+            if link.width <= 64 {
+                let group = k;
+                let mut gone = 0u64;
+                while k < unit.len() && unit[k].y == link.y {
+                    let at = unit[k].d - i64::from(unit[k].sign) * o;
+                    if (0..width).contains(&at) {
+                        gone |= 1 << at;
+                    }
+                    k += 1;
+                }
+                let index = link.first as usize;
+                let old = self.words[index];
+                let new = old & !gone;
+                if new == old {
+                    continue;
+                }
+                if new != 0 {
+                    self.write_word(link.y as usize, index, old, new);
+                    continue;
+                }
+                // A conflict: taken one by one, so that the failed node shows the
+                // domains as they were when the last value went.
+                for &link in &unit[group..k] {
+                    self.take_unit(link, o)?;
+                }
+                continue;
+            }
+            k += 1;
+            self.take_unit(link, o)?;
+        }
+        let value = self.layout[v].base + o;
+        for &General { a, b, c, y } in &links.general {
+            let rest = c - i128::from(a) * i128::from(value);
+            match self.value(y) {
+                Some(vy) if i128::from(b) * i128::from(vy) == rest => {
+                    return Err(Conflict::new());
+                }
+                Some(_) => {}
+                None => {
+                    let taken = match b {
+                        1 => rest,
+                        -1 => -rest,
+                        _ if rest % i128::from(b) == 0 => rest / i128::from(b),
+                        _ => continue,
+                    };
+                    if let Ok(taken) = i64::try_from(taken) {
+                        self.remove(y, taken)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes from `link`'s variable the value it may not take, `x` fixed at offset `o`.
+    fn take_unit(&mut self, link: Unit, o: i64) -> Result<(), Conflict> {
+        let at = link.d - i64::from(link.sign) * o;
+        if !(0..i64::from(link.width)).contains(&at) {
+            return Ok(());
+        }
+        let at = at as u32;
+        let index = link.first as usize + at as usize / 64;
+        if self.words[index] >> (at % 64) & 1 == 0 {
+            return Ok(());
+        }
+        if self.meta[link.y as usize].size == 1 {
+            return Err(Conflict::new());
+        }
+        self.remove_at(link.y as usize, at);
+        Ok(())
+    }
+}
