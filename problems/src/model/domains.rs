@@ -429,6 +429,17 @@ impl Domains {
             return Err(Conflict::on(var));
         }
         let at = self.offset(var, value).expect("contained");
+        let layout = self.layout[var.index()];
+        if layout.width <= 64 {
+            // One word: written at once, with one change of the size and bounds.
+            let index = layout.first as usize;
+            let (old, new) = (self.words[index], 1 << at);
+            if old == new {
+                return Ok(false);
+            }
+            self.write_word(var.index(), index, old, new);
+            return Ok(true);
+        }
         let below = at > 0 && self.clear(var, 0, at - 1)?;
         let above = at < u32::MAX && self.clear(var, at + 1, u32::MAX)?;
         Ok(below || above)

@@ -8,7 +8,25 @@ use super::{Conflict, Domains, Var};
 #[derive(Clone, Debug, Default)]
 pub(super) struct Links {
     unit: Vec<Unit>,
+    /// The unit links, in order, as runs of consecutive links to one variable.
+    runs: Vec<Run>,
     general: Vec<General>,
+}
+
+/// Consecutive unit links to one variable `y`: `unit[start..end]`. When `y`'s range is
+/// one word and every link of the run is `x - y ≠ k` with an offset `d` of `-64..64`
+/// (a queen's three to another), the values they take for `x`'s offset `o` are the
+/// bits `d + o` of the word, and `shifted` holds bit `d + 64` for each `d`: the run
+/// takes `(shifted << o) >> 64` at once, with no loop over its links.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    shifted: u128,
+    y: u32,
+    first: u32,
+    width: u32,
+    start: u32,
+    end: u32,
+    by_mask: bool,
 }
 
 impl Links {
@@ -70,13 +88,32 @@ impl Domains {
             let (base_x, to) = (self.layout[x.index()].base, self.layout[y.index()]);
             let d = c * i128::from(b) - i128::from(sign) * i128::from(base_x) - i128::from(to.base);
             if d.abs() <= UNIT_OFFSET_BOUND {
+                let (d, end) = (d as i64, links.unit.len() as u32 + 1);
                 links.unit.push(Unit {
-                    d: d as i64,
+                    d,
                     y: y.0,
                     first: to.first,
                     width: to.width,
                     sign: sign as i32,
                 });
+                let by_mask = to.width <= 64 && sign == -1 && (-64..64).contains(&d);
+                let shifted = if by_mask { 1u128 << (d + 64) } else { 0 };
+                match links.runs.last_mut() {
+                    Some(run) if run.y == y.0 => {
+                        run.end = end;
+                        run.by_mask &= by_mask;
+                        run.shifted |= shifted;
+                    }
+                    _ => links.runs.push(Run {
+                        shifted,
+                        y: y.0,
+                        first: to.first,
+                        width: to.width,
+                        start: end - 1,
+                        end,
+                        by_mask,
+                    }),
+                }
                 return;
             }
         }
@@ -106,40 +143,46 @@ impl Domains {
     /// values at once, as one mask.
     fn follow(&mut self, links: &Links, v: usize, o: u32) -> Result<(), Conflict> {
         let o = i64::from(o);
-        let unit = &links.unit;
-        let mut k = 0;
-        while k < unit.len() {
-            let link = unit[k];
-            let width = i64::from(link.width);
-            if link.width <= 64 {
-                let group = k;
-                let mut gone = 0u64;
-                while k < unit.len() && unit[k].y == link.y {
-                    let at = unit[k].d - i64::from(unit[k].sign) * o;
-                    if (0..width).contains(&at) {
-                        gone |= 1 << at;
-                    }
-                    k += 1;
-                }
-                let index = link.first as usize;
-                let old = self.words[index];
-                let new = old & !gone;
-                if new == old {
-                    continue;
-                }
-                if new != 0 {
-                    self.write_word(link.y as usize, index, old, new);
-                    continue;
-                }
-                // A conflict: taken one by one, so that the failed node shows the
-                // domains as they were when the last value went.
-                for &link in &unit[group..k] {
+        for run in &links.runs {
+            let unit = &links.unit[run.start as usize..run.end as usize];
+            if run.width > 64 {
+                for &link in unit {
                     self.take_unit(link, o)?;
                 }
                 continue;
             }
-            k += 1;
-            self.take_unit(link, o)?;
+            let gone = if run.by_mask {
+                if o < 128 {
+                    (run.shifted << o >> 64) as u64
+                } else {
+                    0
+                }
+            } else {
+                let width = i64::from(run.width);
+                unit.iter().fold(0u64, |gone, link| {
+                    let at = link.d - i64::from(link.sign) * o;
+                    if (0..width).contains(&at) {
+                        gone | 1 << at
+                    } else {
+                        gone
+                    }
+                })
+            };
+            let index = run.first as usize;
+            let old = self.words[index];
+            let new = old & !gone;
+            if new == old {
+                continue;
+            }
+            if new != 0 {
+                self.write_word(run.y as usize, index, old, new);
+                continue;
+            }
+            // A conflict: taken one by one, so that the failed node shows the domains as
+            // they were when the last value went.
+            for &link in unit {
+                self.take_unit(link, o)?;
+            }
         }
         let value = self.layout[v].base + o;
         for &General { a, b, c, y } in &links.general {

@@ -191,6 +191,32 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `x - y ≠ c` (or `y - x ≠ c`), twice with different constants and once more the
+    /// other way round, from `x` over a range of five words to `y` over one: the links
+    /// from `x` to `y` are one run, taken as a mask when each constant puts its offset
+    /// within a word of `y`'s, for offsets of `x` beyond 128 too. The brute force's
+    /// solutions.
+    #[test]
+    fn runs_of_links_agree_with_brute_force(
+        c in proptest::collection::vec(-150i64..=150, 3),
+        flip in proptest::collection::vec(any::<bool>(), 3),
+    ) {
+        let ranges = [-70..=200, 0..=40];
+        let sign = |k: usize| if flip[k] { -1 } else { 1 };
+        let wanted = brute(&ranges, |v| (0..3).all(|k| sign(k) * (v[0] - v[1]) != c[k]));
+        let mut model = Model::new();
+        let x = model.int_var(ranges[0].clone()).unwrap();
+        let y = model.int_var(ranges[1].clone()).unwrap();
+        for (k, &c) in c.iter().enumerate() {
+            model.linear(&[(sign(k), x), (-sign(k), y)], Rel::Ne, c).unwrap();
+        }
+        prop_assert_eq!(solutions(model), wanted);
+    }
+}
+
 /// A `≠` whose constant and values are at the ends of `i64` takes exactly the pairs that
 /// make the constant, and overflows nothing: of the 42 pairs, `x + y ≠ i64::MAX` takes 4,
 /// `x - y ≠ i64::MIN` 3, and `x + y ≠ i64::MIN` none.
