@@ -1,6 +1,5 @@
 //! The built-in constraints' propagators.
 
-use super::matching::{filter, forward};
 use super::{Conflict, Domains, Event, Propagator, Var, Watch};
 
 /// The relation of a linear constraint, `Σ aᵢ·xᵢ REL c`, or of a comparison.
@@ -338,12 +337,8 @@ impl Propagator for AllDifferent {
 
     fn propagate(&self, domains: &mut Domains) -> Result<(), Conflict> {
         if let Some(rows) = &self.rows {
-            return match self.strength {
-                Strength::Forward => {
-                    rows.propagate(domains, &self.vars, |rows| forward(rows).map(|_| ()))
-                }
-                _ => rows.propagate(domains, &self.vars, filter),
-            };
+            let matching = self.strength == Strength::Domain;
+            return rows.propagate(domains, &self.vars, matching);
         }
         if self.strength == Strength::Domain {
             if let Some(outcome) = super::matching::propagate_in_words(domains, &self.vars) {

@@ -299,11 +299,17 @@ impl Domains {
         self.words[index as usize]
     }
 
-    /// Keeps of `var`'s values, its range one word, those `keep` holds (bit `k` for
-    /// `base + k`). `Ok(true)` if any went; a [`Conflict`] if none would be left.
-    pub(crate) fn narrow_word(&mut self, var: Var, keep: u64) -> Result<bool, Conflict> {
-        let v = var.index();
-        let index = self.layout[v].first as usize;
+    /// Keeps of `var`'s values, its range the one word at `index`, those `keep` holds
+    /// (bit `k` for `base + k`). `Ok(true)` if any went; a [`Conflict`] if none would be
+    /// left.
+    pub(crate) fn narrow_word(
+        &mut self,
+        var: Var,
+        index: u32,
+        keep: u64,
+    ) -> Result<bool, Conflict> {
+        let (v, index) = (var.index(), index as usize);
+        debug_assert_eq!(index, self.layout[v].first as usize, "var's word");
         let old = self.words[index];
         let new = old & keep;
         if new == old {

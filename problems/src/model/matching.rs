@@ -10,6 +10,8 @@
 //! the others from value to variable) or on an alternating path from a value no variable
 //! is matched to. Every other edge is taken.
 
+use backtrack::bits::Ones;
+
 use super::{Conflict, Domains, Var};
 
 /// No vertex: an unmatched variable or value, or an unvisited one.
@@ -304,79 +306,103 @@ impl Rows {
         Some(Rows { at })
     }
 
-    /// Runs `narrow` over the rows of `vars` read from `domains`, and keeps in each domain
-    /// the values its row keeps.
+    /// Runs forward checking (`matching` false) or matching over the rows of `vars` read
+    /// from `domains`, and keeps in each domain the values its row keeps.
     pub(crate) fn propagate(
         &self,
         domains: &mut Domains,
         vars: &[Var],
-        narrow: impl FnOnce(&mut [u64]) -> Result<(), Conflict>,
+        matching: bool,
     ) -> Result<(), Conflict> {
-        let mut rows = [0u64; 64];
+        if self.at.len() <= SMALL {
+            self.run::<SMALL>(domains, vars, matching)
+        } else {
+            self.run::<64>(domains, vars, matching)
+        }
+    }
+
+    /// [`propagate`](Rows::propagate) with room for `N` rows.
+    fn run<const N: usize>(
+        &self,
+        domains: &mut Domains,
+        vars: &[Var],
+        matching: bool,
+    ) -> Result<(), Conflict> {
+        let mut rows = [0u64; N];
         for (row, &(index, shift)) in rows.iter_mut().zip(&self.at) {
             *row = domains.word(index) << shift;
         }
         let rows = &mut rows[..self.at.len()];
-        narrow(rows)?;
-        for ((&row, &(_, shift)), &x) in rows.iter().zip(&self.at).zip(vars) {
-            domains.narrow_word(x, row >> shift)?;
+        let done = forward(rows)?;
+        if matching {
+            regin::<N>(rows, done)?;
+        }
+        for ((&row, &(index, shift)), &x) in rows.iter().zip(&self.at).zip(vars) {
+            domains.narrow_word(x, index, row >> shift)?;
         }
         Ok(())
     }
 }
 
+/// How many rows the arrays of a small all-different (a sudoku's unit) have room for,
+/// so that a propagation zeroes no more.
+const SMALL: usize = 16;
+
 /// No variable: a value unmatched, in [`filter`].
 const FREE: u8 = u8::MAX;
 
-/// Domain consistency over rows of bits, row `i` the values left to variable `i`: forward
-/// checking first, then Régin's filtering of the variables still open.
+/// Domain consistency over rows of bits (at most 64), row `i` the values left to variable
+/// `i`: forward checking first, then Régin's filtering of the variables still open.
 pub(crate) fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
     let done = forward(rows)?;
-    regin(rows, done)
+    if rows.len() <= SMALL {
+        regin::<SMALL>(rows, done)
+    } else {
+        regin::<64>(rows, done)
+    }
 }
 
 /// Forward checking over rows of bits: each fixed value taken from the other rows, until
 /// none is newly fixed. The rows fixed, as a mask.
-pub(crate) fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
-    let mut done = 0u64;
+///
+/// One pass takes the values fixed so far from each open row, and a row left with one
+/// value is fixed on the spot; the passes end with one that fixes none, which has then
+/// taken every fixed value from every open row.
+fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
+    let all = u64::MAX >> (64 - rows.len());
+    let (mut done, mut taken) = (0u64, 0u64);
     loop {
-        let (mut taken, mut newly) = (0u64, 0u64);
-        for (i, &row) in rows.iter().enumerate() {
-            if done >> i & 1 == 0 && row.is_power_of_two() {
-                if taken & row != 0 {
-                    return Err(Conflict::new());
-                }
+        let before = done;
+        for i in Ones(all & !done) {
+            let row = rows[i as usize] & !taken;
+            if row == 0 {
+                return Err(Conflict::new());
+            }
+            rows[i as usize] = row;
+            if row.is_power_of_two() {
                 taken |= row;
-                newly |= 1 << i;
+                done |= 1 << i;
             }
         }
-        if newly == 0 {
-            break;
+        if done == before {
+            return Ok(done);
         }
-        for (i, row) in rows.iter_mut().enumerate() {
-            if newly >> i & 1 == 0 {
-                *row &= !taken;
-                if *row == 0 {
-                    return Err(Conflict::new());
-                }
-            }
-        }
-        done |= newly;
     }
-    Ok(done)
 }
 
-/// Régin's filtering over rows of bits, of the rows not in `done` (fixed, and their
-/// values taken from the others).
-fn regin(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
+/// Régin's filtering over rows of bits (at most `N`), of the rows not in `done` (fixed,
+/// and their values taken from the others), on the graph of the open variables: `i → k`
+/// when `k`'s row holds the value matched to `i` (an alternating path through that
+/// value goes from `i`'s matching edge to `k`'s).
+fn regin<const N: usize>(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
     let open = !done & (u64::MAX >> (64 - rows.len()));
     if open == 0 {
         return Ok(());
     }
     // A matching of the open variables: greedily, then by augmenting paths.
-    let (mut var_of, mut value_of) = ([FREE; 64], [0u8; 64]);
+    let (mut var_of, mut value_of) = ([FREE; 64], [FREE; N]);
     let mut matched = 0u64;
-    for i in backtrack::bits::Ones(open) {
+    for i in Ones(open) {
         let free = rows[i as usize] & !matched;
         if free != 0 {
             let value = free.trailing_zeros();
@@ -385,52 +411,58 @@ fn regin(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
             value_of[i as usize] = value as u8;
         }
     }
-    for i in backtrack::bits::Ones(open) {
-        if var_of[value_of[i as usize] as usize] != i as u8 {
+    for i in Ones(open) {
+        if value_of[i as usize] == FREE {
             let mut seen = 0u64;
             if !augment_in_words(rows, i as usize, &mut var_of, &mut value_of, &mut seen) {
                 return Err(Conflict::new());
             }
         }
     }
-    // The graph of the matched values: `u → value_of[i]` for each variable `i` that has
-    // `u` but is not matched to it (the edge `u → i` and `i`'s matching edge, merged).
     let mut matched = 0u64;
     let mut all = 0u64;
-    let mut successors = [0u64; 64];
-    for i in backtrack::bits::Ones(open) {
-        let (row, mine) = (rows[i as usize], value_of[i as usize]);
-        matched |= 1 << mine;
-        all |= row;
-        for u in backtrack::bits::Ones(row & !(1 << mine)) {
-            successors[u as usize] |= 1 << mine;
+    for i in Ones(open) {
+        matched |= 1 << value_of[i as usize];
+        all |= rows[i as usize];
+    }
+    let free = all & !matched;
+    // The graph, and the variables on an alternating path from a free value: those whose
+    // rows hold one, and those they reach.
+    let mut successors = [0u64; N];
+    let mut reached = 0u64;
+    for k in Ones(open) {
+        let row = rows[k as usize];
+        for value in Ones(row & matched & !(1 << value_of[k as usize])) {
+            successors[var_of[value as usize] as usize] |= 1 << k;
+        }
+        if row & free != 0 {
+            reached |= 1 << k;
         }
     }
-    // The values on an alternating path from a free value: reachable from one.
-    let mut reached = all & !matched;
     let mut frontier = reached;
     while frontier != 0 {
-        let next = backtrack::bits::Ones(frontier).fold(0, |next, u| next | successors[u as usize]);
+        let next = Ones(frontier).fold(0, |next, i| next | successors[i as usize]);
         frontier = next & !reached;
         reached |= next;
     }
-    if reached == all {
+    if reached == open {
         return Ok(());
     }
-    // Which matched values each reaches (Warshall's closure): `v` and `u` share a
-    // component when each reaches the other, and `u → v` is an edge whenever a variable
-    // matched to `v` has `u`, so its edge to `u` is kept when `v` reaches `u`.
-    for k in backtrack::bits::Ones(matched) {
+    let values = |vars: u64| Ones(vars).fold(0u64, |values, j| values | 1 << value_of[j as usize]);
+    let kept = free | values(reached);
+    // Which variables each reaches (Warshall's closure): `i`'s edge to the value matched
+    // to `j` is on an alternating cycle when `i` reaches `j`.
+    for k in Ones(open) {
         let through = successors[k as usize];
-        for u in backtrack::bits::Ones(matched) {
-            if successors[u as usize] >> k & 1 == 1 {
-                successors[u as usize] |= through;
+        for i in Ones(open) {
+            if successors[i as usize] >> k & 1 == 1 {
+                successors[i as usize] |= through;
             }
         }
     }
-    for i in backtrack::bits::Ones(open) {
-        let mine = value_of[i as usize];
-        rows[i as usize] &= (1 << mine) | reached | successors[mine as usize];
+    for i in Ones(open) {
+        let mine = 1 << value_of[i as usize];
+        rows[i as usize] &= mine | kept | values(successors[i as usize]);
     }
     Ok(())
 }
@@ -441,7 +473,7 @@ fn augment_in_words(
     rows: &[u64],
     i: usize,
     var_of: &mut [u8; 64],
-    value_of: &mut [u8; 64],
+    value_of: &mut [u8],
     seen: &mut u64,
 ) -> bool {
     loop {
