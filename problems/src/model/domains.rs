@@ -60,8 +60,22 @@ struct Meta {
 /// One change, as the trail keeps it to take it back.
 #[derive(Clone, Copy, Debug)]
 enum Saved {
-    Word { index: u32, old: u64 },
-    Meta { var: u32, old: Meta },
+    Word {
+        index: u32,
+        old: u64,
+    },
+    Meta {
+        var: u32,
+        old: Meta,
+    },
+    /// The one word of a variable's range and its size and bounds, changed together:
+    /// one entry to push and pop rather than two.
+    Both {
+        index: u32,
+        var: u32,
+        old: u64,
+        meta: Meta,
+    },
 }
 
 /// The domains of every variable of a model, as propagators see and narrow them.
@@ -325,10 +339,13 @@ impl Domains {
     /// Writes `new`, some of the bits of `old` and not none, as the one word of variable
     /// `v`'s range at `index`, trailing it and the size and bounds (below the root).
     fn write_word(&mut self, v: usize, index: usize, old: u64, new: u64) {
+        let before = self.meta[v];
         if !self.levels.is_empty() {
-            self.trail.push(Saved::Word {
+            self.trail.push(Saved::Both {
                 index: index as u32,
+                var: v as u32,
                 old,
+                meta: before,
             });
         }
         self.words[index] = new;
@@ -337,7 +354,7 @@ impl Domains {
             min: new.trailing_zeros(),
             max: new.ilog2(),
         };
-        self.set_meta(v, self.meta[v], meta);
+        self.update_meta(v, before, meta);
     }
 
     /// Clears `bits` of word `index`, trailing it (below the root).
@@ -510,6 +527,12 @@ impl Domains {
         if !self.levels.is_empty() {
             self.trail.push(Saved::Meta { var: v as u32, old });
         }
+        self.update_meta(v, old, new);
+    }
+
+    /// Variable `v`'s size and bounds going from `old` to `new`, the trail already told:
+    /// counts it if it is now fixed, and wakes its watchers.
+    fn update_meta(&mut self, v: usize, old: Meta, new: Meta) {
         self.meta[v] = new;
         if new.size == 1 {
             self.fixed += 1;
@@ -634,15 +657,28 @@ impl Domains {
         while self.trail.len() > mark {
             match self.trail.pop().expect("longer than the mark") {
                 Saved::Word { index, old } => self.words[index as usize] = old,
-                Saved::Meta { var, old } => {
-                    let meta = &mut self.meta[var as usize];
-                    if meta.size == 1 && old.size > 1 {
-                        self.fixed -= 1;
-                    }
-                    *meta = old;
+                Saved::Meta { var, old } => self.restore_meta(var, old),
+                Saved::Both {
+                    index,
+                    var,
+                    old,
+                    meta,
+                } => {
+                    self.words[index as usize] = old;
+                    self.restore_meta(var, meta);
                 }
             }
         }
+    }
+
+    /// Puts back variable `var`'s size and bounds `old`, uncounting it if it is fixed no
+    /// more.
+    fn restore_meta(&mut self, var: u32, old: Meta) {
+        let meta = &mut self.meta[var as usize];
+        if meta.size == 1 && old.size > 1 {
+            self.fixed -= 1;
+        }
+        *meta = old;
     }
 
     /// The values taken from each variable since the current level began, in variable
@@ -653,7 +689,7 @@ impl Domains {
         };
         let mut before: Vec<(u32, u64)> = Vec::new();
         for saved in &self.trail[mark as usize..] {
-            if let Saved::Word { index, old } = *saved {
+            if let Saved::Word { index, old } | Saved::Both { index, old, .. } = *saved {
                 if before.iter().all(|&(i, _)| i != index) {
                     before.push((index, old));
                 }

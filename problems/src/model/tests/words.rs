@@ -18,6 +18,7 @@ enum Change {
     Max(i64),
     /// Keep the values whose bits, counted from the least value left, are set.
     Retain(u64),
+    Fix(i64),
     Push,
     Pop,
 }
@@ -28,6 +29,7 @@ fn change() -> impl Strategy<Value = Change> {
         2 => (-80i64..=80).prop_map(Change::Min),
         2 => (-80i64..=80).prop_map(Change::Max),
         4 => any::<u64>().prop_map(Change::Retain),
+        1 => (-80i64..=80).prop_map(Change::Fix),
         2 => Just(Change::Push),
         2 => Just(Change::Pop),
     ]
@@ -44,15 +46,20 @@ fn window_of(set: &BTreeSet<i64>) -> u64 {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// A domain of three words from -70, narrowed by its window (once its values span 64
-    /// at most) and the other ways, with levels popped at random: it agrees with a set
-    /// kept by copying, window, size, bounds and conflicts.
+    /// A domain of three words from -70 narrowed by its window (once its values span 64
+    /// at most), or with `one` a domain of one word from -20 narrowed as its word (which
+    /// a fix writes at once too), and the other ways, with levels popped at random: it
+    /// agrees with a set kept by copying, window, size, bounds and conflicts.
     #[test]
-    fn window_and_trail_agree_with_copied_sets(changes in proptest::collection::vec(change(), 1..150)) {
+    fn window_and_trail_agree_with_copied_sets(
+        changes in proptest::collection::vec(change(), 1..150),
+        one in any::<bool>(),
+    ) {
+        let range = if one { -20..=40 } else { -70..=75 };
         let mut model = Model::new();
-        let x = model.int_var(-70..=75).unwrap();
+        let x = model.int_var(range.clone()).unwrap();
         let mut d = model.domains.clone();
-        let mut stack: Vec<BTreeSet<i64>> = vec![(-70..=75).collect()];
+        let mut stack: Vec<BTreeSet<i64>> = vec![range.collect()];
         for change in changes {
             let set = stack.last().unwrap().clone();
             let least = *set.first().unwrap();
@@ -62,6 +69,10 @@ proptest! {
                     if stack.len() > 1 { d.pop_level(); stack.pop(); }
                     continue
                 }
+                Change::Retain(keep) if one => (
+                    set.iter().copied().filter(|&v| keep >> (v + 20) & 1 == 1).collect(),
+                    d.narrow_word(x, d.one_word(x).unwrap().0, keep),
+                ),
                 Change::Retain(_) if set.last().unwrap() - least >= 64 => continue,
                 Change::Retain(keep) => (
                     set.iter().copied().filter(|&v| keep >> (v - least) & 1 == 1).collect(),
@@ -70,6 +81,7 @@ proptest! {
                 Change::Remove(v) => (set.iter().copied().filter(|&w| w != v).collect(), d.remove(x, v)),
                 Change::Min(v) => (set.iter().copied().filter(|&w| w >= v).collect(), d.set_min(x, v)),
                 Change::Max(v) => (set.iter().copied().filter(|&w| w <= v).collect(), d.set_max(x, v)),
+                Change::Fix(v) => (set.iter().copied().filter(|&w| w == v).collect(), d.fix(x, v)),
             };
             if wanted.is_empty() {
                 prop_assert_eq!(got, Err(Conflict::on(x)));
