@@ -99,6 +99,12 @@ pub struct Domains {
     levels: Vec<u32>,
     /// Per variable, the propagators that watch it, by the change that wakes them.
     watchers: Vec<Watchers>,
+    /// Per variable, its `≠` links; apart from the watchers, so that following them
+    /// takes the whole list out of the way once, not one variable's at a time.
+    links: Vec<links::Links>,
+    /// Per variable, [`WATCHED`] if a propagator watches it and [`LINKED`] if it has `≠`
+    /// links: one byte to read on each change rather than the lists.
+    flags: Vec<u8>,
     queue: VecDeque<u32>,
     queued: Vec<bool>,
     /// Per propagator, whether one run reaches its own fixpoint, so that the changes it
@@ -112,14 +118,18 @@ pub struct Domains {
 }
 
 /// The propagators watching one variable, a list for each [`Event`], so that a change
-/// looks only at those it wakes; and its `≠` links.
+/// looks only at those it wakes.
 #[derive(Clone, Debug, Default)]
 struct Watchers {
     fixed: Vec<u32>,
     bounds: Vec<u32>,
     any: Vec<u32>,
-    not_equal: links::Links,
 }
+
+/// A variable's flag: some propagator watches it.
+const WATCHED: u8 = 1;
+/// A variable's flag: it has `≠` links.
+const LINKED: u8 = 2;
 
 /// The mask of bits `lo..=hi` of a word.
 fn mask(lo: u32, hi: u32) -> u64 {
@@ -135,6 +145,8 @@ impl Domains {
             trail: Vec::new(),
             levels: Vec::new(),
             watchers: Vec::new(),
+            links: Vec::new(),
+            flags: Vec::new(),
             queue: VecDeque::new(),
             queued: Vec::new(),
             idempotent: Vec::new(),
@@ -164,6 +176,8 @@ impl Domains {
             max: width - 1,
         });
         self.watchers.push(Watchers::default());
+        self.links.push(links::Links::default());
+        self.flags.push(0);
         if width == 1 {
             self.fixed += 1;
         }
@@ -536,11 +550,13 @@ impl Domains {
         self.meta[v] = new;
         if new.size == 1 {
             self.fixed += 1;
-            if !self.watchers[v].not_equal.is_empty() {
+            if self.flags[v] & LINKED != 0 {
                 self.newly_fixed.push(v as u32);
             }
         }
-        self.wake(v, old, new);
+        if self.flags[v] & WATCHED != 0 {
+            self.wake(v, old, new);
+        }
     }
 
     /// The first offset at or after `from` whose bit is set (one is, in a non-empty domain).
@@ -595,6 +611,7 @@ impl Domains {
 
     /// Registers propagator `propagator` (its index) as watching `watch`.
     pub(crate) fn watch(&mut self, propagator: u32, watch: Watch) {
+        self.flags[watch.var.index()] |= WATCHED;
         let watchers = &mut self.watchers[watch.var.index()];
         match watch.on {
             Event::Fixed => watchers.fixed.push(propagator),
@@ -643,7 +660,10 @@ impl Domains {
     /// How many propagators watch `var`: its degree, for the variable orders.
     pub(crate) fn degree(&self, var: Var) -> usize {
         let watchers = &self.watchers[var.index()];
-        watchers.fixed.len() + watchers.bounds.len() + watchers.any.len() + watchers.not_equal.len()
+        watchers.fixed.len()
+            + watchers.bounds.len()
+            + watchers.any.len()
+            + self.links[var.index()].len()
     }
 
     /// Begins a level of the search: the changes from here on are recorded.

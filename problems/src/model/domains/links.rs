@@ -30,10 +30,6 @@ struct Run {
 }
 
 impl Links {
-    pub(super) fn is_empty(&self) -> bool {
-        self.unit.is_empty() && self.general.is_empty()
-    }
-
     pub(super) fn len(&self) -> usize {
         self.unit.len() + self.general.len()
     }
@@ -82,7 +78,8 @@ impl Domains {
     /// (`y`'s value `(c - a·x)·b`, its offset `c·b - a·b·base(x) - base(y) - a·b·o(x)`).
     #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
     fn link(&mut self, a: i64, x: Var, b: i64, y: Var, c: i128) {
-        let links = &mut self.watchers[x.index()].not_equal;
+        self.flags[x.index()] |= super::LINKED;
+        let links = &mut self.links[x.index()];
         if a.abs() == 1 && b.abs() == 1 {
             let sign = a * b;
             let (base_x, to) = (self.layout[x.index()].base, self.layout[y.index()]);
@@ -123,17 +120,24 @@ impl Domains {
     /// Takes from the variables linked by `≠` to those fixed since the last call the
     /// values they may not take, until no more is fixed.
     pub(crate) fn propagate_not_equal(&mut self) -> Result<(), Conflict> {
+        if self.newly_fixed.is_empty() {
+            return Ok(());
+        }
+        // Out of the way while the domains change (nothing below reads them), and back.
+        let links = std::mem::take(&mut self.links);
+        let outcome = self.follow_fixed(&links);
+        self.links = links;
+        outcome
+    }
+
+    /// [`propagate_not_equal`](Domains::propagate_not_equal), the links `links`.
+    fn follow_fixed(&mut self, links: &[Links]) -> Result<(), Conflict> {
         while let Some(v) = self.newly_fixed.pop() {
             let v = v as usize;
             let meta = self.meta[v];
-            if meta.size != 1 {
-                continue;
+            if meta.size == 1 {
+                self.follow(&links[v], v, meta.min)?;
             }
-            // Out of the way while the others change: `v` is not linked to itself.
-            let links = std::mem::take(&mut self.watchers[v].not_equal);
-            let outcome = self.follow(&links, v, meta.min);
-            self.watchers[v].not_equal = links;
-            outcome?;
         }
         Ok(())
     }
