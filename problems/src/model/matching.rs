@@ -396,7 +396,12 @@ fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
 /// value goes from `i`'s matching edge to `k`'s).
 fn regin<const N: usize>(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
     let open = !done & (u64::MAX >> (64 - rows.len()));
-    if open == 0 {
+    // A value goes only for a Hall set: `k` open variables with `k` values between them,
+    // fewer than all the open ones (the variable losing the value is outside it). With
+    // `m` open, each holding `m` values at least, a Hall set would be all of them: then
+    // nothing goes, and (Hall's theorem) every open variable is matched.
+    let m = open.count_ones();
+    if Ones(open).all(|i| rows[i as usize].count_ones() >= m) {
         return Ok(());
     }
     // A matching of the open variables: greedily, then by augmenting paths.
