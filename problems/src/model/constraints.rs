@@ -255,7 +255,9 @@ pub enum Strength {
     /// Domain consistency by matching (Régin's algorithm): every value left to a
     /// variable is given to it by some assignment of different values to them all.
     /// Prunes at least as much as both others, for the most work a node: the graph of
-    /// variables and values is built afresh, in memory of its own, at each propagation.
+    /// variables and values is built afresh at each propagation, as rows of bits (no
+    /// allocation) when there are at most 64 variables whose values span 64 at most, in
+    /// memory of its own otherwise.
     Domain,
 }
 
@@ -263,6 +265,9 @@ pub enum Strength {
 pub(crate) struct AllDifferent {
     pub(crate) vars: Vec<Var>,
     pub(crate) strength: Strength,
+    /// Where its rows of bits are, when forward checking or matching runs on words
+    /// read straight from the domains.
+    pub(crate) rows: Option<super::matching::Rows>,
 }
 
 impl AllDifferent {
@@ -331,6 +336,15 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate(&self, domains: &mut Domains) -> Result<(), Conflict> {
+        if let Some(rows) = &self.rows {
+            let matching = self.strength == Strength::Domain;
+            return rows.propagate(domains, &self.vars, matching);
+        }
+        if self.strength == Strength::Domain {
+            if let Some(outcome) = super::matching::propagate_in_words(domains, &self.vars) {
+                return outcome;
+            }
+        }
         self.forward(domains)?;
         match self.strength {
             Strength::Forward => Ok(()),
@@ -340,6 +354,14 @@ impl Propagator for AllDifferent {
             }
             Strength::Domain => super::matching::propagate(domains, &self.vars),
         }
+    }
+
+    /// Domain consistency is its own fixpoint: after the values in no assignment are
+    /// taken, every value left is still in one. Forward checking over rows of bits runs
+    /// to its fixpoint too (the single pass over the domains does not: a value taken may
+    /// fix another variable).
+    fn idempotent(&self) -> bool {
+        self.strength == Strength::Domain || self.rows.is_some()
     }
 }
 

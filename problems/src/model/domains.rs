@@ -5,6 +5,8 @@ use std::collections::VecDeque;
 
 use super::{Conflict, Var};
 
+mod links;
+
 /// The largest number of values a domain may hold: ranges wider than this are refused
 /// when a variable is made, rather than allocating gigabytes of words.
 pub const MAX_DOMAIN_WIDTH: u64 = 1 << 24;
@@ -58,8 +60,22 @@ struct Meta {
 /// One change, as the trail keeps it to take it back.
 #[derive(Clone, Copy, Debug)]
 enum Saved {
-    Word { index: u32, old: u64 },
-    Meta { var: u32, old: Meta },
+    Word {
+        index: u32,
+        old: u64,
+    },
+    Meta {
+        var: u32,
+        old: Meta,
+    },
+    /// The one word of a variable's range and its size and bounds, changed together:
+    /// one entry to push and pop rather than two.
+    Both {
+        index: u32,
+        var: u32,
+        old: u64,
+        meta: Meta,
+    },
 }
 
 /// The domains of every variable of a model, as propagators see and narrow them.
@@ -83,8 +99,17 @@ pub struct Domains {
     levels: Vec<u32>,
     /// Per variable, the propagators that watch it, by the change that wakes them.
     watchers: Vec<Watchers>,
+    /// Per variable, its `≠` links; apart from the watchers, so that following them
+    /// takes the whole list out of the way once, not one variable's at a time.
+    links: Vec<links::Links>,
+    /// Per variable, [`WATCHED`] if a propagator watches it and [`LINKED`] if it has `≠`
+    /// links: one byte to read on each change rather than the lists.
+    flags: Vec<u8>,
     queue: VecDeque<u32>,
     queued: Vec<bool>,
+    /// Per propagator, whether one run reaches its own fixpoint, so that the changes it
+    /// makes need not wake it again.
+    idempotent: Vec<bool>,
     /// How many variables are fixed, so that a complete state is told at once.
     fixed: usize,
     /// The variables fixed since the propagation began that have `≠` links, to take
@@ -93,25 +118,18 @@ pub struct Domains {
 }
 
 /// The propagators watching one variable, a list for each [`Event`], so that a change
-/// looks only at those it wakes; and its `≠` links.
+/// looks only at those it wakes.
 #[derive(Clone, Debug, Default)]
 struct Watchers {
     fixed: Vec<u32>,
     bounds: Vec<u32>,
     any: Vec<u32>,
-    not_equal: Vec<Link>,
 }
 
-/// `a·x + b·y ≠ c` seen from `x`: once `x` is fixed, `y` may not take the value that
-/// makes `c`. The commonest constraint of all (colourings, queens' diagonals) is
-/// propagated by the domains themselves, with no call through a propagator.
-#[derive(Clone, Copy, Debug)]
-struct Link {
-    a: i64,
-    y: Var,
-    b: i64,
-    c: i128,
-}
+/// A variable's flag: some propagator watches it.
+const WATCHED: u8 = 1;
+/// A variable's flag: it has `≠` links.
+const LINKED: u8 = 2;
 
 /// The mask of bits `lo..=hi` of a word.
 fn mask(lo: u32, hi: u32) -> u64 {
@@ -127,8 +145,11 @@ impl Domains {
             trail: Vec::new(),
             levels: Vec::new(),
             watchers: Vec::new(),
+            links: Vec::new(),
+            flags: Vec::new(),
             queue: VecDeque::new(),
             queued: Vec::new(),
+            idempotent: Vec::new(),
             fixed: 0,
             newly_fixed: Vec::new(),
         }
@@ -155,6 +176,8 @@ impl Domains {
             max: width - 1,
         });
         self.watchers.push(Watchers::default());
+        self.links.push(links::Links::default());
+        self.flags.push(0);
         if width == 1 {
             self.fixed += 1;
         }
@@ -246,6 +269,120 @@ impl Domains {
         (words, layout.base)
     }
 
+    /// The values of `var` from its least on, as a word: bit `k` for `min + k`. A domain
+    /// whose values span more than 64 has its others left out.
+    pub(crate) fn window(&self, var: Var) -> u64 {
+        let (layout, at) = (self.layout[var.index()], self.meta[var.index()].min);
+        let index = layout.first as usize + at as usize / 64;
+        let shift = at % 64;
+        let low = self.words[index] >> shift;
+        let last = layout.first as usize + (layout.width as usize - 1) / 64;
+        if shift == 0 || index == last {
+            low
+        } else {
+            low | self.words[index + 1] << (64 - shift)
+        }
+    }
+
+    /// Keeps of `var`'s values, which span 64 at most, those `keep` holds as a
+    /// `window` does. `Ok(true)` if any went; a [`Conflict`] if none
+    /// would be left.
+    pub(crate) fn retain_window(&mut self, var: Var, keep: u64) -> Result<bool, Conflict> {
+        let v = var.index();
+        let old = self.meta[v];
+        debug_assert!(old.max - old.min < 64, "a domain spanning one word");
+        let now = self.window(var);
+        let gone = now & !keep;
+        if gone == 0 {
+            return Ok(false);
+        }
+        let left = now & keep;
+        if left == 0 {
+            return Err(Conflict::on(var));
+        }
+        let index = self.layout[v].first as usize + old.min as usize / 64;
+        let shift = old.min % 64;
+        self.clear_bits(index, gone << shift);
+        if shift > 0 && gone >> (64 - shift) != 0 {
+            self.clear_bits(index + 1, gone >> (64 - shift));
+        }
+        let new = Meta {
+            size: left.count_ones(),
+            min: old.min + left.trailing_zeros(),
+            max: old.min + 63 - left.leading_zeros(),
+        };
+        self.set_meta(v, old, new);
+        Ok(true)
+    }
+
+    /// Where `var`'s bits are, if its range fits in one word: the word's index, the base
+    /// (bit `k` for `base + k`) and the width.
+    pub(crate) fn one_word(&self, var: Var) -> Option<(u32, i64, u32)> {
+        let layout = self.layout[var.index()];
+        (layout.width <= 64).then_some((layout.first, layout.base, layout.width))
+    }
+
+    /// Word `index` of the bits, as [`one_word`](Domains::one_word) places them.
+    pub(crate) fn word(&self, index: u32) -> u64 {
+        self.words[index as usize]
+    }
+
+    /// Keeps of `var`'s values, its range the one word at `index`, those `keep` holds
+    /// (bit `k` for `base + k`). `Ok(true)` if any went; a [`Conflict`] if none would be
+    /// left.
+    pub(crate) fn narrow_word(
+        &mut self,
+        var: Var,
+        index: u32,
+        keep: u64,
+    ) -> Result<bool, Conflict> {
+        let (v, index) = (var.index(), index as usize);
+        debug_assert_eq!(index, self.layout[v].first as usize, "var's word");
+        let old = self.words[index];
+        let new = old & keep;
+        if new == old {
+            return Ok(false);
+        }
+        if new == 0 {
+            return Err(Conflict::on(var));
+        }
+        self.write_word(v, index, old, new);
+        Ok(true)
+    }
+
+    /// Writes `new`, some of the bits of `old` and not none, as the one word of variable
+    /// `v`'s range at `index`, trailing it and the size and bounds (below the root).
+    fn write_word(&mut self, v: usize, index: usize, old: u64, new: u64) {
+        let before = self.meta[v];
+        if !self.levels.is_empty() {
+            self.trail.push(Saved::Both {
+                index: index as u32,
+                var: v as u32,
+                old,
+                meta: before,
+            });
+        }
+        self.words[index] = new;
+        let meta = Meta {
+            size: new.count_ones(),
+            min: new.trailing_zeros(),
+            max: new.ilog2(),
+        };
+        self.update_meta(v, before, meta);
+    }
+
+    /// Clears `bits` of word `index`, trailing it (below the root).
+    fn clear_bits(&mut self, index: usize, bits: u64) {
+        let old = self.words[index];
+        if !self.levels.is_empty() {
+            self.trail.push(Saved::Word {
+                index: index as u32,
+                old,
+            });
+        }
+        self.words[index] = old & !bits;
+    }
+
     /// The offset of `value` in `var`'s range, if it is in it.
     fn offset(&self, var: Var, value: i64) -> Option<u32> {
         let layout = self.layout[var.index()];
@@ -263,14 +400,21 @@ impl Domains {
         };
         let v = var.index();
         let index = self.layout[v].first as usize + at as usize / 64;
-        let (word, bit) = (self.words[index], 1u64 << (at % 64));
-        if word & bit == 0 {
+        if self.words[index] >> (at % 64) & 1 == 0 {
             return Ok(false);
         }
-        let old = self.meta[v];
-        if old.size == 1 {
+        if self.meta[v].size == 1 {
             return Err(Conflict::on(var));
         }
+        self.remove_at(v, at);
+        Ok(true)
+    }
+
+    /// Takes offset `at` from variable `v`, which holds it and another value.
+    fn remove_at(&mut self, v: usize, at: u32) {
+        let index = self.layout[v].first as usize + at as usize / 64;
+        let (word, bit) = (self.words[index], 1u64 << (at % 64));
+        let old = self.meta[v];
         if !self.levels.is_empty() {
             self.trail.push(Saved::Word {
                 index: index as u32,
@@ -289,7 +433,6 @@ impl Domains {
             new.max = self.prev_set(v, at - 1);
         }
         self.set_meta(v, old, new);
-        Ok(true)
     }
 
     /// Takes every value below `min` from `var`. `Ok(true)` if any went.
@@ -323,6 +466,17 @@ impl Domains {
             return Err(Conflict::on(var));
         }
         let at = self.offset(var, value).expect("contained");
+        let layout = self.layout[var.index()];
+        if layout.width <= 64 {
+            // One word: written at once, with one change of the size and bounds.
+            let index = layout.first as usize;
+            let (old, new) = (self.words[index], 1 << at);
+            if old == new {
+                return Ok(false);
+            }
+            self.write_word(var.index(), index, old, new);
+            return Ok(true);
+        }
         let below = at > 0 && self.clear(var, 0, at - 1)?;
         let above = at < u32::MAX && self.clear(var, at + 1, u32::MAX)?;
         Ok(below || above)
@@ -387,14 +541,22 @@ impl Domains {
         if !self.levels.is_empty() {
             self.trail.push(Saved::Meta { var: v as u32, old });
         }
+        self.update_meta(v, old, new);
+    }
+
+    /// Variable `v`'s size and bounds going from `old` to `new`, the trail already told:
+    /// counts it if it is now fixed, and wakes its watchers.
+    fn update_meta(&mut self, v: usize, old: Meta, new: Meta) {
         self.meta[v] = new;
         if new.size == 1 {
             self.fixed += 1;
-            if !self.watchers[v].not_equal.is_empty() {
+            if self.flags[v] & LINKED != 0 {
                 self.newly_fixed.push(v as u32);
             }
         }
-        self.wake(v, old, new);
+        if self.flags[v] & WATCHED != 0 {
+            self.wake(v, old, new);
+        }
     }
 
     /// The first offset at or after `from` whose bit is set (one is, in a non-empty domain).
@@ -449,6 +611,7 @@ impl Domains {
 
     /// Registers propagator `propagator` (its index) as watching `watch`.
     pub(crate) fn watch(&mut self, propagator: u32, watch: Watch) {
+        self.flags[watch.var.index()] |= WATCHED;
         let watchers = &mut self.watchers[watch.var.index()];
         match watch.on {
             Event::Fixed => watchers.fixed.push(propagator),
@@ -457,69 +620,33 @@ impl Domains {
         }
     }
 
-    /// Makes room for propagator `propagator` and queues it.
-    pub(crate) fn enqueue_new(&mut self, propagator: u32) {
+    /// Makes room for propagator `propagator` and queues it; an `idempotent` one is not
+    /// woken by its own changes.
+    pub(crate) fn enqueue_new(&mut self, propagator: u32, idempotent: bool) {
         self.queued.resize(propagator as usize + 1, false);
+        self.idempotent.resize(propagator as usize + 1, false);
+        self.idempotent[propagator as usize] = idempotent;
         self.queued[propagator as usize] = true;
         self.queue.push_back(propagator);
     }
 
-    /// The next propagator to run, taken off the queue.
+    /// The next propagator to run, taken off the queue. An idempotent one stays marked
+    /// as queued while it runs, so that its own changes do not queue it again, until
+    /// `ran`.
     pub(crate) fn next_queued(&mut self) -> Option<u32> {
         let propagator = self.queue.pop_front()?;
-        self.queued[propagator as usize] = false;
+        if !self.idempotent[propagator as usize] {
+            self.queued[propagator as usize] = false;
+        }
         Some(propagator)
     }
 
-    /// Posts `a·x + b·y ≠ c` over two different variables, propagated at once if one
-    /// is fixed.
-    #[expect(clippy::many_single_char_names, reason = "the terms of a·x + b·y ≠ c")]
-    pub(crate) fn not_equal(&mut self, (a, x): (i64, Var), (b, y): (i64, Var), c: i128) {
-        self.watchers[x.index()].not_equal.push(Link { a, y, b, c });
-        self.watchers[y.index()].not_equal.push(Link {
-            a: b,
-            y: x,
-            b: a,
-            c,
-        });
-        for var in [x, y] {
-            if self.is_fixed(var) {
-                self.newly_fixed.push(var.0);
-            }
+    /// Propagator `propagator`, taken by `next_queued`, has run:
+    /// changes from now on wake it again.
+    pub(crate) fn ran(&mut self, propagator: u32) {
+        if self.idempotent[propagator as usize] {
+            self.queued[propagator as usize] = false;
         }
-    }
-
-    /// Takes from the variables linked by `≠` to those fixed since the last call the
-    /// values they may not take, until no more is fixed.
-    pub(crate) fn propagate_not_equal(&mut self) -> Result<(), Conflict> {
-        while let Some(v) = self.newly_fixed.pop() {
-            let v = v as usize;
-            let Some(value) = self.value(Var(v as u32)) else {
-                continue;
-            };
-            for k in 0..self.watchers[v].not_equal.len() {
-                let Link { a, y, b, c } = self.watchers[v].not_equal[k];
-                let rest = c - i128::from(a) * i128::from(value);
-                match self.value(y) {
-                    Some(vy) if i128::from(b) * i128::from(vy) == rest => {
-                        return Err(Conflict::new());
-                    }
-                    Some(_) => {}
-                    None => {
-                        let taken = match b {
-                            1 => rest,
-                            -1 => -rest,
-                            _ if rest % i128::from(b) == 0 => rest / i128::from(b),
-                            _ => continue,
-                        };
-                        if let Ok(taken) = i64::try_from(taken) {
-                            self.remove(y, taken)?;
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Empties the queue, after a conflict.
@@ -533,7 +660,10 @@ impl Domains {
     /// How many propagators watch `var`: its degree, for the variable orders.
     pub(crate) fn degree(&self, var: Var) -> usize {
         let watchers = &self.watchers[var.index()];
-        watchers.fixed.len() + watchers.bounds.len() + watchers.any.len() + watchers.not_equal.len()
+        watchers.fixed.len()
+            + watchers.bounds.len()
+            + watchers.any.len()
+            + self.links[var.index()].len()
     }
 
     /// Begins a level of the search: the changes from here on are recorded.
@@ -547,15 +677,28 @@ impl Domains {
         while self.trail.len() > mark {
             match self.trail.pop().expect("longer than the mark") {
                 Saved::Word { index, old } => self.words[index as usize] = old,
-                Saved::Meta { var, old } => {
-                    let meta = &mut self.meta[var as usize];
-                    if meta.size == 1 && old.size > 1 {
-                        self.fixed -= 1;
-                    }
-                    *meta = old;
+                Saved::Meta { var, old } => self.restore_meta(var, old),
+                Saved::Both {
+                    index,
+                    var,
+                    old,
+                    meta,
+                } => {
+                    self.words[index as usize] = old;
+                    self.restore_meta(var, meta);
                 }
             }
         }
+    }
+
+    /// Puts back variable `var`'s size and bounds `old`, uncounting it if it is fixed no
+    /// more.
+    fn restore_meta(&mut self, var: u32, old: Meta) {
+        let meta = &mut self.meta[var as usize];
+        if meta.size == 1 && old.size > 1 {
+            self.fixed -= 1;
+        }
+        *meta = old;
     }
 
     /// The values taken from each variable since the current level began, in variable
@@ -566,7 +709,7 @@ impl Domains {
         };
         let mut before: Vec<(u32, u64)> = Vec::new();
         for saved in &self.trail[mark as usize..] {
-            if let Saved::Word { index, old } = *saved {
+            if let Saved::Word { index, old } | Saved::Both { index, old, .. } = *saved {
                 if before.iter().all(|&(i, _)| i != index) {
                     before.push((index, old));
                 }

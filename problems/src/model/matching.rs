@@ -10,6 +10,8 @@
 //! the others from value to variable) or on an alternating path from a value no variable
 //! is matched to. Every other edge is taken.
 
+use backtrack::bits::Ones;
+
 use super::{Conflict, Domains, Var};
 
 /// No vertex: an unmatched variable or value, or an unvisited one.
@@ -240,4 +242,257 @@ pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Confl
         domains.remove(x, value)?;
     }
     Ok(())
+}
+
+/// Makes the domains of `vars` domain-consistent for all-different, as [`propagate`]
+/// does, when there are at most 64 of them and their values span 64 at most: each domain
+/// is then one word, the graph's edges rows of bits, and nothing is allocated. `None`
+/// when they do not fit.
+pub(crate) fn propagate_in_words(
+    domains: &mut Domains,
+    vars: &[Var],
+) -> Option<Result<(), Conflict>> {
+    if vars.len() > 64 {
+        return None;
+    }
+    let base = vars.iter().map(|&x| domains.min(x)).min()?;
+    let top = vars.iter().map(|&x| domains.max(x)).max()?;
+    if i128::from(top) - i128::from(base) >= 64 {
+        return None;
+    }
+    let mut rows = [0u64; 64];
+    for (row, &x) in rows.iter_mut().zip(vars) {
+        *row = domains.window(x) << (domains.min(x) - base);
+    }
+    let rows = &mut rows[..vars.len()];
+    Some(filter(rows).and_then(|()| {
+        for (&row, &x) in rows.iter().zip(vars) {
+            domains.retain_window(x, row >> (domains.min(x) - base))?;
+        }
+        Ok(())
+    }))
+}
+
+/// Where the rows of bits are read from when every variable's range fits in one word
+/// and all their ranges span 64 values at most, fixed when the constraint is posted:
+/// per variable, the index of its word and how far its base is above the least base.
+/// Row `i` is then its word shifted by that much, with no bound or window looked up.
+#[derive(Debug)]
+pub(crate) struct Rows {
+    at: Vec<(u32, u32)>,
+}
+
+impl Rows {
+    /// The rows of `vars`, if there are 1 to 64 and their ranges fit.
+    pub(crate) fn plan(domains: &Domains, vars: &[Var]) -> Option<Rows> {
+        if vars.is_empty() || vars.len() > 64 {
+            return None;
+        }
+        let words: Option<Vec<(u32, i64, u32)>> =
+            vars.iter().map(|&x| domains.one_word(x)).collect();
+        let words = words?;
+        let base = words.iter().map(|&(_, base, _)| base).min()?;
+        let top = words
+            .iter()
+            .map(|&(_, base, width)| i128::from(base) + i128::from(width) - 1)
+            .max()?;
+        if top - i128::from(base) >= 64 {
+            return None;
+        }
+        let at = words
+            .iter()
+            .map(|&(index, own, _)| (index, (own - base) as u32))
+            .collect();
+        Some(Rows { at })
+    }
+
+    /// Runs forward checking (`matching` false) or matching over the rows of `vars` read
+    /// from `domains`, and keeps in each domain the values its row keeps.
+    pub(crate) fn propagate(
+        &self,
+        domains: &mut Domains,
+        vars: &[Var],
+        matching: bool,
+    ) -> Result<(), Conflict> {
+        if self.at.len() <= SMALL {
+            self.run::<SMALL>(domains, vars, matching)
+        } else {
+            self.run::<64>(domains, vars, matching)
+        }
+    }
+
+    /// [`propagate`](Rows::propagate) with room for `N` rows.
+    fn run<const N: usize>(
+        &self,
+        domains: &mut Domains,
+        vars: &[Var],
+        matching: bool,
+    ) -> Result<(), Conflict> {
+        let mut rows = [0u64; N];
+        for (row, &(index, shift)) in rows.iter_mut().zip(&self.at) {
+            *row = domains.word(index) << shift;
+        }
+        let rows = &mut rows[..self.at.len()];
+        let done = forward(rows)?;
+        if matching {
+            regin::<N>(rows, done)?;
+        }
+        for ((&row, &(index, shift)), &x) in rows.iter().zip(&self.at).zip(vars) {
+            domains.narrow_word(x, index, row >> shift)?;
+        }
+        Ok(())
+    }
+}
+
+/// How many rows the arrays of a small all-different (a sudoku's unit) have room for,
+/// so that a propagation zeroes no more.
+const SMALL: usize = 16;
+
+/// No variable: a value unmatched, in [`filter`].
+const FREE: u8 = u8::MAX;
+
+/// Domain consistency over rows of bits (at most 64), row `i` the values left to variable
+/// `i`: forward checking first, then Régin's filtering of the variables still open.
+pub(crate) fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
+    let done = forward(rows)?;
+    if rows.len() <= SMALL {
+        regin::<SMALL>(rows, done)
+    } else {
+        regin::<64>(rows, done)
+    }
+}
+
+/// Forward checking over rows of bits: each fixed value taken from the other rows, until
+/// none is newly fixed. The rows fixed, as a mask.
+///
+/// One pass takes the values fixed so far from each open row, and a row left with one
+/// value is fixed on the spot; the passes end with one that fixes none, which has then
+/// taken every fixed value from every open row.
+fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
+    let all = u64::MAX >> (64 - rows.len());
+    let (mut done, mut taken) = (0u64, 0u64);
+    loop {
+        let before = done;
+        for i in Ones(all & !done) {
+            let row = rows[i as usize] & !taken;
+            if row == 0 {
+                return Err(Conflict::new());
+            }
+            rows[i as usize] = row;
+            if row.is_power_of_two() {
+                taken |= row;
+                done |= 1 << i;
+            }
+        }
+        if done == before {
+            return Ok(done);
+        }
+    }
+}
+
+/// Régin's filtering over rows of bits (at most `N`), of the rows not in `done` (fixed,
+/// and their values taken from the others), on the graph of the open variables: `i → k`
+/// when `k`'s row holds the value matched to `i` (an alternating path through that
+/// value goes from `i`'s matching edge to `k`'s).
+fn regin<const N: usize>(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
+    let open = !done & (u64::MAX >> (64 - rows.len()));
+    // A value goes only for a Hall set: `k` open variables with `k` values between them,
+    // fewer than all the open ones (the variable losing the value is outside it). With
+    // `m` open, each holding `m` values at least, a Hall set would be all of them: then
+    // nothing goes, and (Hall's theorem) every open variable is matched.
+    let m = open.count_ones();
+    if Ones(open).all(|i| rows[i as usize].count_ones() >= m) {
+        return Ok(());
+    }
+    // A matching of the open variables: greedily, then by augmenting paths.
+    let (mut var_of, mut value_of) = ([FREE; 64], [FREE; N]);
+    let mut matched = 0u64;
+    for i in Ones(open) {
+        let free = rows[i as usize] & !matched;
+        if free != 0 {
+            let value = free.trailing_zeros();
+            matched |= 1 << value;
+            var_of[value as usize] = i as u8;
+            value_of[i as usize] = value as u8;
+        }
+    }
+    for i in Ones(open) {
+        if value_of[i as usize] == FREE {
+            let mut seen = 0u64;
+            if !augment_in_words(rows, i as usize, &mut var_of, &mut value_of, &mut seen) {
+                return Err(Conflict::new());
+            }
+        }
+    }
+    let mut matched = 0u64;
+    let mut all = 0u64;
+    for i in Ones(open) {
+        matched |= 1 << value_of[i as usize];
+        all |= rows[i as usize];
+    }
+    let free = all & !matched;
+    // The graph, and the variables on an alternating path from a free value: those whose
+    // rows hold one, and those they reach.
+    let mut successors = [0u64; N];
+    let mut reached = 0u64;
+    for k in Ones(open) {
+        let row = rows[k as usize];
+        for value in Ones(row & matched & !(1 << value_of[k as usize])) {
+            successors[var_of[value as usize] as usize] |= 1 << k;
+        }
+        if row & free != 0 {
+            reached |= 1 << k;
+        }
+    }
+    let mut frontier = reached;
+    while frontier != 0 {
+        let next = Ones(frontier).fold(0, |next, i| next | successors[i as usize]);
+        frontier = next & !reached;
+        reached |= next;
+    }
+    if reached == open {
+        return Ok(());
+    }
+    let values = |vars: u64| Ones(vars).fold(0u64, |values, j| values | 1 << value_of[j as usize]);
+    let kept = free | values(reached);
+    // Which variables each reaches (Warshall's closure): `i`'s edge to the value matched
+    // to `j` is on an alternating cycle when `i` reaches `j`.
+    for k in Ones(open) {
+        let through = successors[k as usize];
+        for i in Ones(open) {
+            if successors[i as usize] >> k & 1 == 1 {
+                successors[i as usize] |= through;
+            }
+        }
+    }
+    for i in Ones(open) {
+        let mine = 1 << value_of[i as usize];
+        rows[i as usize] &= mine | kept | values(successors[i as usize]);
+    }
+    Ok(())
+}
+
+/// Looks for an augmenting path from variable `i` over rows of bits (Kuhn's algorithm),
+/// the values tried marked in `seen`.
+fn augment_in_words(
+    rows: &[u64],
+    i: usize,
+    var_of: &mut [u8; 64],
+    value_of: &mut [u8],
+    seen: &mut u64,
+) -> bool {
+    loop {
+        let candidates = rows[i] & !*seen;
+        if candidates == 0 {
+            return false;
+        }
+        let value = candidates.trailing_zeros() as usize;
+        *seen |= 1 << value;
+        let holder = var_of[value];
+        if holder == FREE || augment_in_words(rows, holder as usize, var_of, value_of, seen) {
+            var_of[value] = i as u8;
+            value_of[i] = value as u8;
+            return true;
+        }
+    }
 }

@@ -387,6 +387,7 @@ impl Model {
 
     fn post_arc(&mut self, propagator: Arc<dyn Propagator>) -> Result<(), ModelError> {
         let watches = propagator.watches();
+        let idempotent = propagator.idempotent();
         for watch in &watches {
             self.check(watch.var)?;
         }
@@ -395,7 +396,7 @@ impl Model {
             self.domains.watch(index, watch);
         }
         self.propagators.push(propagator);
-        self.domains.enqueue_new(index);
+        self.domains.enqueue_new(index, idempotent);
         if self.failed.is_none() {
             self.failed = self.propagate().err();
         } else {
@@ -415,9 +416,17 @@ impl Model {
         vars: &[Var],
         strength: Strength,
     ) -> Result<(), ModelError> {
+        for &x in vars {
+            self.check(x)?;
+        }
+        let rows = match strength {
+            Strength::Forward | Strength::Domain => matching::Rows::plan(&self.domains, vars),
+            Strength::Bounds => None,
+        };
         self.post(AllDifferent {
             vars: vars.to_vec(),
             strength,
+            rows,
         })
     }
 
@@ -531,7 +540,9 @@ impl Model {
             let Some(index) = self.domains.next_queued() else {
                 break;
             };
-            if let Err(conflict) = self.propagators[index as usize].propagate(&mut self.domains) {
+            let outcome = self.propagators[index as usize].propagate(&mut self.domains);
+            self.domains.ran(index);
+            if let Err(conflict) = outcome {
                 self.domains.clear_queue();
                 return Err(conflict);
             }

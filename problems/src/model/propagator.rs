@@ -92,4 +92,12 @@ pub trait Propagator: Send + Sync {
     /// whenever a watched change happens; it may be run when nothing it cares about has
     /// changed, and must then leave the domains as they are.
     fn propagate(&self, domains: &mut Domains) -> Result<(), Conflict>;
+
+    /// Does one run reach the propagator's own fixpoint, so that running it again at
+    /// once would change nothing? Then the changes it makes do not wake it again. The
+    /// default is `false`, always safe; a propagator that returns `true` wrongly may
+    /// leave values that it would have taken.
+    fn idempotent(&self) -> bool {
+        false
+    }
 }

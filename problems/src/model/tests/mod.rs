@@ -8,6 +8,7 @@ use super::{Conflict, Domains, Model, ModelError, Rel, Strength, ValueOrder, Var
 use crate::sudoku;
 
 mod known;
+mod words;
 
 /// Every assignment of values from `ranges` that `ok` accepts, in lexicographic order.
 fn brute(ranges: &[RangeInclusive<i64>], ok: impl Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
