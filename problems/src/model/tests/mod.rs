@@ -171,68 +171,6 @@ fn domains_hold_negative_values_across_words() {
     assert_eq!((d.size(x), d.min(x), d.max(x)), (141, -70, 70));
 }
 
-/// A change of the domains, for the trail's test.
-#[derive(Clone, Debug)]
-enum Change {
-    Remove(i64),
-    Min(i64),
-    Max(i64),
-    Fix(i64),
-    Push,
-    Pop,
-}
-
-fn change() -> impl Strategy<Value = Change> {
-    prop_oneof![
-        4 => (-80i64..=80).prop_map(Change::Remove),
-        1 => (-80i64..=80).prop_map(Change::Min),
-        1 => (-80i64..=80).prop_map(Change::Max),
-        1 => (-80i64..=80).prop_map(Change::Fix),
-        2 => Just(Change::Push),
-        2 => Just(Change::Pop),
-    ]
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    /// Domains narrowed and levels popped at random agree with a set of values kept by
-    /// copying: contents, size, bounds, and the conflicts.
-    #[test]
-    fn domains_and_trail_agree_with_copied_sets(changes in proptest::collection::vec(change(), 1..120)) {
-        let mut model = Model::new();
-        let x = model.int_var(-70..=75).unwrap();
-        let mut d = model.domains.clone();
-        let mut stack: Vec<BTreeSet<i64>> = vec![(-70..=75).collect()];
-        for change in changes {
-            let set = stack.last().unwrap().clone();
-            let (wanted, got): (BTreeSet<i64>, Result<bool, Conflict>) = match change {
-                Change::Push => { d.push_level(); stack.push(set); continue }
-                Change::Pop => {
-                    if stack.len() > 1 { d.pop_level(); stack.pop(); }
-                    continue
-                }
-                Change::Remove(v) => (set.iter().copied().filter(|&w| w != v).collect(), d.remove(x, v)),
-                Change::Min(v) => (set.iter().copied().filter(|&w| w >= v).collect(), d.set_min(x, v)),
-                Change::Max(v) => (set.iter().copied().filter(|&w| w <= v).collect(), d.set_max(x, v)),
-                Change::Fix(v) => (set.iter().copied().filter(|&w| w == v).collect(), d.fix(x, v)),
-            };
-            if wanted.is_empty() {
-                prop_assert_eq!(got, Err(Conflict::on(x)));
-            } else {
-                prop_assert_eq!(got, Ok(wanted.len() < set.len()));
-                *stack.last_mut().unwrap() = wanted;
-            }
-            let set = stack.last().unwrap();
-            prop_assert_eq!(d.values(x).collect::<BTreeSet<_>>(), set.clone());
-            prop_assert_eq!(d.size(x), set.len());
-            prop_assert_eq!(d.min(x), *set.first().unwrap());
-            prop_assert_eq!(d.max(x), *set.last().unwrap());
-            prop_assert_eq!(d.all_fixed(), set.len() == 1);
-        }
-    }
-}
-
 #[test]
 fn bad_models_are_refused() {
     let mut model = Model::new();
