@@ -207,6 +207,25 @@ fn bad_models_are_refused() {
     assert_eq!(count(model), 2, "a refused constraint is not posted");
 }
 
+/// A domain-consistent model's domains hold exactly the values of its solutions `wanted`
+/// (and the model is failed if there are none).
+fn domains_are_the_supports(
+    model: &Model,
+    vars: &[Var],
+    wanted: &[Vec<i64>],
+) -> Result<(), TestCaseError> {
+    if wanted.is_empty() {
+        prop_assert!(model.is_failed());
+        return Ok(());
+    }
+    for (i, &x) in vars.iter().enumerate() {
+        let supported: BTreeSet<i64> = wanted.iter().map(|v| v[i]).collect();
+        let left: BTreeSet<i64> = model.domains().values(x).collect();
+        prop_assert_eq!(left, supported, "variable {}", i);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -506,15 +525,7 @@ proptest! {
             prop_assert_eq!(solutions(build(strength).0), wanted.clone(), "{:?}", strength);
         }
         let (model, vars) = build(Strength::Domain);
-        if wanted.is_empty() {
-            prop_assert!(model.is_failed());
-        } else {
-            for (i, &x) in vars.iter().enumerate() {
-                let supported: BTreeSet<i64> = wanted.iter().map(|v| v[i]).collect();
-                let left: BTreeSet<i64> = model.domains().values(x).collect();
-                prop_assert_eq!(left, supported, "variable {}", i);
-            }
-        }
+        domains_are_the_supports(&model, &vars, &wanted)?;
     }
 }
 
