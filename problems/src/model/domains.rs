@@ -261,14 +261,6 @@ impl Domains {
             })
     }
 
-    /// The words of `var`'s bit set and its smallest possible value: bit `i` of word `w`
-    /// stands for `base + 64 w + i`.
-    pub(crate) fn bits(&self, var: Var) -> (&[u64], i64) {
-        let layout = self.layout[var.index()];
-        let words = &self.words[layout.first as usize..][..layout.width.div_ceil(64) as usize];
-        (words, layout.base)
-    }
-
     /// The values of `var` from its least on, as a word: bit `k` for `min + k`. A domain
     /// whose values span more than 64 has its others left out.
     pub(crate) fn window(&self, var: Var) -> u64 {

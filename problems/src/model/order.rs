@@ -70,13 +70,16 @@ impl ValueOrder {
 
     /// The search range of `var`: its values left, in this order.
     pub(crate) fn values(&self, domains: &Domains, var: Var) -> Values {
-        let (words, base) = domains.bits(var);
+        let least = domains.min(var);
         let inner = match self {
-            ValueOrder::Ascending | ValueOrder::Descending if words.len() == 1 => Inner::Word {
-                bits: Ones(words[0]),
-                base,
-                descending: matches!(self, ValueOrder::Descending),
-            },
+            // Values spanning one word at most (any domain near the leaves): its bits.
+            ValueOrder::Ascending | ValueOrder::Descending if domains.max(var) - least < 64 => {
+                Inner::Word {
+                    bits: Ones(domains.window(var)),
+                    base: least,
+                    descending: matches!(self, ValueOrder::Descending),
+                }
+            }
             ValueOrder::Ascending => {
                 Inner::List(domains.values(var).collect::<Vec<_>>().into_iter())
             }
@@ -114,8 +117,8 @@ impl fmt::Debug for ValueOrder {
 
 /// A model's search range: the values of the variable chosen, each an [`Assign`].
 ///
-/// A domain of one word is walked as its bits, allocation-free; a wider one, or one
-/// ordered by a key, as a list made for the node.
+/// Values spanning at most 64 are walked as the bits of a word, allocation-free; a wider
+/// span, or values ordered by a key, as a list made for the node.
 #[derive(Clone, Debug)]
 pub struct Values {
     var: Var,

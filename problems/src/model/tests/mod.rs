@@ -580,6 +580,35 @@ fn value_orders_order_the_solutions() {
     assert_eq!(middle_out, [1, 0, 2, -1, 3, -2, -3]);
 }
 
+/// A variable's values are tried in order whether they span more than a word, or less
+/// but across a word's boundary: 0 to 130, then 60 to 70 less 64.
+#[test]
+fn value_orders_across_words() {
+    let tried = |narrow: bool, order: ValueOrder| -> Vec<i64> {
+        let mut model = Model::new();
+        let x = model.int_var(0..=130).unwrap();
+        if narrow {
+            model.linear(&[(1, x)], Rel::Ge, 60).unwrap();
+            model.linear(&[(1, x)], Rel::Le, 70).unwrap();
+            model.linear(&[(1, x)], Rel::Ne, 64).unwrap();
+        }
+        model.set_value_order(order);
+        Search::new(model).map(|s| s[x]).collect()
+    };
+    let narrowed: Vec<i64> = (60..=70).filter(|&v| v != 64).collect();
+    assert_eq!(
+        tried(false, ValueOrder::Ascending),
+        (0..=130).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        tried(false, ValueOrder::Descending),
+        (0..=130).rev().collect::<Vec<_>>()
+    );
+    assert_eq!(tried(true, ValueOrder::Ascending), narrowed);
+    let descending: Vec<i64> = narrowed.iter().rev().copied().collect();
+    assert_eq!(tried(true, ValueOrder::Descending), descending);
+}
+
 /// Ordering two interchangeable variables (`x < y`) keeps one of each mirrored pair: the
 /// 4-colourings of an edge, 12 ordered, 6 with the symmetry broken.
 #[test]
