@@ -53,14 +53,24 @@ pub fn job(args: &Args) -> Result<Job<'static>> {
         .map_err(|err| anyhow!("{}: {err}", input.name))?;
     // What names the model in a checkpoint or a part's record: its statements as read,
     // without comments, blank lines and the spacing of the words, by their number and
-    // the CRC-32 of their text (a refusal then prints two numbers, not the model).
-    let statements: Vec<String> = input
+    // the CRC-32 of their text (a refusal then prints two numbers, not the model). The
+    // statements that set the search (the variables, their orders, the objective) count
+    // in their order; the constraints in any, since they propagate to the same domains
+    // whatever their order, so the same tree is searched.
+    let mut statements: Vec<String> = input
         .text
         .lines()
         .map(|line| line.split_once('#').map_or(line, |(before, _)| before))
         .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|line| !line.is_empty())
         .collect();
+    let sets_the_search = |statement: &String| {
+        let first = statement.split([' ', ':']).next().unwrap_or_default();
+        ["var", "order", "values", "minimize", "maximize"].contains(&first)
+    };
+    let searching = statements.iter().filter(|s| sets_the_search(s)).count();
+    statements.sort_by_key(|statement| !sets_the_search(statement));
+    statements[searching..].sort_unstable();
     let objective = model.objective();
     let default = if objective.is_some() {
         Mode::Best
