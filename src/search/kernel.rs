@@ -203,7 +203,7 @@ where
             Some(op) => op,
             None => match self.advance::<T>(problem, &mut top, frames, true) {
                 Ok(op) => op,
-                Err(left) => return self.left(left, top, frames),
+                Err(stop) => return self.advance_ended(stop, top, frames),
             },
         };
         if !M::BOUNDED {
@@ -226,7 +226,7 @@ where
                 // the nearest node above it that has one.
                 Step::Leaf => match self.advance::<T>(problem, &mut top, frames, M::BOUNDED) {
                     Ok(next) => next,
-                    Err(left) => return self.left(left, top, frames),
+                    Err(stop) => return self.advance_ended(stop, top, frames),
                 },
                 Step::Exit(flow) => return self.leave_run(flow, None, top, frames),
             };
@@ -348,7 +348,12 @@ where
     /// (`Some`) on the path.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the kernel")]
-    fn left<F>(&mut self, stop: Option<StopReason>, top: F, frames: &mut Vec<F>) -> Exit<P::Op> {
+    fn advance_ended<F>(
+        &mut self,
+        stop: Option<StopReason>,
+        top: F,
+        frames: &mut Vec<F>,
+    ) -> Exit<P::Op> {
         match stop {
             None => self.exit(Flow::End(None), None, 0),
             Some(reason) => self.leave_run(Flow::End(Some(reason)), None, top, frames),
