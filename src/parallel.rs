@@ -10,7 +10,8 @@
 //!   split are counted by the first pass. Statistics add up to those of a single-threaded
 //!   search of the same tree (the frontier nodes are counted once), except `elapsed`,
 //!   which is the wall-clock time of the whole. [`count_share_observed`] counts one part
-//!   of such a count, for a count shared among processes or machines.
+//!   of such a count, for a count shared among processes or machines, and
+//!   [`count_in_order`] all the parts one after the other on this thread.
 //! - [`first`] finds the first solution in search order: the subtrees after one that has
 //!   found a solution are cancelled, and the answer is decided once the subtrees before it
 //!   are exhausted. It may visit more nodes than the serial search (the subtrees after
@@ -216,6 +217,104 @@ where
     let all: Vec<usize> = (0..split.len()).collect();
     let first = (split.above.found, split.above.stats, above);
     count_chosen(problem, &split, &all, first, start, limits, &part, &merge)
+}
+
+/// [`count_observed`] on this thread: the parts counted one after the other, in search
+/// order, with any [`Limits`] (node and solution budgets too, for the whole count).
+///
+/// The statistics are a serial search's of the same tree, as [`count_observed`]'s are.
+/// What it saves over one [`Search`] watched by `above` alone is that observer's hooks
+/// below the split, where `part`'s observers (with none but a solution's, say) take
+/// over: an observer that only prunes near the root costs nothing at the other nodes.
+/// A stop (any limit) ends the count there, partial.
+///
+/// ```
+/// use backtrack::{parallel, Limits, Observer, Problem, SplitDepth};
+///
+/// /// Binary strings of length 10.
+/// #[derive(Clone)]
+/// struct Strings { bits: Vec<u8> }
+///
+/// impl Problem for Strings {
+///     type Op = u8;
+///     type Ops = std::ops::RangeInclusive<u8>;
+///     type Solution = ();
+///     fn operators(&self) -> Self::Ops { 0..=1 }
+///     fn apply(&mut self, op: u8) { self.bits.push(op) }
+///     fn undo(&mut self, _: u8) { self.bits.pop(); }
+///     fn is_complete(&self) -> bool { self.bits.len() == 10 }
+///     fn solution(&self) {}
+/// }
+///
+/// /// Counts the solutions, those that start with a one weighing `weight`.
+/// struct Weighted { weight: u64, total: u64 }
+/// impl Observer<Strings> for Weighted {
+///     fn solution(&mut self, _: &Strings, _: usize) { self.total += self.weight }
+/// }
+///
+/// let (outcome, weighted) = parallel::count_in_order(
+///     &Strings { bits: vec![] }, SplitDepth(1), &Limits::none(),
+///     Weighted { weight: 0, total: 0 },
+///     |path| Weighted { weight: if path[0] == 1 { 3 } else { 1 }, total: 0 },
+///     |whole, part| whole.total += part.total,
+/// );
+/// assert_eq!((outcome.found, weighted.total), (1024, 512 * 3 + 512));
+/// assert_eq!(outcome.stats.nodes, 2047);
+/// ```
+pub fn count_in_order<P, O, Q, F, M>(
+    problem: &P,
+    split_depth: SplitDepth,
+    limits: &Limits,
+    mut above: O,
+    mut part: F,
+    mut merge: M,
+) -> (Outcome<u64>, O)
+where
+    P: Problem + Clone,
+    O: Observer<P>,
+    Q: Observer<P>,
+    F: FnMut(&[P::Op]) -> Q,
+    M: FnMut(&mut O, Q),
+{
+    let start = Instant::now();
+    let split = split::split_observed(problem, split_depth.0, limits.clone(), &mut above);
+    let Outcome {
+        mut found,
+        mut stats,
+        mut stopped,
+    } = split.above;
+    for path in &split.ops {
+        if stopped.is_some() {
+            break;
+        }
+        let mut left = limits.clone();
+        // A part's root, a frontier node, is counted again by its search.
+        left.nodes = limits.nodes.map(|most| most - stats.nodes + 1);
+        left.solutions = limits.solutions.map(|most| most - found);
+        if let Some(max) = limits.time {
+            let Some(time) = max.checked_sub(start.elapsed()) else {
+                stopped = Some(StopReason::TimeLimit);
+                break;
+            };
+            left.time = Some(time);
+        }
+        let mut watcher = part(path);
+        let outcome = Search::new(ordered::subtree_root(problem, path))
+            .observer(&mut watcher)
+            .limits(left)
+            .count_solutions();
+        found += outcome.found;
+        stats.merge(&ordered::below(outcome.stats, split.depth));
+        stopped = outcome.stopped;
+        merge(&mut above, watcher);
+    }
+    stats.elapsed = start.elapsed();
+    let outcome = Outcome {
+        found,
+        stats,
+        stopped,
+    };
+    (outcome, above)
 }
 
 /// How many subproblems [`count_share_observed`] splits a tree into, at least, for each

@@ -1,7 +1,9 @@
 //! On random table problems, every mode of the engine agrees with a plain recursive walk.
 
 use backtrack::observer::{from_fn, Event};
-use backtrack::{parallel, Cancel, Control, Limits, ParallelLimits, Search, SplitDepth};
+use backtrack::{
+    parallel, Cancel, Control, Limits, ParallelLimits, Search, SplitDepth, StopReason,
+};
 use proptest::prelude::*;
 
 use std::sync::Arc;
@@ -113,6 +115,52 @@ proptest! {
         );
         prop_assert_eq!(parallel.found, serial.found);
         prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));
+    }
+
+    /// Counted in order on one thread, the parts give the serial count and statistics
+    /// (an observer above the split pruning), and a budget stops the count where it says.
+    #[test]
+    fn count_in_order_is_the_serial_count(
+        tables in tables(),
+        split in 1usize..5,
+        cut in 0u8..4,
+        nodes in 1u64..60,
+        solutions in 0u64..6,
+    ) {
+        let pruner = |active: bool| from_fn(move |_: &TableProblem, event| match event {
+            Event::Enter { depth: 1, op: Some(op) } if active && op == cut => Control::Prune,
+            _ => Control::Continue,
+        });
+        let serial = Search::new(TableProblem::new(tables.clone()))
+            .observer(pruner(true))
+            .count_solutions();
+        let in_order = |limits: &Limits| {
+            parallel::count_in_order(
+                &TableProblem::new(tables.clone()),
+                SplitDepth(split),
+                limits,
+                pruner(true),
+                |_: &[u8]| pruner(false),
+                |_, _| {},
+            )
+            .0
+        };
+        let whole = in_order(&Limits::none());
+        prop_assert_eq!(whole.found, serial.found);
+        prop_assert_eq!(counts(&whole.stats), counts(&serial.stats));
+        prop_assert_eq!(whole.stopped, None);
+        let budgeted = in_order(&Limits::none().nodes(nodes));
+        match budgeted.stopped {
+            Some(StopReason::NodeLimit) => prop_assert_eq!(budgeted.stats.nodes, nodes),
+            None => prop_assert_eq!(counts(&budgeted.stats), counts(&serial.stats)),
+            other => prop_assert!(false, "stopped by {:?}", other),
+        }
+        prop_assert!(budgeted.found <= serial.found);
+        let few = in_order(&Limits::none().solutions(solutions));
+        prop_assert_eq!(few.found, serial.found.min(solutions));
+        if few.stopped.is_none() {
+            prop_assert_eq!(counts(&few.stats), counts(&serial.stats));
+        }
     }
 
     #[test]

@@ -562,6 +562,42 @@ fn count_gives_the_total_with_every_reduction_and_the_classes_with_full_symmetry
     }
 }
 
+/// Counted on one thread in search order, every reduction gives the count and the
+/// statistics of the count on the pool, tells the meter the weighted total, and a
+/// solution budget stops it there.
+#[test]
+fn count_in_order_is_the_count_on_the_pool() {
+    let figures = |stats: &backtrack::Stats| {
+        (
+            stats.nodes,
+            stats.solutions,
+            stats.dead_ends,
+            stats.max_depth,
+        )
+    };
+    for n in 0..=11 {
+        for reduction in REDUCTIONS {
+            let plan = CountPlan::new(&Placement::empty(n), reduction).unwrap();
+            let in_order = plan.run_in_order(Limits::none());
+            let pooled = plan.run(&ParallelLimits::none());
+            assert_eq!(in_order.found, pooled.found, "n = {n}, {reduction:?}");
+            assert_eq!(
+                figures(&in_order.stats),
+                figures(&pooled.stats),
+                "n = {n}, {reduction:?}"
+            );
+            assert_eq!(in_order.stopped, None);
+        }
+    }
+    let plan = CountPlan::new(&Placement::empty(10), Reduction::Mirror).unwrap();
+    let meter = backtrack::progress::Meter::new();
+    plan.run_in_order(Limits::none().meter(meter.clone()));
+    assert_eq!(meter.read().found, Some(724));
+    let few = plan.run_in_order(Limits::none().solutions(100));
+    assert_eq!(few.stopped, Some(backtrack::StopReason::SolutionLimit));
+    assert_eq!(few.stats.solutions, 100);
+}
+
 /// With a queen placed in the first row, the count is that of the completions: over the
 /// first row, every solution once.
 #[test]

@@ -22,8 +22,8 @@ use super::halves::{HalfBlocks, HalfCache, HalfJoin, MAX_HALVES};
 use super::orbits::OrbitCounter;
 use super::{BitQueens, BitState, Placement, SymmetricQueens};
 pub use parts::{CountSplit, HALVES_SUBPROBLEMS};
-use reductions::Mirrored;
 pub use reductions::{count_halves, count_mirrored, count_symmetric, count_unique};
+use reductions::{count_mirrored_in_order, Mirrored};
 
 /// A number of solutions and, when the count tells classes apart, the number of their
 /// classes under the eight symmetries.
@@ -163,10 +163,10 @@ impl CountPlan {
         with_mask(self.placement.n(), Run { plan: self, limits })
     }
 
-    /// Counts with one [`Search`] on this thread, in search order: the same count and the
-    /// same tree as [`run`](CountPlan::run), but with any [`Limits`], node and solution
-    /// budgets included (a solution budget counts the solutions of the tree searched: with
-    /// a reduction, the boards reached in the reduced tree).
+    /// Counts on this thread, in search order: the same count and the same tree as
+    /// [`run`](CountPlan::run), but with any [`Limits`], node and solution budgets
+    /// included (a solution budget counts the solutions of the tree searched: with a
+    /// reduction, the boards reached in the reduced tree).
     pub fn run_in_order(&self, limits: Limits) -> Outcome<Counts> {
         with_mask(self.placement.n(), RunInOrder { plan: self, limits })
     }
@@ -246,12 +246,8 @@ impl MaskJob for RunInOrder<'_> {
                 )
             }
             Reduction::Mirror => {
-                let mut mirrored = Mirrored::below::<M>(n, &[]);
-                let outcome = Search::new(BitState::<M>::new(n))
-                    .observer(&mut mirrored)
-                    .limits(limits)
-                    .count_solutions();
-                total(outcome, mirrored.weighted)
+                let (outcome, mirrored) = count_mirrored_in_order::<M>(n, &limits);
+                total(outcome, mirrored)
             }
             Reduction::Halves => {
                 let mut join = Metered {

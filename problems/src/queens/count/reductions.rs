@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use backtrack::observer::{OnSolution, Solutions};
-use backtrack::{parallel, Control, Observer, Outcome, ParallelLimits, SplitDepth};
+use backtrack::{parallel, Control, Limits, Observer, Outcome, ParallelLimits, SplitDepth};
 
 use super::{half_stats, split_depth, with_found, Counts};
 use crate::queens::bitboard::Mask;
@@ -166,6 +166,30 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
         },
     );
     with_found(&outcome, mirrored.weighted)
+}
+
+/// [`count_mirrored`] on this thread, in search order, with any `limits`
+/// ([`parallel::count_in_order`]): row 0's queens searched one after the other, with no
+/// hook below row 0 but the one at a solution. Returns the count of the halved tree and
+/// the weighted count, the solutions of the board.
+pub(super) fn count_mirrored_in_order<M: Mask>(n: usize, limits: &Limits) -> (Outcome<u64>, u64) {
+    let (outcome, mirrored) = parallel::count_in_order(
+        &BitState::<M>::new(n),
+        SplitDepth(1),
+        limits,
+        Mirrored::below::<M>(n, &[]),
+        |path| Weighted {
+            weight: Mirrored::below(n, path).weight(),
+            weighted: 0,
+        },
+        |mirrored, part| {
+            mirrored.weighted += part.weighted;
+            if let Some(meter) = &limits.meter {
+                meter.set_found(mirrored.weighted);
+            }
+        },
+    );
+    (outcome, mirrored.weighted)
 }
 
 /// Counts the solutions of `n`-queens by half boards ([`HalfBlocks`], [`HalfJoin`]), on the
