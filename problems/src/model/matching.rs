@@ -10,12 +10,39 @@
 //! the others from value to variable) or on an alternating path from a value no variable
 //! is matched to. Every other edge is taken.
 
+use std::cell::RefCell;
+
 use backtrack::bits::Ones;
 
 use super::{Conflict, Domains, Var};
 
 /// No vertex: an unmatched variable or value, or an unvisited one.
 const NONE: usize = usize::MAX;
+
+/// The memory [`propagate`] works in, kept between its calls (one a thread, so that
+/// the clones of a parallel search share none): once it has grown to the largest graph
+/// seen, a propagation allocates nothing.
+#[derive(Default)]
+struct Scratch {
+    value_of: Vec<usize>,
+    var_of: Vec<usize>,
+    seen: Vec<usize>,
+    tarjan: Tarjan,
+    reached: Vec<bool>,
+    queue: Vec<usize>,
+    successors: Vec<usize>,
+    doomed: Vec<(Var, i64)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Empties `list` and fills it with `len` copies of `value`, in the room it has.
+fn refill<T: Clone>(list: &mut Vec<T>, len: usize, value: T) {
+    list.clear();
+    list.resize(len, value);
+}
 
 /// The bipartite graph of the variables (vertices `0..n`) and the values between the
 /// least and the greatest of their domains (vertices `n..n + width`).
@@ -25,9 +52,9 @@ struct Graph<'a> {
     base: i64,
     width: usize,
     /// Each variable's matched value (an offset from `base`), or `NONE`.
-    value_of: Vec<usize>,
+    value_of: &'a mut [usize],
     /// Each value's matched variable, or `NONE`.
-    var_of: Vec<usize>,
+    var_of: &'a mut [usize],
 }
 
 impl Graph<'_> {
@@ -93,21 +120,10 @@ impl Graph<'_> {
             .find(|&i| i != matched && self.domains.contains(self.vars[i], value))
             .map(|i| (i, i + 1))
     }
-
-    /// The strongly connected component of every vertex (Tarjan's algorithm, with an
-    /// explicit stack).
-    fn components(&self) -> Vec<usize> {
-        let mut tarjan = Tarjan::new(self.vertices());
-        for root in 0..self.vertices() {
-            if tarjan.index[root] == NONE {
-                tarjan.run(self, root);
-            }
-        }
-        tarjan.component
-    }
 }
 
 /// The state of Tarjan's algorithm over a [`Graph`].
+#[derive(Default)]
 struct Tarjan {
     index: Vec<usize>,
     low: Vec<usize>,
@@ -121,17 +137,24 @@ struct Tarjan {
 }
 
 impl Tarjan {
-    fn new(vertices: usize) -> Self {
-        Tarjan {
-            index: vec![NONE; vertices],
-            low: vec![0; vertices],
-            on_stack: vec![false; vertices],
-            component: vec![NONE; vertices],
-            stack: Vec::new(),
-            walk: Vec::new(),
-            next_index: 0,
-            components: 0,
+    /// The strongly connected component of every vertex of `graph`, in the memory
+    /// this state has.
+    fn components(&mut self, graph: &Graph<'_>) -> &[usize] {
+        let vertices = graph.vertices();
+        refill(&mut self.index, vertices, NONE);
+        refill(&mut self.low, vertices, 0);
+        refill(&mut self.on_stack, vertices, false);
+        refill(&mut self.component, vertices, NONE);
+        self.stack.clear();
+        self.walk.clear();
+        self.next_index = 0;
+        self.components = 0;
+        for root in 0..vertices {
+            if self.index[root] == NONE {
+                self.run(graph, root);
+            }
         }
+        &self.component
     }
 
     fn enter(&mut self, u: usize) {
@@ -176,6 +199,15 @@ impl Tarjan {
 
 /// Makes the domains of `vars` domain-consistent for all-different, or fails.
 pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Conflict> {
+    SCRATCH.with_borrow_mut(|scratch| propagate_in(scratch, domains, vars))
+}
+
+/// [`propagate`] in the memory of `scratch`.
+fn propagate_in(
+    scratch: &mut Scratch,
+    domains: &mut Domains,
+    vars: &[Var],
+) -> Result<(), Conflict> {
     let n = vars.len();
     if n == 0 {
         return Ok(());
@@ -194,41 +226,54 @@ pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Confl
     if width < n {
         return Err(Conflict::new());
     }
+    let Scratch {
+        value_of,
+        var_of,
+        seen,
+        tarjan,
+        reached,
+        queue,
+        successors,
+        doomed,
+    } = scratch;
+    refill(value_of, n, NONE);
+    refill(var_of, width, NONE);
+    refill(seen, width, NONE);
     let mut graph = Graph {
         domains,
         vars,
         base,
         width,
-        value_of: vec![NONE; n],
-        var_of: vec![NONE; width],
+        value_of,
+        var_of,
     };
-    let mut seen = vec![NONE; width];
     for i in 0..n {
-        if !graph.augment(i, &mut seen, i) {
+        if !graph.augment(i, seen, i) {
             return Err(Conflict::new());
         }
     }
-    let component = graph.components();
+    let component = tarjan.components(&graph);
     // The vertices on an alternating path from a free value: reachable from one.
-    let mut reached = vec![false; graph.vertices()];
-    let mut queue: Vec<usize> = (0..width)
-        .filter(|&value| graph.var_of[value] == NONE)
-        .map(|value| n + value)
-        .collect();
-    for &u in &queue {
+    refill(reached, graph.vertices(), false);
+    queue.clear();
+    queue.extend(
+        (0..width)
+            .filter(|&value| graph.var_of[value] == NONE)
+            .map(|value| n + value),
+    );
+    for &u in queue.iter() {
         reached[u] = true;
     }
-    let mut successors = Vec::new();
     while let Some(u) = queue.pop() {
-        graph.successors(u, &mut successors);
-        for &w in &successors {
+        graph.successors(u, successors);
+        for &w in successors.iter() {
             if !reached[w] {
                 reached[w] = true;
                 queue.push(w);
             }
         }
     }
-    let mut doomed: Vec<(Var, i64)> = Vec::new();
+    doomed.clear();
     for (i, &x) in vars.iter().enumerate() {
         for value in graph.values(i) {
             let u = n + value;
@@ -238,7 +283,7 @@ pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Confl
             }
         }
     }
-    for (x, value) in doomed {
+    for &(x, value) in doomed.iter() {
         domains.remove(x, value)?;
     }
     Ok(())
