@@ -469,50 +469,56 @@ fn regin<const N: usize>(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
             }
         }
     }
-    let mut matched = 0u64;
-    let mut all = 0u64;
+    // Each open variable's matched value, as a bit.
+    let mut mine = [0u64; N];
+    let (mut matched, mut all) = (0u64, 0u64);
     for i in Ones(open) {
-        matched |= 1 << value_of[i as usize];
+        mine[i as usize] = 1 << value_of[i as usize];
+        matched |= mine[i as usize];
         all |= rows[i as usize];
     }
-    let free = all & !matched;
-    // The graph, and the variables on an alternating path from a free value: those whose
-    // rows hold one, and those they reach.
-    let mut successors = [0u64; N];
-    let mut reached = 0u64;
-    for k in Ones(open) {
-        let row = rows[k as usize];
-        for value in Ones(row & matched & !(1 << value_of[k as usize])) {
-            successors[var_of[value as usize] as usize] |= 1 << k;
+    // The variables on an alternating path from a free value: those whose rows hold a
+    // free value or the value matched to one of them, until no more join. Every edge to
+    // a free value or to a value of theirs is on such a path, and kept.
+    let (mut reached, mut kept) = (0u64, all & !matched);
+    loop {
+        let before = reached;
+        for k in Ones(open & !reached) {
+            if rows[k as usize] & kept != 0 {
+                reached |= 1 << k;
+                kept |= mine[k as usize];
+            }
         }
-        if row & free != 0 {
-            reached |= 1 << k;
+        if reached == before {
+            break;
         }
     }
-    let mut frontier = reached;
-    while frontier != 0 {
-        let next = Ones(frontier).fold(0, |next, i| next | successors[i as usize]);
-        frontier = next & !reached;
-        reached |= next;
-    }
-    if reached == open {
+    // A path from a variable not reached to another passes through none reached (what
+    // one reaches is reached), so the cycles among the others are found among them
+    // alone; and a reached variable's edge to another's value is on no cycle.
+    let unreached = open & !reached;
+    if unreached == 0 {
         return Ok(());
     }
-    let values = |vars: u64| Ones(vars).fold(0u64, |values, j| values | 1 << value_of[j as usize]);
-    let kept = free | values(reached);
-    // Which variables each reaches (Warshall's closure): `i`'s edge to the value matched
-    // to `j` is on an alternating cycle when `i` reaches `j`.
-    for k in Ones(open) {
-        let through = successors[k as usize];
-        for i in Ones(open) {
-            if successors[i as usize] >> k & 1 == 1 {
-                successors[i as usize] |= through;
+    let held = Ones(unreached).fold(0u64, |held, i| held | mine[i as usize]);
+    // The values of the variables each reaches (Warshall's closure): `i`'s edge to the
+    // value matched to `j` is on an alternating cycle when `i` reaches `j`.
+    let mut reach = [0u64; N];
+    for k in Ones(unreached) {
+        for value in Ones(rows[k as usize] & held & !mine[k as usize]) {
+            reach[var_of[value as usize] as usize] |= mine[k as usize];
+        }
+    }
+    for k in Ones(unreached) {
+        let (through, bit) = (reach[k as usize], mine[k as usize]);
+        for i in Ones(unreached) {
+            if reach[i as usize] & bit != 0 {
+                reach[i as usize] |= through;
             }
         }
     }
     for i in Ones(open) {
-        let mine = 1 << value_of[i as usize];
-        rows[i as usize] &= mine | kept | values(successors[i as usize]);
+        rows[i as usize] &= mine[i as usize] | kept | reach[i as usize];
     }
     Ok(())
 }
