@@ -148,29 +148,28 @@ impl Domains {
     fn follow(&mut self, links: &Links, v: usize, o: u32) -> Result<(), Conflict> {
         let o = i64::from(o);
         for run in &links.runs {
-            let unit = &links.unit[run.start as usize..run.end as usize];
-            if run.width > 64 {
-                for &link in unit {
+            let gone = if run.by_mask {
+                if o >= 128 {
+                    continue;
+                }
+                (run.shifted << o >> 64) as u64
+            } else if run.width <= 64 {
+                let width = i64::from(run.width);
+                links.unit[run.start as usize..run.end as usize]
+                    .iter()
+                    .fold(0u64, |gone, link| {
+                        let at = link.d - i64::from(link.sign) * o;
+                        if (0..width).contains(&at) {
+                            gone | 1 << at
+                        } else {
+                            gone
+                        }
+                    })
+            } else {
+                for &link in &links.unit[run.start as usize..run.end as usize] {
                     self.take_unit(link, o)?;
                 }
                 continue;
-            }
-            let gone = if run.by_mask {
-                if o < 128 {
-                    (run.shifted << o >> 64) as u64
-                } else {
-                    0
-                }
-            } else {
-                let width = i64::from(run.width);
-                unit.iter().fold(0u64, |gone, link| {
-                    let at = link.d - i64::from(link.sign) * o;
-                    if (0..width).contains(&at) {
-                        gone | 1 << at
-                    } else {
-                        gone
-                    }
-                })
             };
             let index = run.first as usize;
             let old = self.words[index];
@@ -184,7 +183,7 @@ impl Domains {
             }
             // A conflict: taken one by one, so that the failed node shows the domains as
             // they were when the last value went.
-            for &link in unit {
+            for &link in &links.unit[run.start as usize..run.end as usize] {
                 self.take_unit(link, o)?;
             }
         }
