@@ -494,8 +494,9 @@ fn regin<const N: usize>(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
         }
     }
     // A path from a variable not reached to another passes through none reached (what
-    // one reaches is reached), so the cycles among the others are found among them
-    // alone; and a reached variable's edge to another's value is on no cycle.
+    // one reaches is reached), so the cycles among the unreached are found among them
+    // alone; and a reached variable's edge to an unreached one's value is on no cycle
+    // (that one would reach it), so it goes.
     let unreached = open & !reached;
     if unreached == 0 {
         return Ok(());
