@@ -410,12 +410,22 @@ pub(crate) fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
 /// Forward checking over rows of bits: each fixed value taken from the other rows, until
 /// none is newly fixed. The rows fixed, as a mask.
 ///
-/// One pass takes the values fixed so far from each open row, and a row left with one
-/// value is fixed on the spot; the passes end with one that fixes none, which has then
-/// taken every fixed value from every open row.
+/// The rows fixed already are gathered first (two on one value fail). Then one pass
+/// takes the values fixed so far from each open row, and a row left with one value is
+/// fixed on the spot; the passes end with one that fixes none, which has then taken
+/// every fixed value from every open row.
 fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
     let all = u64::MAX >> (64 - rows.len());
     let (mut done, mut taken) = (0u64, 0u64);
+    for (i, &row) in rows.iter().enumerate() {
+        if row.is_power_of_two() {
+            if taken & row != 0 {
+                return Err(Conflict::new());
+            }
+            taken |= row;
+            done |= 1 << i;
+        }
+    }
     loop {
         let before = done;
         for i in Ones(all & !done) {

@@ -13,11 +13,11 @@ pub(super) struct Links {
     general: Vec<General>,
 }
 
-/// Consecutive unit links to one variable `y`: `unit[start..end]`. When `y`'s range is
-/// one word and every link of the run is `x - y ≠ k` with an offset `d` of `-64..64`
-/// (a queen's three to another), the values they take for `x`'s offset `o` are the
-/// bits `d + o` of the word, and `shifted` holds bit `d + 64` for each `d`: the run
-/// takes `(shifted << o) >> 64` at once, with no loop over its links.
+/// Consecutive unit links to one variable `y`: `unit[start..end]`. When `x`'s range and
+/// `y`'s are one word each and every link of the run is `x - y ≠ k` with an offset `d`
+/// of `-64..64` (a queen's three to another), the values they take for `x`'s offset `o`
+/// (below 64) are the bits `d + o` of the word, and `shifted` holds bit `d + 64` for
+/// each `d`: the run takes `(shifted << o) >> 64` at once, with no loop over its links.
 #[derive(Clone, Copy, Debug)]
 struct Run {
     shifted: u128,
@@ -82,7 +82,8 @@ impl Domains {
         let links = &mut self.links[x.index()];
         if a.abs() == 1 && b.abs() == 1 {
             let sign = a * b;
-            let (base_x, to) = (self.layout[x.index()].base, self.layout[y.index()]);
+            let (from, to) = (self.layout[x.index()], self.layout[y.index()]);
+            let base_x = from.base;
             let d = c * i128::from(b) - i128::from(sign) * i128::from(base_x) - i128::from(to.base);
             if d.abs() <= UNIT_OFFSET_BOUND {
                 let (d, end) = (d as i64, links.unit.len() as u32 + 1);
@@ -93,7 +94,8 @@ impl Domains {
                     width: to.width,
                     sign: sign as i32,
                 });
-                let by_mask = to.width <= 64 && sign == -1 && (-64..64).contains(&d);
+                let by_mask =
+                    from.width <= 64 && to.width <= 64 && sign == -1 && (-64..64).contains(&d);
                 let shifted = if by_mask { 1u128 << (d + 64) } else { 0 };
                 match links.runs.last_mut() {
                     Some(run) if run.y == y.0 => {
@@ -149,10 +151,9 @@ impl Domains {
         let o = i64::from(o);
         for run in &links.runs {
             let gone = if run.by_mask {
-                if o >= 128 {
-                    continue;
-                }
-                (run.shifted << o >> 64) as u64
+                // `(shifted << o) >> 64` in words, `o` below 64.
+                let (high, low) = ((run.shifted >> 64) as u64, run.shifted as u64);
+                high << o | low >> 1 >> (63 - o)
             } else if run.width <= 64 {
                 let width = i64::from(run.width);
                 links.unit[run.start as usize..run.end as usize]
