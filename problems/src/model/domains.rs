@@ -338,12 +338,13 @@ impl Domains {
         if new == 0 {
             return Err(Conflict::on(var));
         }
-        self.write_word(v, index, old, new);
+        self.write_word_apart(v, index, old, new);
         Ok(true)
     }
 
     /// Writes `new`, some of the bits of `old` and not none, as the one word of variable
     /// `v`'s range at `index`, trailing it and the size and bounds (below the root).
+    #[inline]
     fn write_word(&mut self, v: usize, index: usize, old: u64, new: u64) {
         let before = self.meta[v];
         if !self.levels.is_empty() {
@@ -361,6 +362,14 @@ impl Domains {
             max: new.ilog2(),
         };
         self.update_meta(v, before, meta);
+    }
+
+    /// [`write_word`](Domains::write_word) out of line, for the callers that read many
+    /// words and change few (all-different's rows): inlined there, its saved registers
+    /// would cost every word read.
+    #[inline(never)]
+    fn write_word_apart(&mut self, v: usize, index: usize, old: u64, new: u64) {
+        self.write_word(v, index, old, new);
     }
 
     /// Clears `bits` of word `index`, trailing it (below the root).
@@ -538,6 +547,7 @@ impl Domains {
 
     /// Variable `v`'s size and bounds going from `old` to `new`, the trail already told:
     /// counts it if it is now fixed, and wakes its watchers.
+    #[inline]
     fn update_meta(&mut self, v: usize, old: Meta, new: Meta) {
         self.meta[v] = new;
         if new.size == 1 {

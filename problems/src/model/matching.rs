@@ -10,12 +10,39 @@
 //! the others from value to variable) or on an alternating path from a value no variable
 //! is matched to. Every other edge is taken.
 
+use std::cell::RefCell;
+
 use backtrack::bits::Ones;
 
 use super::{Conflict, Domains, Var};
 
 /// No vertex: an unmatched variable or value, or an unvisited one.
 const NONE: usize = usize::MAX;
+
+/// The memory [`propagate`] works in, kept between its calls (one a thread, so that
+/// the clones of a parallel search share none): once it has grown to the largest graph
+/// seen, a propagation allocates nothing.
+#[derive(Default)]
+struct Scratch {
+    value_of: Vec<usize>,
+    var_of: Vec<usize>,
+    seen: Vec<usize>,
+    tarjan: Tarjan,
+    reached: Vec<bool>,
+    queue: Vec<usize>,
+    successors: Vec<usize>,
+    doomed: Vec<(Var, i64)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Empties `list` and fills it with `len` copies of `value`, in the room it has.
+fn refill<T: Clone>(list: &mut Vec<T>, len: usize, value: T) {
+    list.clear();
+    list.resize(len, value);
+}
 
 /// The bipartite graph of the variables (vertices `0..n`) and the values between the
 /// least and the greatest of their domains (vertices `n..n + width`).
@@ -25,9 +52,9 @@ struct Graph<'a> {
     base: i64,
     width: usize,
     /// Each variable's matched value (an offset from `base`), or `NONE`.
-    value_of: Vec<usize>,
+    value_of: &'a mut [usize],
     /// Each value's matched variable, or `NONE`.
-    var_of: Vec<usize>,
+    var_of: &'a mut [usize],
 }
 
 impl Graph<'_> {
@@ -93,21 +120,10 @@ impl Graph<'_> {
             .find(|&i| i != matched && self.domains.contains(self.vars[i], value))
             .map(|i| (i, i + 1))
     }
-
-    /// The strongly connected component of every vertex (Tarjan's algorithm, with an
-    /// explicit stack).
-    fn components(&self) -> Vec<usize> {
-        let mut tarjan = Tarjan::new(self.vertices());
-        for root in 0..self.vertices() {
-            if tarjan.index[root] == NONE {
-                tarjan.run(self, root);
-            }
-        }
-        tarjan.component
-    }
 }
 
 /// The state of Tarjan's algorithm over a [`Graph`].
+#[derive(Default)]
 struct Tarjan {
     index: Vec<usize>,
     low: Vec<usize>,
@@ -121,17 +137,24 @@ struct Tarjan {
 }
 
 impl Tarjan {
-    fn new(vertices: usize) -> Self {
-        Tarjan {
-            index: vec![NONE; vertices],
-            low: vec![0; vertices],
-            on_stack: vec![false; vertices],
-            component: vec![NONE; vertices],
-            stack: Vec::new(),
-            walk: Vec::new(),
-            next_index: 0,
-            components: 0,
+    /// The strongly connected component of every vertex of `graph`, in the memory
+    /// this state has.
+    fn components(&mut self, graph: &Graph<'_>) -> &[usize] {
+        let vertices = graph.vertices();
+        refill(&mut self.index, vertices, NONE);
+        refill(&mut self.low, vertices, 0);
+        refill(&mut self.on_stack, vertices, false);
+        refill(&mut self.component, vertices, NONE);
+        self.stack.clear();
+        self.walk.clear();
+        self.next_index = 0;
+        self.components = 0;
+        for root in 0..vertices {
+            if self.index[root] == NONE {
+                self.run(graph, root);
+            }
         }
+        &self.component
     }
 
     fn enter(&mut self, u: usize) {
@@ -176,6 +199,15 @@ impl Tarjan {
 
 /// Makes the domains of `vars` domain-consistent for all-different, or fails.
 pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Conflict> {
+    SCRATCH.with_borrow_mut(|scratch| propagate_in(scratch, domains, vars))
+}
+
+/// [`propagate`] in the memory of `scratch`.
+fn propagate_in(
+    scratch: &mut Scratch,
+    domains: &mut Domains,
+    vars: &[Var],
+) -> Result<(), Conflict> {
     let n = vars.len();
     if n == 0 {
         return Ok(());
@@ -194,41 +226,54 @@ pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Confl
     if width < n {
         return Err(Conflict::new());
     }
+    let Scratch {
+        value_of,
+        var_of,
+        seen,
+        tarjan,
+        reached,
+        queue,
+        successors,
+        doomed,
+    } = scratch;
+    refill(value_of, n, NONE);
+    refill(var_of, width, NONE);
+    refill(seen, width, NONE);
     let mut graph = Graph {
         domains,
         vars,
         base,
         width,
-        value_of: vec![NONE; n],
-        var_of: vec![NONE; width],
+        value_of,
+        var_of,
     };
-    let mut seen = vec![NONE; width];
     for i in 0..n {
-        if !graph.augment(i, &mut seen, i) {
+        if !graph.augment(i, seen, i) {
             return Err(Conflict::new());
         }
     }
-    let component = graph.components();
+    let component = tarjan.components(&graph);
     // The vertices on an alternating path from a free value: reachable from one.
-    let mut reached = vec![false; graph.vertices()];
-    let mut queue: Vec<usize> = (0..width)
-        .filter(|&value| graph.var_of[value] == NONE)
-        .map(|value| n + value)
-        .collect();
-    for &u in &queue {
+    refill(reached, graph.vertices(), false);
+    queue.clear();
+    queue.extend(
+        (0..width)
+            .filter(|&value| graph.var_of[value] == NONE)
+            .map(|value| n + value),
+    );
+    for &u in queue.iter() {
         reached[u] = true;
     }
-    let mut successors = Vec::new();
     while let Some(u) = queue.pop() {
-        graph.successors(u, &mut successors);
-        for &w in &successors {
+        graph.successors(u, successors);
+        for &w in successors.iter() {
             if !reached[w] {
                 reached[w] = true;
                 queue.push(w);
             }
         }
     }
-    let mut doomed: Vec<(Var, i64)> = Vec::new();
+    doomed.clear();
     for (i, &x) in vars.iter().enumerate() {
         for value in graph.values(i) {
             let u = n + value;
@@ -238,7 +283,7 @@ pub(crate) fn propagate(domains: &mut Domains, vars: &[Var]) -> Result<(), Confl
             }
         }
     }
-    for (x, value) in doomed {
+    for &(x, value) in doomed.iter() {
         domains.remove(x, value)?;
     }
     Ok(())
@@ -365,12 +410,22 @@ pub(crate) fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
 /// Forward checking over rows of bits: each fixed value taken from the other rows, until
 /// none is newly fixed. The rows fixed, as a mask.
 ///
-/// One pass takes the values fixed so far from each open row, and a row left with one
-/// value is fixed on the spot; the passes end with one that fixes none, which has then
-/// taken every fixed value from every open row.
+/// The rows fixed already are gathered first (two on one value fail). Then one pass
+/// takes the values fixed so far from each open row, and a row left with one value is
+/// fixed on the spot; the passes end with one that fixes none, which has then taken
+/// every fixed value from every open row.
 fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
     let all = u64::MAX >> (64 - rows.len());
     let (mut done, mut taken) = (0u64, 0u64);
+    for (i, &row) in rows.iter().enumerate() {
+        if row.is_power_of_two() {
+            if taken & row != 0 {
+                return Err(Conflict::new());
+            }
+            taken |= row;
+            done |= 1 << i;
+        }
+    }
     loop {
         let before = done;
         for i in Ones(all & !done) {
@@ -424,50 +479,57 @@ fn regin<const N: usize>(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
             }
         }
     }
-    let mut matched = 0u64;
-    let mut all = 0u64;
+    // Each open variable's matched value, as a bit.
+    let mut mine = [0u64; N];
+    let (mut matched, mut all) = (0u64, 0u64);
     for i in Ones(open) {
-        matched |= 1 << value_of[i as usize];
+        mine[i as usize] = 1 << value_of[i as usize];
+        matched |= mine[i as usize];
         all |= rows[i as usize];
     }
-    let free = all & !matched;
-    // The graph, and the variables on an alternating path from a free value: those whose
-    // rows hold one, and those they reach.
-    let mut successors = [0u64; N];
-    let mut reached = 0u64;
-    for k in Ones(open) {
-        let row = rows[k as usize];
-        for value in Ones(row & matched & !(1 << value_of[k as usize])) {
-            successors[var_of[value as usize] as usize] |= 1 << k;
+    // The variables on an alternating path from a free value: those whose rows hold a
+    // free value or the value matched to one of them, until no more join. Every edge to
+    // a free value or to a value of theirs is on such a path, and kept.
+    let (mut reached, mut kept) = (0u64, all & !matched);
+    loop {
+        let before = reached;
+        for k in Ones(open & !reached) {
+            if rows[k as usize] & kept != 0 {
+                reached |= 1 << k;
+                kept |= mine[k as usize];
+            }
         }
-        if row & free != 0 {
-            reached |= 1 << k;
+        if reached == before {
+            break;
         }
     }
-    let mut frontier = reached;
-    while frontier != 0 {
-        let next = Ones(frontier).fold(0, |next, i| next | successors[i as usize]);
-        frontier = next & !reached;
-        reached |= next;
-    }
-    if reached == open {
+    // A path from a variable not reached to another passes through none reached (what
+    // one reaches is reached), so the cycles among the unreached are found among them
+    // alone; and a reached variable's edge to an unreached one's value is on no cycle
+    // (that one would reach it), so it goes.
+    let unreached = open & !reached;
+    if unreached == 0 {
         return Ok(());
     }
-    let values = |vars: u64| Ones(vars).fold(0u64, |values, j| values | 1 << value_of[j as usize]);
-    let kept = free | values(reached);
-    // Which variables each reaches (Warshall's closure): `i`'s edge to the value matched
-    // to `j` is on an alternating cycle when `i` reaches `j`.
-    for k in Ones(open) {
-        let through = successors[k as usize];
-        for i in Ones(open) {
-            if successors[i as usize] >> k & 1 == 1 {
-                successors[i as usize] |= through;
+    let held = Ones(unreached).fold(0u64, |held, i| held | mine[i as usize]);
+    // The values of the variables each reaches (Warshall's closure): `i`'s edge to the
+    // value matched to `j` is on an alternating cycle when `i` reaches `j`.
+    let mut reach = [0u64; N];
+    for k in Ones(unreached) {
+        for value in Ones(rows[k as usize] & held & !mine[k as usize]) {
+            reach[var_of[value as usize] as usize] |= mine[k as usize];
+        }
+    }
+    for k in Ones(unreached) {
+        let (through, bit) = (reach[k as usize], mine[k as usize]);
+        for i in Ones(unreached) {
+            if reach[i as usize] & bit != 0 {
+                reach[i as usize] |= through;
             }
         }
     }
     for i in Ones(open) {
-        let mine = 1 << value_of[i as usize];
-        rows[i as usize] &= mine | kept | values(successors[i as usize]);
+        rows[i as usize] &= mine[i as usize] | kept | reach[i as usize];
     }
     Ok(())
 }

@@ -13,11 +13,11 @@ pub(super) struct Links {
     general: Vec<General>,
 }
 
-/// Consecutive unit links to one variable `y`: `unit[start..end]`. When `y`'s range is
-/// one word and every link of the run is `x - y ≠ k` with an offset `d` of `-64..64`
-/// (a queen's three to another), the values they take for `x`'s offset `o` are the
-/// bits `d + o` of the word, and `shifted` holds bit `d + 64` for each `d`: the run
-/// takes `(shifted << o) >> 64` at once, with no loop over its links.
+/// Consecutive unit links to one variable `y`: `unit[start..end]`. When `x`'s range and
+/// `y`'s are one word each and every link of the run is `x - y ≠ k` with an offset `d`
+/// of `-64..64` (a queen's three to another), the values they take for `x`'s offset `o`
+/// (below 64) are the bits `d + o` of the word, and `shifted` holds bit `d + 64` for
+/// each `d`: the run takes `(shifted << o) >> 64` at once, with no loop over its links.
 #[derive(Clone, Copy, Debug)]
 struct Run {
     shifted: u128,
@@ -82,7 +82,8 @@ impl Domains {
         let links = &mut self.links[x.index()];
         if a.abs() == 1 && b.abs() == 1 {
             let sign = a * b;
-            let (base_x, to) = (self.layout[x.index()].base, self.layout[y.index()]);
+            let (from, to) = (self.layout[x.index()], self.layout[y.index()]);
+            let base_x = from.base;
             let d = c * i128::from(b) - i128::from(sign) * i128::from(base_x) - i128::from(to.base);
             if d.abs() <= UNIT_OFFSET_BOUND {
                 let (d, end) = (d as i64, links.unit.len() as u32 + 1);
@@ -93,7 +94,8 @@ impl Domains {
                     width: to.width,
                     sign: sign as i32,
                 });
-                let by_mask = to.width <= 64 && sign == -1 && (-64..64).contains(&d);
+                let by_mask =
+                    from.width <= 64 && to.width <= 64 && sign == -1 && (-64..64).contains(&d);
                 let shifted = if by_mask { 1u128 << (d + 64) } else { 0 };
                 match links.runs.last_mut() {
                     Some(run) if run.y == y.0 => {
@@ -148,29 +150,27 @@ impl Domains {
     fn follow(&mut self, links: &Links, v: usize, o: u32) -> Result<(), Conflict> {
         let o = i64::from(o);
         for run in &links.runs {
-            let unit = &links.unit[run.start as usize..run.end as usize];
-            if run.width > 64 {
-                for &link in unit {
+            let gone = if run.by_mask {
+                // `(shifted << o) >> 64` in words, `o` below 64.
+                let (high, low) = ((run.shifted >> 64) as u64, run.shifted as u64);
+                high << o | low >> 1 >> (63 - o)
+            } else if run.width <= 64 {
+                let width = i64::from(run.width);
+                links.unit[run.start as usize..run.end as usize]
+                    .iter()
+                    .fold(0u64, |gone, link| {
+                        let at = link.d - i64::from(link.sign) * o;
+                        if (0..width).contains(&at) {
+                            gone | 1 << at
+                        } else {
+                            gone
+                        }
+                    })
+            } else {
+                for &link in &links.unit[run.start as usize..run.end as usize] {
                     self.take_unit(link, o)?;
                 }
                 continue;
-            }
-            let gone = if run.by_mask {
-                if o < 128 {
-                    (run.shifted << o >> 64) as u64
-                } else {
-                    0
-                }
-            } else {
-                let width = i64::from(run.width);
-                unit.iter().fold(0u64, |gone, link| {
-                    let at = link.d - i64::from(link.sign) * o;
-                    if (0..width).contains(&at) {
-                        gone | 1 << at
-                    } else {
-                        gone
-                    }
-                })
             };
             let index = run.first as usize;
             let old = self.words[index];
@@ -184,7 +184,7 @@ impl Domains {
             }
             // A conflict: taken one by one, so that the failed node shows the domains as
             // they were when the last value went.
-            for &link in unit {
+            for &link in &links.unit[run.start as usize..run.end as usize] {
                 self.take_unit(link, o)?;
             }
         }
