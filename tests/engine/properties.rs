@@ -89,12 +89,15 @@ proptest! {
     }
 
     /// An observer of the part above the split that prunes a node prunes the parts below it
-    /// too: the split count equals the serial one with the same observer.
+    /// too: the split count, on the pool or in order on one thread, equals the serial one
+    /// with the same observer; and a budget stops the count in order where it says.
     #[test]
     fn pruning_above_the_split_prunes_the_parts_below(
         tables in tables(),
         split in 1usize..5,
         cut in 0u8..4,
+        nodes in 1u64..60,
+        solutions in 0u64..6,
     ) {
         // Prunes `cut` at depth 1 when `active` (depths are relative to a part's root).
         let pruner = |active: bool| from_fn(move |_: &TableProblem, event| match event {
@@ -105,7 +108,7 @@ proptest! {
             .observer(pruner(true))
             .count_solutions();
         let (parallel, _) = parallel::count_observed(
-            &TableProblem::new(tables),
+            &TableProblem::new(tables.clone()),
             SplitDepth(split),
             &ParallelLimits::none(),
             // Only the part from the root sees depth 1; the others start below it.
@@ -115,25 +118,6 @@ proptest! {
         );
         prop_assert_eq!(parallel.found, serial.found);
         prop_assert_eq!(counts(&parallel.stats), counts(&serial.stats));
-    }
-
-    /// Counted in order on one thread, the parts give the serial count and statistics
-    /// (an observer above the split pruning), and a budget stops the count where it says.
-    #[test]
-    fn count_in_order_is_the_serial_count(
-        tables in tables(),
-        split in 1usize..5,
-        cut in 0u8..4,
-        nodes in 1u64..60,
-        solutions in 0u64..6,
-    ) {
-        let pruner = |active: bool| from_fn(move |_: &TableProblem, event| match event {
-            Event::Enter { depth: 1, op: Some(op) } if active && op == cut => Control::Prune,
-            _ => Control::Continue,
-        });
-        let serial = Search::new(TableProblem::new(tables.clone()))
-            .observer(pruner(true))
-            .count_solutions();
         let in_order = |limits: &Limits| {
             parallel::count_in_order(
                 &TableProblem::new(tables.clone()),

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use backtrack::observer::{OnSolution, Solutions};
+use backtrack::progress::Meter;
 use backtrack::{parallel, Control, Limits, Observer, Outcome, ParallelLimits, SplitDepth};
 
 use super::{half_stats, split_depth, with_found, Counts};
@@ -43,6 +44,14 @@ impl Mirrored {
 }
 
 impl Mirrored {
+    /// Adds a part's count, and tells `meter` the total so far.
+    fn add(&mut self, part: &Weighted, meter: Option<&Meter>) {
+        self.weighted += part.weighted;
+        if let Some(meter) = meter {
+            meter.set_found(self.weighted);
+        }
+    }
+
     /// The weight of a solution: 1 if row 0's queen is in the middle column, else 2.
     fn weight(&self) -> u64 {
         if Some(self.first) == self.middle {
@@ -88,6 +97,16 @@ impl<M: Mask> Observer<BitState<M>> for Mirrored {
 struct Weighted {
     weight: u64,
     weighted: u64,
+}
+
+impl Weighted {
+    /// The observer of the part below the queens `path`, row 0's among them.
+    fn below<M: Mask>(n: usize, path: &[M]) -> Self {
+        Weighted {
+            weight: Mirrored::below(n, path).weight(),
+            weighted: 0,
+        }
+    }
 }
 
 impl<M: Mask> Observer<BitState<M>> for Weighted {
@@ -154,16 +173,8 @@ pub fn count_mirrored<M: Mask>(n: usize, limits: &ParallelLimits) -> Outcome<u64
         Mirrored::below::<M>(n, &[]),
         // Every part is below row 0: the split is at least one row deep, and row 1 has
         // fewer nodes than the split's widest level may hold.
-        |path| Weighted {
-            weight: Mirrored::below(n, path).weight(),
-            weighted: 0,
-        },
-        |mirrored, part| {
-            mirrored.weighted += part.weighted;
-            if let Some(meter) = &limits.meter {
-                meter.set_found(mirrored.weighted);
-            }
-        },
+        |path| Weighted::below(n, path),
+        |mirrored, part| mirrored.add(&part, limits.meter.as_ref()),
     );
     with_found(&outcome, mirrored.weighted)
 }
@@ -178,16 +189,8 @@ pub(super) fn count_mirrored_in_order<M: Mask>(n: usize, limits: &Limits) -> (Ou
         SplitDepth(1),
         limits,
         Mirrored::below::<M>(n, &[]),
-        |path| Weighted {
-            weight: Mirrored::below(n, path).weight(),
-            weighted: 0,
-        },
-        |mirrored, part| {
-            mirrored.weighted += part.weighted;
-            if let Some(meter) = &limits.meter {
-                meter.set_found(mirrored.weighted);
-            }
-        },
+        |path| Weighted::below(n, path),
+        |mirrored, part| mirrored.add(&part, limits.meter.as_ref()),
     );
     (outcome, mirrored.weighted)
 }
