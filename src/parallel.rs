@@ -291,20 +291,13 @@ where
         // A part's root, a frontier node, is counted again by its search.
         left.nodes = limits.nodes.map(|most| most - stats.nodes + 1);
         left.solutions = limits.solutions.map(|most| most - found);
-        if let Some(max) = limits.time {
-            let Some(time) = max.checked_sub(start.elapsed()) else {
-                stopped = Some(StopReason::TimeLimit);
-                break;
-            };
-            left.time = Some(time);
-        }
-        let mut watcher = part(path);
-        let outcome = Search::new(ordered::subtree_root(problem, path))
-            .observer(&mut watcher)
-            .limits(left)
-            .count_solutions();
+        let Ok((outcome, watcher)) = count_part(problem, &split, path, left, start, &mut part)
+        else {
+            stopped = Some(StopReason::TimeLimit);
+            break;
+        };
         found += outcome.found;
-        stats.merge(&ordered::below(outcome.stats, split.depth));
+        stats.merge(&outcome.stats);
         stopped = outcome.stopped;
         merge(&mut above, watcher);
     }
@@ -315,6 +308,37 @@ where
         stopped,
     };
     (outcome, above)
+}
+
+/// Counts the part of `split` at the end of `path`, with the observer `part` makes for
+/// it, within `limits` and what is left of their time since `start` (`Err` if none is):
+/// its count and statistics as part of the whole (its root counted by the split).
+fn count_part<P, Q, F>(
+    problem: &P,
+    split: &Split<P::Op>,
+    path: &[P::Op],
+    mut limits: Limits,
+    start: Instant,
+    part: F,
+) -> Result<(Outcome<u64>, Q), StopReason>
+where
+    P: Problem + Clone,
+    Q: Observer<P>,
+    F: FnOnce(&[P::Op]) -> Q,
+{
+    if let Some(max) = limits.time {
+        limits.time = Some(
+            max.checked_sub(start.elapsed())
+                .ok_or(StopReason::TimeLimit)?,
+        );
+    }
+    let mut watcher = part(path);
+    let mut outcome = Search::new(ordered::subtree_root(problem, path))
+        .observer(&mut watcher)
+        .limits(limits)
+        .count_solutions();
+    outcome.stats = ordered::below(outcome.stats, split.depth);
+    Ok((outcome, watcher))
 }
 
 /// How many subproblems [`count_share_observed`] splits a tree into, at least, for each
@@ -439,21 +463,11 @@ where
             return ControlFlow::Continue(());
         }
         let path = &split.ops[chosen[i]];
-        let sub = ordered::subtree_root(problem, path);
-        let mut sub_limits = Limits::from(limits.clone());
-        if let Some(max) = limits.time {
-            let Some(left) = max.checked_sub(start.elapsed()) else {
-                *stopped.lock().expect("no panics while locked") = Some(StopReason::TimeLimit);
-                return ControlFlow::Continue(());
-            };
-            sub_limits = sub_limits.time(left);
-        }
-        let mut watcher = observer(path);
-        let outcome = Search::new(sub)
-            .observer(&mut watcher)
-            .limits(sub_limits)
-            .count_solutions();
-        let stats = ordered::below(outcome.stats, split.depth);
+        let part = count_part(problem, split, path, limits.clone().into(), start, observer);
+        let Ok((outcome, watcher)) = part else {
+            *stopped.lock().expect("no panics while locked") = Some(StopReason::TimeLimit);
+            return ControlFlow::Continue(());
+        };
         solutions.fetch_add(outcome.found, Ordering::Relaxed);
         if let Some(reason) = outcome.stopped {
             *stopped.lock().expect("no panics while locked") = Some(reason);
@@ -462,7 +476,7 @@ where
         }
         let mut guard = merged.lock().expect("no panics while locked");
         let (merged_stats, merged_observer) = &mut *guard;
-        merged_stats.merge(&stats);
+        merged_stats.merge(&outcome.stats);
         merge(merged_observer, watcher);
         ControlFlow::Continue(())
     });
