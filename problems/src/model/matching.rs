@@ -366,7 +366,22 @@ impl Rows {
         }
     }
 
+    /// Forward checking alone over the rows, for Hall intervals between their passes:
+    /// apart from [`propagate`](Rows::propagate), so that its one caller inlines it.
+    pub(crate) fn forward(&self, domains: &mut Domains, vars: &[Var]) -> Result<(), Conflict> {
+        if self.at.len() <= SMALL {
+            self.run::<SMALL>(domains, vars, false)
+        } else {
+            self.run::<64>(domains, vars, false)
+        }
+    }
+
     /// [`propagate`](Rows::propagate) with room for `N` rows.
+    #[expect(
+        clippy::inline_always,
+        reason = "a copy in each caller, so that all-different's propagation inlines its rows"
+    )]
+    #[inline(always)]
     fn run<const N: usize>(
         &self,
         domains: &mut Domains,

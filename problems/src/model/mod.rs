@@ -419,14 +419,10 @@ impl Model {
         for &x in vars {
             self.check(x)?;
         }
-        let rows = match strength {
-            Strength::Forward | Strength::Domain => matching::Rows::plan(&self.domains, vars),
-            Strength::Bounds => None,
-        };
         self.post(AllDifferent {
             vars: vars.to_vec(),
             strength,
-            rows,
+            rows: matching::Rows::plan(&self.domains, vars),
         })
     }
 

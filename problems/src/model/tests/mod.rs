@@ -500,6 +500,32 @@ fn stronger_all_different_prunes_no_less() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
+    /// Five variables with random ranges within 0..=5 under all-different by Hall
+    /// intervals: the brute force's solutions, and at the root every bound left is given
+    /// to its variable by some different values within the others' bounds (bounds
+    /// consistency), or the root fails and there is no solution.
+    #[test]
+    fn hall_intervals_leave_consistent_bounds(ends in proptest::collection::vec((0i64..=5, 0i64..=5), 5)) {
+        let ranges: Vec<_> = ends.iter().map(|&(a, b)| a.min(b)..=a.max(b)).collect();
+        let different = |v: &[i64]| (0..v.len()).all(|i| (i + 1..v.len()).all(|j| v[i] != v[j]));
+        let mut model = Model::new();
+        let vars: Vec<Var> = ranges.iter().map(|r| model.int_var(r.clone()).unwrap()).collect();
+        model.all_different_with(&vars, Strength::Bounds).unwrap();
+        let wanted = brute(&ranges, different);
+        prop_assert_eq!(solutions(model.clone()), wanted.clone());
+        prop_assert_eq!(model.is_failed(), wanted.is_empty());
+        if !model.is_failed() {
+            let d = model.domains();
+            let spans: Vec<_> = vars.iter().map(|&x| d.min(x)..=d.max(x)).collect();
+            let within = brute(&spans, different);
+            for (i, &x) in vars.iter().enumerate() {
+                for bound in [d.min(x), d.max(x)] {
+                    prop_assert!(within.iter().any(|v| v[i] == bound), "variable {} at {}", i, bound);
+                }
+            }
+        }
+    }
+
     /// Four variables with random domains within 0..=5 under all-different: every
     /// strength finds the brute force's solutions, and matching leaves exactly the values
     /// some solution gives (domain consistency), at the root.
