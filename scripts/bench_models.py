@@ -247,6 +247,22 @@ def models(binary, paths, field="nodes"):
     return tuple(sum(r[i] for r in results) for i in range(3))
 
 
+def alternately(name, runs, theirs, ours, who):
+    """Runs `theirs()` and `ours()` in turn `runs` times, each giving a count, seconds and
+    one more figure; stops if the counts differ. Returns the count, the two medians of
+    the seconds, and the last figures of each."""
+    their_times, our_times = [], []
+    for _ in range(runs):
+        count, seconds, their_figure = theirs()
+        their_times.append(seconds)
+        our_count, seconds, our_figure = ours()
+        if our_count != count:
+            sys.exit(f"bench_models: {name}: the model counts {our_count}, {who} {count}")
+        our_times.append(seconds)
+    return (count, statistics.median(their_times), statistics.median(our_times),
+            their_figure, our_figure)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "backtrack"))
@@ -286,16 +302,12 @@ def main():
         print("| puzzle | count | python-constraint s | ours s | ours faster by | nodes | nodes/s |")
         print("|---|---|---|---|---|---|---|")
         for name, kind, size, path in puzzles:
-            theirs, ours = [], []
-            for _ in range(1 if kind == "magic" else options.runs):
+            def anchored():
                 result = json.loads(run([sys.executable, anchor, lib, kind, str(size)]).stdout)
-                theirs.append(result["seconds"])
-                count, seconds, nodes = stats_of(binary, ["model", path])
-                if count != result["count"]:
-                    sys.exit(f"bench_models: {name}: we count {count}, python-constraint "
-                             f"{result['count']}")
-                ours.append(seconds)
-            t, o = statistics.median(theirs), statistics.median(ours)
+                return result["count"], result["seconds"], None
+            count, t, o, _, nodes = alternately(
+                name, 1 if kind == "magic" else options.runs, anchored,
+                lambda: stats_of(binary, ["model", path]), "python-constraint")
             print(f"| {name} | {count} | {t:.3f} | {o:.5f} | {t / o:.0f}x | {nodes} "
                   f"| {nodes / o / 1e6:.2f}M |")
             sys.stdout.flush()
@@ -322,16 +334,9 @@ def main():
               "| model nodes/s | model over subcommand |")
         print("|---|---|---|---|---|---|---|---|")
         for name, args, files in against:
-            hand, model = [], []
-            for _ in range(options.runs):
-                count, seconds, hand_nodes = stats_of(binary, args)
-                hand.append(seconds)
-                model_count, model_seconds, model_nodes = models(binary, files)
-                if model_count != count:
-                    sys.exit(f"bench_models: {name}: the model counts {model_count}, "
-                             f"the subcommand {count}")
-                model.append(model_seconds)
-            h, m = statistics.median(hand), statistics.median(model)
+            count, h, m, hand_nodes, model_nodes = alternately(
+                name, options.runs, lambda: stats_of(binary, args),
+                lambda: models(binary, files), "the subcommand")
             print(f"| {name} | {count} | {h:.4f} | {hand_nodes} | {m:.4f} | {model_nodes} "
                   f"| {model_nodes / m / 1e6:.2f}M | {m / h:.1f} |")
             sys.stdout.flush()
@@ -346,18 +351,14 @@ def main():
             ("queens 12", "queens", "12", [q12]),
             ("top95 sudokus (summed)", "sudoku", top95, sudoku_files),
         ]:
-            theirs, ours = [], []
-            for _ in range(options.runs):
+            def solved():
                 result = json.loads(run([sys.executable, ortools, lib, kind, arg]).stdout)
-                theirs.append(result["seconds"])
-                count, seconds, dead_ends = models(binary, files, "dead_ends")
-                if count != result["count"]:
-                    sys.exit(f"bench_models: {name}: the model counts {count}, OR-tools "
-                             f"{result['count']}")
-                ours.append(seconds)
-            t, o = statistics.median(theirs), statistics.median(ours)
-            print(f"| {name} | {count} | {t:.4f} | {result['failures']} | {o:.4f} "
-                  f"| {dead_ends} | {t / o:.1f} |")
+                return result["count"], result["seconds"], result["failures"]
+            count, t, o, failures, dead_ends = alternately(
+                name, options.runs, solved, lambda: models(binary, files, "dead_ends"),
+                "OR-tools")
+            print(f"| {name} | {count} | {t:.4f} | {failures} | {o:.4f} | {dead_ends} "
+                  f"| {t / o:.1f} |")
             sys.stdout.flush()
     finally:
         shutil.rmtree(work)
