@@ -1,5 +1,6 @@
 //! The text format of a model, read by [`Model`]'s `FromStr`.
 
+use std::collections::HashMap;
 use std::str::FromStr;
 
 use super::{Model, ModelError, Rel, Strength, ValueOrder, Var, VarOrder};
@@ -105,7 +106,8 @@ type Relation = (Vec<(i64, Var)>, Rel, i64);
 /// A model read from the text, its variables named.
 struct Reader {
     model: Model,
-    names: Vec<String>,
+    /// Each name declared, and its variable.
+    names: HashMap<String, Var>,
     line: usize,
     /// The current line as written, to tell a column.
     text: String,
@@ -163,8 +165,8 @@ impl Reader {
     }
 
     fn var(&self, name: &str) -> Result<Var, TextError> {
-        match self.names.iter().position(|known| known == name) {
-            Some(index) => Ok(Var(index as u32)),
+        match self.names.get(name) {
+            Some(&var) => Ok(var),
             None if is_name(name) => Err(TextError::UnknownName {
                 line: self.line,
                 column: self.column_of(name),
@@ -345,7 +347,7 @@ impl Reader {
             if !is_name(name) {
                 return Err(self.syntax("a variable's name", name));
             }
-            if self.names.iter().any(|known| known == name) {
+            if self.names.contains_key(name) {
                 return Err(TextError::Twice {
                     line: self.line,
                     column: self.column_of_last(name),
@@ -359,7 +361,7 @@ impl Reader {
             self.model
                 .set_name(var, name)
                 .map_err(|err| self.model_error(err))?;
-            self.names.push(name.to_string());
+            self.names.insert(name.to_string(), var);
         }
         Ok(())
     }
@@ -526,7 +528,7 @@ impl FromStr for Model {
     fn from_str(text: &str) -> Result<Model, TextError> {
         let mut reader = Reader {
             model: Model::new(),
-            names: Vec::new(),
+            names: HashMap::new(),
             line: 0,
             text: String::new(),
         };
