@@ -432,14 +432,17 @@ pub(crate) fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
 fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
     let all = u64::MAX >> (64 - rows.len());
     let (mut done, mut taken) = (0u64, 0u64);
+    let mut clash = 0u64;
     for (i, &row) in rows.iter().enumerate() {
-        if row.is_power_of_two() {
-            if taken & row != 0 {
-                return Err(Conflict::new());
-            }
-            taken |= row;
-            done |= 1 << i;
-        }
+        // Without a branch: which rows are fixed is as good as random, and a branch
+        // taken at random costs more than the few instructions it saves.
+        let fixed = u64::from(row.is_power_of_two()).wrapping_neg();
+        clash |= taken & row & fixed;
+        taken |= row & fixed;
+        done |= (1 << i) & fixed;
+    }
+    if clash != 0 {
+        return Err(Conflict::new());
     }
     loop {
         let before = done;
@@ -449,10 +452,9 @@ fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
                 return Err(Conflict::new());
             }
             rows[i as usize] = row;
-            if row.is_power_of_two() {
-                taken |= row;
-                done |= 1 << i;
-            }
+            let fixed = u64::from(row.is_power_of_two()).wrapping_neg();
+            taken |= row & fixed;
+            done |= (1 << i) & fixed;
         }
         if done == before {
             return Ok(done);
@@ -538,9 +540,10 @@ fn regin<const N: usize>(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
     for k in Ones(unreached) {
         let (through, bit) = (reach[k as usize], mine[k as usize]);
         for i in Ones(unreached) {
-            if reach[i as usize] & bit != 0 {
-                reach[i as usize] |= through;
-            }
+            // Without a branch, as in forward checking: whether `i` reaches `k` is as
+            // likely one way as the other.
+            let reaches = u64::from(reach[i as usize] & bit != 0).wrapping_neg();
+            reach[i as usize] |= through & reaches;
         }
     }
     for i in Ones(open) {

@@ -282,3 +282,57 @@ fn rows_of_bits_prune_as_the_domains_do() {
         assert_eq!(solutions(wide).len(), 56);
     }
 }
+
+/// The values each row can take in some assignment of different values to all the rows
+/// (every row a value of its own), by trying them all; `None` if there is none.
+fn supports(rows: &[u64]) -> Option<Vec<u64>> {
+    fn walk(rows: &[u64], at: usize, used: u64, path: &mut Vec<u32>, found: &mut [u64]) {
+        if at == rows.len() {
+            for (support, &value) in found.iter_mut().zip(path.iter()) {
+                *support |= 1 << value;
+            }
+            return;
+        }
+        let mut free = rows[at] & !used;
+        while free != 0 {
+            let value = free.trailing_zeros();
+            free &= free - 1;
+            path.push(value);
+            walk(rows, at + 1, used | 1 << value, path, found);
+            path.pop();
+        }
+    }
+    let mut found = vec![0; rows.len()];
+    walk(rows, 0, 0, &mut Vec::new(), &mut found);
+    found.iter().all(|&support| support != 0).then_some(found)
+}
+
+proptest! {
+    /// Matching over rows of bits keeps exactly the values some assignment gives, or
+    /// fails when there is none: up to 9 rows over as many values or one or two more,
+    /// some fixed, so that alternating cycles in several components, paths from free
+    /// values and Hall sets all occur.
+    #[test]
+    fn filter_keeps_exactly_the_supports(
+        rows in (1usize..=9, 0usize..=2).prop_flat_map(|(n, more)| {
+            let values = (n + more) as u32;
+            proptest::collection::vec(
+                prop_oneof![
+                    1 => (0..values).prop_map(|v| 1u64 << v),
+                    4 => 1u64..(1 << values),
+                ],
+                n,
+            )
+        }),
+    ) {
+        let mut filtered = rows.clone();
+        let outcome = matching::filter(&mut filtered);
+        match supports(&rows) {
+            None => prop_assert!(outcome.is_err()),
+            Some(wanted) => {
+                prop_assert!(outcome.is_ok());
+                prop_assert_eq!(filtered, wanted);
+            }
+        }
+    }
+}
