@@ -422,6 +422,14 @@ pub(crate) fn filter(rows: &mut [u64]) -> Result<(), Conflict> {
     }
 }
 
+/// Every bit if `yes`, none if not: a test whose outcome is as good as random (which
+/// rows are fixed, which variables reach which) used as a mask rather than a branch,
+/// which would be mispredicted about half the time.
+#[inline]
+fn all_if(yes: bool) -> u64 {
+    u64::from(yes).wrapping_neg()
+}
+
 /// Forward checking over rows of bits: each fixed value taken from the other rows, until
 /// none is newly fixed. The rows fixed, as a mask.
 ///
@@ -434,9 +442,7 @@ fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
     let (mut done, mut taken) = (0u64, 0u64);
     let mut clash = 0u64;
     for (i, &row) in rows.iter().enumerate() {
-        // Without a branch: which rows are fixed is as good as random, and a branch
-        // taken at random costs more than the few instructions it saves.
-        let fixed = u64::from(row.is_power_of_two()).wrapping_neg();
+        let fixed = all_if(row.is_power_of_two());
         clash |= taken & row & fixed;
         taken |= row & fixed;
         done |= (1 << i) & fixed;
@@ -452,7 +458,7 @@ fn forward(rows: &mut [u64]) -> Result<u64, Conflict> {
                 return Err(Conflict::new());
             }
             rows[i as usize] = row;
-            let fixed = u64::from(row.is_power_of_two()).wrapping_neg();
+            let fixed = all_if(row.is_power_of_two());
             taken |= row & fixed;
             done |= (1 << i) & fixed;
         }
@@ -540,10 +546,7 @@ fn regin<const N: usize>(rows: &mut [u64], done: u64) -> Result<(), Conflict> {
     for k in Ones(unreached) {
         let (through, bit) = (reach[k as usize], mine[k as usize]);
         for i in Ones(unreached) {
-            // Without a branch, as in forward checking: whether `i` reaches `k` is as
-            // likely one way as the other.
-            let reaches = u64::from(reach[i as usize] & bit != 0).wrapping_neg();
-            reach[i as usize] |= through & reaches;
+            reach[i as usize] |= through & all_if(reach[i as usize] & bit != 0);
         }
     }
     for i in Ones(open) {
