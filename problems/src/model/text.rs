@@ -1,6 +1,6 @@
 //! The text format of a model, read by [`Model`]'s `FromStr`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 
 use super::{Model, ModelError, Rel, Strength, ValueOrder, Var, VarOrder};
@@ -9,10 +9,11 @@ use crate::text::quote;
 /// What is wrong with a model's text, and where: its line and column (from 1).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
-    /// A line that does not read as a statement.
+    /// A statement that does not read as one: `found` is the word where it went wrong,
+    /// empty at the end of the line.
     #[error(
-        "line {line}, column {column}: expected {expected}, found `{}`",
-        quote(found)
+        "line {line}, column {column}: expected {expected}, found {}",
+        shown(found)
     )]
     Syntax {
         /// The line.
@@ -50,10 +51,11 @@ pub enum TextError {
         /// The name.
         name: String,
     },
-    /// A number past what 64 bits hold, or a sum of them past it.
+    /// A number past what 64 bits hold.
     #[error(
-        "line {line}, column {column}: `{}` is too large a number (at most {})",
+        "line {line}, column {column}: `{}` is too large a number (a number is from {} to {})",
         quote(text),
+        i64::MIN,
         i64::MAX
     )]
     TooLarge {
@@ -61,9 +63,52 @@ pub enum TextError {
         line: usize,
         /// The column (from 1, in characters) where what is wrong begins.
         column: usize,
-        /// The number or the sum, as written.
+        /// The number, as written.
         text: String,
     },
+    /// A sum whose constants, or one variable's coefficients, add up past what 64 bits
+    /// hold.
+    #[error(
+        "line {line}, column {column}: the sum overflows here (its constants, and each variable's coefficients, add up to at most {} either side of 0)",
+        i64::MAX
+    )]
+    Overflow {
+        /// The line.
+        line: usize,
+        /// The column (from 1, in characters) of the term that overflows.
+        column: usize,
+    },
+    /// A second `minimize` or `maximize`.
+    #[error("line {line}, column {column}: the objective is set already, on line {first}")]
+    SecondObjective {
+        /// The line.
+        line: usize,
+        /// The column (from 1, in characters) where the statement begins.
+        column: usize,
+        /// The line of the first objective.
+        first: usize,
+    },
+    /// A `reify` whose variable may take values other than 0 and 1.
+    #[error(
+        "line {line}, column {column}: `{}` ranges over {lo}..{hi}, but a reified variable is 0 or 1 (`var {} in 0..1`)",
+        quote(name),
+        quote(name)
+    )]
+    NotBoolean {
+        /// The line.
+        line: usize,
+        /// The column (from 1, in characters) of the name.
+        column: usize,
+        /// The name.
+        name: String,
+        /// Its least value.
+        lo: i64,
+        /// Its greatest.
+        hi: i64,
+    },
+    /// A text with no `var` line: empty, blank or only comments.
+    #[error("no variables: the text is empty or only comments (a `var` line makes one)")]
+    Empty,
     /// A statement the model refuses (an empty range, …).
     #[error("line {line}, column {column}: {source}")]
     Model {
@@ -74,6 +119,15 @@ pub enum TextError {
         /// Why.
         source: ModelError,
     },
+}
+
+/// What was found, as an error shows it: the word quoted, or the end of the line.
+fn shown(found: &str) -> String {
+    if found.is_empty() {
+        "the end of the line".to_string()
+    } else {
+        format!("`{}`", quote(found))
+    }
 }
 
 /// The words that begin a statement, or separate a `var` line's range.
@@ -90,6 +144,17 @@ const KEYWORDS: [&str; 10] = [
     "values",
 ];
 
+/// The relations of a linear constraint, as written.
+const RELATIONS: [(&str, Rel); 7] = [
+    ("=", Rel::Eq),
+    ("==", Rel::Eq),
+    ("!=", Rel::Ne),
+    ("<=", Rel::Le),
+    (">=", Rel::Ge),
+    ("<", Rel::Lt),
+    (">", Rel::Gt),
+];
+
 /// Is `word` a name: a letter or `_`, then letters, digits and `_`, and no keyword?
 fn is_name(word: &str) -> bool {
     let mut chars = word.chars();
@@ -100,6 +165,52 @@ fn is_name(word: &str) -> bool {
         && !KEYWORDS.contains(&word)
 }
 
+/// Is `word` a number's digits?
+fn is_digits(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A word of a statement, and the column (from 1, in characters) where it begins.
+#[derive(Clone, Copy, Debug)]
+struct Token<'t> {
+    text: &'t str,
+    column: usize,
+}
+
+/// The words of a statement: names, numbers (`2x` is two words, `2` and `x`), `..`, the
+/// relations, and every other character a word of its own.
+fn tokens(text: &str) -> Vec<Token<'_>> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut tokens = Vec::new();
+    let mut chars = text.char_indices().enumerate().peekable();
+    while let Some((column, (start, c))) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        if is_word(c) {
+            let digits = c.is_ascii_digit();
+            while let Some(&(_, (at, next))) = chars.peek() {
+                if !is_word(next) || digits && !next.is_ascii_digit() {
+                    break;
+                }
+                end = at + next.len_utf8();
+                chars.next();
+            }
+        } else if let Some(&(_, (_, next))) = chars.peek() {
+            if matches!((c, next), ('.', '.') | ('=' | '!' | '<' | '>', '=')) {
+                end += 1;
+                chars.next();
+            }
+        }
+        tokens.push(Token {
+            text: &text[start..end],
+            column: column + 1,
+        });
+    }
+    tokens
+}
+
 /// A linear constraint as read: its terms, its relation and its constant.
 type Relation = (Vec<(i64, Var)>, Rel, i64);
 
@@ -108,376 +219,422 @@ struct Reader {
     model: Model,
     /// Each name declared, and its variable.
     names: HashMap<String, Var>,
-    line: usize,
-    /// The current line as written, to tell a column.
-    text: String,
+    /// The line of the objective, once one is set.
+    objective: Option<usize>,
 }
 
-impl Reader {
-    /// The column (from 1, in characters) where `word` first stands on the current line as
-    /// a word of its own, or else where the line's statement begins.
-    fn column_of(&self, word: &str) -> usize {
-        self.column(word, false)
+/// One statement being read: its words, and how far they are read.
+struct Statement<'r, 't> {
+    reader: &'r mut Reader,
+    line: usize,
+    tokens: Vec<Token<'t>>,
+    at: usize,
+    /// The column past the statement's last character: where the end of the line is.
+    end: usize,
+}
+
+impl<'t> Statement<'_, 't> {
+    fn peek(&self) -> Option<Token<'t>> {
+        self.tokens.get(self.at).copied()
     }
 
-    /// The column where `word` last stands on the current line (a name given twice).
-    fn column_of_last(&self, word: &str) -> usize {
-        self.column(word, true)
+    fn peek_is(&self, text: &str) -> bool {
+        self.peek().is_some_and(|token| token.text == text)
     }
 
-    fn column(&self, word: &str, last: bool) -> usize {
-        let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        let alone = |at: usize| {
-            let before = self.text[..at].chars().next_back();
-            let after = self.text[at + word.len()..].chars().next();
-            !before.is_some_and(is_name_char) && !after.is_some_and(is_name_char)
-        };
-        let at = (!word.is_empty())
-            .then(|| {
-                let mut found = self.text.match_indices(word).map(|(at, _)| at);
-                if last {
-                    found.filter(|&at| alone(at)).last()
-                } else {
-                    found.find(|&at| alone(at))
-                }
-            })
-            .flatten()
-            .or_else(|| self.text.find(|c: char| !c.is_whitespace()))
-            .unwrap_or(0);
-        self.text[..at].chars().count() + 1
+    /// Takes the next word if it is `text`.
+    fn eat(&mut self, text: &str) -> bool {
+        let is = self.peek_is(text);
+        self.at += usize::from(is);
+        is
     }
 
-    fn syntax(&self, expected: &'static str, found: &str) -> TextError {
+    /// The column of the next word, or of the end of the line.
+    fn column(&self) -> usize {
+        self.peek().map_or(self.end, |token| token.column)
+    }
+
+    /// A syntax error at the next word: `expected` was not found there.
+    fn fail(&self, expected: &'static str) -> TextError {
         TextError::Syntax {
             line: self.line,
-            column: self.column_of(found),
+            column: self.column(),
             expected,
-            found: found.to_string(),
+            found: self.peek().map_or("", |token| token.text).to_string(),
         }
     }
 
-    fn model_error(&self, source: ModelError) -> TextError {
+    fn expect(&mut self, text: &str, expected: &'static str) -> Result<(), TextError> {
+        if self.eat(text) {
+            Ok(())
+        } else {
+            Err(self.fail(expected))
+        }
+    }
+
+    /// Nothing more on the line, or else `expected` was.
+    fn finish(&self, expected: &'static str) -> Result<(), TextError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.fail(expected)),
+        }
+    }
+
+    fn model_error(&self, column: usize, source: ModelError) -> TextError {
         TextError::Model {
             line: self.line,
-            column: self.column_of(""),
+            column,
             source,
         }
     }
 
-    fn var(&self, name: &str) -> Result<Var, TextError> {
-        match self.names.get(name) {
-            Some(&var) => Ok(var),
-            None if is_name(name) => Err(TextError::UnknownName {
+    /// A declared variable's name, and where it stands.
+    fn var(&mut self) -> Result<(Var, Token<'t>), TextError> {
+        let Some(token) = self.peek() else {
+            return Err(self.fail("a variable's name"));
+        };
+        match self.reader.names.get(token.text) {
+            Some(&var) => {
+                self.at += 1;
+                Ok((var, token))
+            }
+            None if is_name(token.text) => Err(TextError::UnknownName {
                 line: self.line,
-                column: self.column_of(name),
-                name: name.to_string(),
+                column: token.column,
+                name: token.text.to_string(),
             }),
-            None => Err(self.syntax("a variable's name", name)),
+            None => Err(self.fail("a variable's name")),
         }
     }
 
-    fn number(&self, text: &str) -> Result<i64, TextError> {
-        let digits = text.strip_prefix('-').unwrap_or(text);
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(self.syntax("a whole number", text));
-        }
-        text.parse().map_err(|_| TextError::TooLarge {
-            line: self.line,
-            column: self.column_of(text),
-            text: text.to_string(),
-        })
-    }
-
-    /// One line, its comment cut.
-    fn statement(&mut self, text: &str) -> Result<(), TextError> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words.as_slice() {
-            [] => Ok(()),
-            ["var", rest @ ..] => self.declare(rest, text),
-            ["alldifferent", rest @ ..] => {
-                let (strength, names) = match rest {
-                    ["bounds:", names @ ..] => (Strength::Bounds, names),
-                    ["domain:", names @ ..] => (Strength::Domain, names),
-                    names => (Strength::Forward, names),
-                };
-                let vars = names
-                    .iter()
-                    .map(|name| self.var(name))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let posted = self.model.all_different_with(&vars, strength);
-                posted.map_err(|err| self.model_error(err))
-            }
-            [sense @ ("minimize" | "maximize"), name] => {
-                let var = self.var(name)?;
-                let set = if *sense == "minimize" {
-                    self.model.minimize(var)
-                } else {
-                    self.model.maximize(var)
-                };
-                set.map_err(|err| self.model_error(err))
-            }
-            ["minimize" | "maximize", ..] => {
-                Err(self.syntax("one variable to minimize or maximize", text))
-            }
-            ["order", order] => {
-                let order = match *order {
-                    "input" => VarOrder::Input,
-                    "smallest" => VarOrder::SmallestDomain,
-                    "domdeg" => VarOrder::DomOverDegree,
-                    _ => return Err(self.syntax("`input`, `smallest` or `domdeg`", order)),
-                };
-                self.model.set_var_order(order);
-                Ok(())
-            }
-            ["values", order] => {
-                let order = match *order {
-                    "ascending" => ValueOrder::Ascending,
-                    "descending" => ValueOrder::Descending,
-                    _ => return Err(self.syntax("`ascending` or `descending`", order)),
-                };
-                self.model.set_value_order(order);
-                Ok(())
-            }
-            ["order" | "values", ..] => {
-                Err(self.syntax("one word after `order` or `values`", text))
-            }
-            ["element", ..] => self.element(text),
-            ["table", ..] => self.table(text),
-            ["reify", ..] => self.reify(text),
-            _ => {
-                let (terms, rel, c) = self.relation(text, text)?;
-                self.model
-                    .linear(&terms, rel, c)
-                    .map_err(|err| self.model_error(err))
-            }
-        }
-    }
-
-    /// A statement's names before its `:`, and the text after it; `form` is what the
-    /// statement should look like.
-    fn split_colon<'t>(
-        &self,
-        text: &'t str,
-        form: &'static str,
-    ) -> Result<(Vec<&'t str>, &'t str), TextError> {
-        let Some((head, tail)) = text.split_once(':') else {
-            return Err(self.syntax(form, text));
+    /// A number's digits, and `sign` applied to them.
+    fn magnitude(&mut self, sign: i128, column: usize) -> Result<i128, TextError> {
+        let Some(digits) = self.peek().filter(|token| is_digits(token.text)) else {
+            return Err(self.fail("a whole number"));
         };
-        Ok((head.split_whitespace().skip(1).collect(), tail))
+        self.at += 1;
+        let value = digits.text.parse::<i128>().ok().map(|value| sign * value);
+        value
+            .filter(|&value| i64::try_from(value).is_ok())
+            .ok_or_else(|| TextError::TooLarge {
+                line: self.line,
+                column,
+                text: format!("{}{}", if sign < 0 { "-" } else { "" }, digits.text),
+            })
     }
 
-    /// `element RESULT INDEX: VALUE…`: `RESULT` is the value at place `INDEX` (from 0).
-    fn element(&mut self, text: &str) -> Result<(), TextError> {
-        const FORM: &str = "`element RESULT INDEX: VALUE…`";
-        let (names, tail) = self.split_colon(text, FORM)?;
-        let [result, index] = names[..] else {
-            return Err(self.syntax(FORM, text));
+    /// A whole number, `-` before it if it is negative.
+    fn number(&mut self) -> Result<i64, TextError> {
+        let column = self.column();
+        let sign = if self.eat("-") { -1 } else { 1 };
+        let value = self.magnitude(sign, column)?;
+        Ok(i64::try_from(value).expect("checked by magnitude"))
+    }
+}
+
+impl Statement<'_, '_> {
+    /// The statement, read and posted.
+    fn read(&mut self) -> Result<(), TextError> {
+        let Some(first) = self.peek() else {
+            return Ok(());
         };
-        let (result, index) = (self.var(result)?, self.var(index)?);
-        let array = tail
-            .split_whitespace()
-            .map(|word| self.number(word))
-            .collect::<Result<Vec<_>, _>>()?;
-        let posted = self.model.element(index, &array, result);
-        posted.map_err(|err| self.model_error(err))
-    }
-
-    /// `table NAME…: VALUE…, VALUE…, …`: the variables take the values of one of the
-    /// tuples, which commas separate.
-    fn table(&mut self, text: &str) -> Result<(), TextError> {
-        const FORM: &str = "`table NAME…: VALUE…, VALUE…, …`";
-        let (names, tail) = self.split_colon(text, FORM)?;
-        if names.is_empty() {
-            return Err(self.syntax(FORM, text));
-        }
-        let vars = names
-            .iter()
-            .map(|name| self.var(name))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut tuples = Vec::new();
-        if !tail.trim().is_empty() {
-            for tuple in tail.split(',') {
-                let values = tuple
-                    .split_whitespace()
-                    .map(|word| self.number(word))
-                    .collect::<Result<Vec<_>, _>>()?;
-                if values.len() != vars.len() {
-                    return Err(TextError::Model {
-                        line: self.line,
-                        column: self.column_of(tuple.trim()),
-                        source: ModelError::TupleLength {
-                            expected: vars.len(),
-                            found: values.len(),
-                        },
-                    });
-                }
-                tuples.push(values);
+        let is_relation = |token: &Token| RELATIONS.iter().any(|&(text, _)| token.text == text);
+        match first.text {
+            "var" => self.declare(),
+            "alldifferent" => self.all_different(),
+            "minimize" | "maximize" => self.objective(first),
+            "order" | "values" => self.order(first.text),
+            "element" => self.element(),
+            "table" => self.table(),
+            "reify" => self.reify(),
+            _ if self.tokens.iter().any(is_relation) => {
+                let (terms, rel, c) = self.relation()?;
+                let posted = self.reader.model.linear(&terms, rel, c);
+                posted.map_err(|err| self.model_error(first.column, err))
             }
+            _ => Err(self.fail("a statement or a linear constraint `EXPR REL EXPR`")),
         }
-        let posted = self.model.table(&vars, &tuples);
-        posted.map_err(|err| self.model_error(err))
-    }
-
-    /// `reify B: EXPR REL EXPR`: `B` is 1 when the linear constraint holds, 0 when not.
-    fn reify(&mut self, text: &str) -> Result<(), TextError> {
-        const FORM: &str = "`reify NAME: EXPR REL EXPR`";
-        let (names, tail) = self.split_colon(text, FORM)?;
-        let [b] = names[..] else {
-            return Err(self.syntax(FORM, text));
-        };
-        let b = self.var(b)?;
-        let (terms, rel, c) = self.relation(tail, text)?;
-        let posted = self.model.reify(b, &terms, rel, c);
-        posted.map_err(|err| self.model_error(err))
     }
 
     /// `var NAME… in LO..HI`.
-    fn declare(&mut self, words: &[&str], text: &str) -> Result<(), TextError> {
-        let [names @ .., "in", range] = words else {
-            return Err(self.syntax("`var NAME… in LO..HI`", text));
-        };
-        let Some((lo, hi)) = range.split_once("..") else {
-            return Err(self.syntax("a range `LO..HI`", range));
-        };
-        let (lo, hi) = (self.number(lo)?, self.number(hi)?);
-        if names.is_empty() {
-            return Err(self.syntax("`var NAME… in LO..HI`", text));
-        }
-        for &name in names {
-            if !is_name(name) {
-                return Err(self.syntax("a variable's name", name));
-            }
-            if self.names.contains_key(name) {
+    fn declare(&mut self) -> Result<(), TextError> {
+        self.at += 1;
+        let mut declared: Vec<Token> = Vec::new();
+        while declared.is_empty() || !self.peek_is("in") {
+            let Some(token) = self.peek().filter(|token| is_name(token.text)) else {
+                return Err(self.fail(if declared.is_empty() {
+                    "a variable's name"
+                } else {
+                    "a variable's name or `in`"
+                }));
+            };
+            let made = |other: &Token| other.text == token.text;
+            if self.reader.names.contains_key(token.text) || declared.iter().any(made) {
                 return Err(TextError::Twice {
                     line: self.line,
-                    column: self.column_of_last(name),
-                    name: name.to_string(),
+                    column: token.column,
+                    name: token.text.to_string(),
                 });
             }
-            let var = self
-                .model
-                .var(lo, hi)
-                .map_err(|err| self.model_error(err))?;
-            self.model
-                .set_name(var, name)
-                .map_err(|err| self.model_error(err))?;
-            self.names.insert(name.to_string(), var);
+            declared.push(token);
+            self.at += 1;
+        }
+        self.at += 1;
+        let column = self.column();
+        let lo = self.number()?;
+        self.expect("..", "`..` between the least and the greatest value")?;
+        let hi = self.number()?;
+        self.finish("the end of the line after the range")?;
+        for token in declared {
+            let model = &mut self.reader.model;
+            let var = model.var(lo, hi).map_err(|err| TextError::Model {
+                line: self.line,
+                column,
+                source: err,
+            })?;
+            model
+                .set_name(var, token.text)
+                .expect("a variable just made");
+            self.reader.names.insert(token.text.to_string(), var);
         }
         Ok(())
     }
 
-    /// `EXPR REL EXPR`, in `text` (of the statement `line`): the terms of both sides
-    /// gathered on the left, the constants on the right.
-    fn relation(&self, text: &str, line: &str) -> Result<Relation, TextError> {
-        const RELATIONS: [(&str, Rel); 7] = [
-            ("==", Rel::Eq),
-            ("!=", Rel::Ne),
-            ("<=", Rel::Le),
-            (">=", Rel::Ge),
-            ("=", Rel::Eq),
-            ("<", Rel::Lt),
-            (">", Rel::Gt),
-        ];
-        let Some((at, symbol, rel)) = RELATIONS
-            .iter()
-            .filter_map(|&(symbol, rel)| text.find(symbol).map(|at| (at, symbol, rel)))
-            .min_by_key(|&(at, symbol, _)| (at, usize::MAX - symbol.len()))
-        else {
-            return Err(self.syntax("a statement or a linear constraint `EXPR REL EXPR`", line));
-        };
-        let (left, right) = (&text[..at], &text[at + symbol.len()..]);
-        let mut terms: Vec<(i64, Var)> = Vec::new();
-        let mut constant = 0i64;
-        self.sum(left, 1, &mut terms, &mut constant, line)?;
-        self.sum(right, -1, &mut terms, &mut constant, line)?;
-        let c = constant.checked_neg().ok_or_else(|| self.too_large(line))?;
-        terms.retain(|&(a, _)| a != 0);
-        Ok((terms, rel, c))
-    }
-
-    fn too_large(&self, text: &str) -> TextError {
-        TextError::TooLarge {
-            line: self.line,
-            column: self.column_of(text),
-            text: text.trim().to_string(),
-        }
-    }
-
-    /// Adds `sign` times the sum `side` to `terms` (a variable's coefficients merged) and
-    /// `constant`.
-    fn sum(
-        &self,
-        side: &str,
-        sign: i64,
-        terms: &mut Vec<(i64, Var)>,
-        constant: &mut i64,
-        text: &str,
-    ) -> Result<(), TextError> {
-        let spaced = side
-            .replace('+', " + ")
-            .replace('-', " - ")
-            .replace('*', " * ");
-        // `2x` is `2 x`: a number's digits, then a name.
-        let tokens: Vec<&str> = spaced
-            .split_whitespace()
-            .flat_map(|token| {
-                let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-                let (number, name) = token.split_at(digits);
-                [number, name].into_iter().filter(|part| !part.is_empty())
-            })
-            .collect();
-        if tokens.is_empty() {
-            return Err(self.syntax("a sum on each side of the relation", text));
-        }
-        let mut rest = tokens.as_slice();
-        let mut first = true;
-        while !rest.is_empty() {
-            let mut term_sign = sign;
-            match rest {
-                ["+" | "-", ..] => {
-                    // A sign, then any signs of the term itself (`x + -2`).
-                    while let [op @ ("+" | "-"), tail @ ..] = rest {
-                        if *op == "-" {
-                            term_sign = -term_sign;
-                        }
-                        rest = tail;
-                    }
-                }
-                _ if first => {}
-                [found, ..] => return Err(self.syntax("`+` or `-` between terms", found)),
-                [] => unreachable!("not empty"),
-            }
-            first = false;
-            let (coefficient, name, tail) = match rest {
-                [n, "*", x, tail @ ..] => (self.number(n)?, Some(*x), tail),
-                [n, x, tail @ ..] if n.parse::<i64>().is_ok() && is_name(x) => {
-                    (self.number(n)?, Some(*x), tail)
-                }
-                [n, tail @ ..] if n.bytes().all(|b| b.is_ascii_digit()) => {
-                    (self.number(n)?, None, tail)
-                }
-                [x, tail @ ..] => (1, Some(*x), tail),
-                [] => return Err(self.syntax("a term after `+` or `-`", text)),
+    /// `alldifferent [bounds: | domain:] NAME…`.
+    fn all_different(&mut self) -> Result<(), TextError> {
+        let column = self.peek().map_or(1, |token| token.column);
+        self.at += 1;
+        let mut strength = Strength::Forward;
+        if self.tokens.get(self.at + 1).is_some_and(|t| t.text == ":") {
+            strength = match self.peek().map(|token| token.text) {
+                Some("bounds") => Strength::Bounds,
+                Some("domain") => Strength::Domain,
+                _ => return Err(self.fail("`bounds:` or `domain:` (or the names alone)")),
             };
-            rest = tail;
-            let value = coefficient
-                .checked_mul(term_sign)
-                .ok_or_else(|| self.too_large(text))?;
-            match name {
-                None => {
-                    *constant = constant
-                        .checked_add(value)
-                        .ok_or_else(|| self.too_large(text))?;
+            self.at += 2;
+        }
+        let mut vars = Vec::new();
+        let mut seen = HashSet::new();
+        while self.peek().is_some() || vars.is_empty() {
+            let (var, token) = self.var()?;
+            if !seen.insert(var) {
+                return Err(TextError::Syntax {
+                    line: self.line,
+                    column: token.column,
+                    expected: "a variable not in this all-different already",
+                    found: token.text.to_string(),
+                });
+            }
+            vars.push(var);
+        }
+        let posted = self.reader.model.all_different_with(&vars, strength);
+        posted.map_err(|err| self.model_error(column, err))
+    }
+
+    /// `minimize NAME` or `maximize NAME`, once in a model.
+    fn objective(&mut self, sense: Token) -> Result<(), TextError> {
+        self.at += 1;
+        let (var, _) = self.var()?;
+        self.finish("the end of the line: one variable to minimize or maximize")?;
+        if let Some(first) = self.reader.objective {
+            return Err(TextError::SecondObjective {
+                line: self.line,
+                column: sense.column,
+                first,
+            });
+        }
+        self.reader.objective = Some(self.line);
+        let model = &mut self.reader.model;
+        let set = if sense.text == "minimize" {
+            model.minimize(var)
+        } else {
+            model.maximize(var)
+        };
+        set.map_err(|err| self.model_error(sense.column, err))
+    }
+
+    /// `order input|smallest|domdeg` or `values ascending|descending`.
+    fn order(&mut self, keyword: &str) -> Result<(), TextError> {
+        self.at += 1;
+        let word = self.peek().map(|token| token.text);
+        if keyword == "order" {
+            let order = match word {
+                Some("input") => VarOrder::Input,
+                Some("smallest") => VarOrder::SmallestDomain,
+                Some("domdeg") => VarOrder::DomOverDegree,
+                _ => return Err(self.fail("`input`, `smallest` or `domdeg`")),
+            };
+            self.reader.model.set_var_order(order);
+        } else {
+            let order = match word {
+                Some("ascending") => ValueOrder::Ascending,
+                Some("descending") => ValueOrder::Descending,
+                _ => return Err(self.fail("`ascending` or `descending`")),
+            };
+            self.reader.model.set_value_order(order);
+        }
+        self.at += 1;
+        self.finish("the end of the line: one word after `order` or `values`")
+    }
+
+    /// `element RESULT INDEX: VALUE…`: `RESULT` is the value at place `INDEX` (from 0).
+    fn element(&mut self) -> Result<(), TextError> {
+        self.at += 1;
+        let (result, _) = self.var()?;
+        let (index, _) = self.var()?;
+        self.expect(
+            ":",
+            "`:` after the two names of `element RESULT INDEX: VALUE…`",
+        )?;
+        let column = self.column();
+        let mut array = Vec::new();
+        while self.peek().is_some() {
+            array.push(self.number()?);
+        }
+        let posted = self.reader.model.element(index, &array, result);
+        posted.map_err(|err| self.model_error(column, err))
+    }
+
+    /// `table NAME…: VALUE…, VALUE…, …`: the variables take the values of one of the
+    /// tuples, which commas separate.
+    fn table(&mut self) -> Result<(), TextError> {
+        self.at += 1;
+        let mut vars = Vec::new();
+        while vars.is_empty() || !self.peek_is(":") {
+            if self.peek().is_none() && !vars.is_empty() {
+                return Err(self.fail("`:` after the names of `table NAME…: VALUE…, …`"));
+            }
+            vars.push(self.var()?.0);
+        }
+        self.at += 1;
+        let mut tuples = Vec::new();
+        while self.peek().is_some() || !tuples.is_empty() {
+            let column = self.column();
+            let mut values = Vec::new();
+            while self.peek().is_some() && !self.peek_is(",") {
+                values.push(self.number()?);
+            }
+            if values.len() != vars.len() {
+                let source = ModelError::TupleLength {
+                    expected: vars.len(),
+                    found: values.len(),
+                };
+                return Err(self.model_error(column, source));
+            }
+            tuples.push(values);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        let posted = self.reader.model.table(&vars, &tuples);
+        posted.map_err(|err| self.model_error(1, err))
+    }
+
+    /// `reify B: EXPR REL EXPR`: `B` (0 or 1) is 1 when the linear constraint holds.
+    fn reify(&mut self) -> Result<(), TextError> {
+        self.at += 1;
+        let (b, token) = self.var()?;
+        self.expect(":", "`:` after the name of `reify NAME: EXPR REL EXPR`")?;
+        let (terms, rel, c) = self.relation()?;
+        let (lo, hi) = {
+            let domains = self.reader.model.domains();
+            (domains.min(b), domains.max(b))
+        };
+        if lo < 0 || hi > 1 {
+            return Err(TextError::NotBoolean {
+                line: self.line,
+                column: token.column,
+                name: token.text.to_string(),
+                lo,
+                hi,
+            });
+        }
+        let posted = self.reader.model.reify(b, &terms, rel, c);
+        posted.map_err(|err| self.model_error(token.column, err))
+    }
+
+    /// `EXPR REL EXPR`: the terms of both sides gathered on the left, the constants on
+    /// the right.
+    fn relation(&mut self) -> Result<Relation, TextError> {
+        let mut terms: Vec<(i128, Var)> = Vec::new();
+        let mut constant = 0i128;
+        self.sum(1, &mut terms, &mut constant)?;
+        let rel = self
+            .peek()
+            .and_then(|token| RELATIONS.iter().find(|&&(text, _)| token.text == text))
+            .map(|&(_, rel)| rel)
+            .ok_or_else(|| {
+                self.fail("`+`, `-` or a relation: `=`, `!=`, `<=`, `>=`, `<` or `>`")
+            })?;
+        self.at += 1;
+        self.sum(-1, &mut terms, &mut constant)?;
+        self.finish("`+`, `-` or the end of the line")?;
+        let terms = terms
+            .into_iter()
+            .filter(|&(a, _)| a != 0)
+            .map(|(a, var)| (i64::try_from(a).expect("kept within i64"), var))
+            .collect();
+        Ok((
+            terms,
+            rel,
+            i64::try_from(-constant).expect("kept within i64"),
+        ))
+    }
+
+    /// Adds `sign` times the sum that comes next to `terms` (a variable's coefficients
+    /// merged) and `constant`, each kept within 64 bits (a coefficient within ±`i64::MAX`,
+    /// the constant negated, as it will be); stops at the first word that is not `+` or `-` after a term.
+    fn sum(
+        &mut self,
+        sign: i128,
+        terms: &mut Vec<(i128, Var)>,
+        constant: &mut i128,
+    ) -> Result<(), TextError> {
+        let mut first = true;
+        while first || self.peek_is("+") || self.peek_is("-") {
+            first = false;
+            let column = self.column();
+            // A sign, then any signs of the term itself (`x + -2`): the number as written
+            // holds them all, and then the side's `sign`.
+            let mut written = 1;
+            while self.peek_is("+") || self.peek_is("-") {
+                if self.peek_is("-") {
+                    written = -written;
                 }
-                Some(name) => {
-                    let var = self.var(name)?;
-                    match terms.iter_mut().find(|(_, known)| *known == var) {
-                        Some((a, _)) => {
-                            *a = a.checked_add(value).ok_or_else(|| self.too_large(text))?;
-                        }
-                        None => terms.push((value, var)),
-                    }
+                self.at += 1;
+            }
+            let number = self.peek().is_some_and(|token| is_digits(token.text));
+            let coefficient = sign
+                * if number {
+                    self.magnitude(written, column)?
+                } else {
+                    written
+                };
+            let named = !number || self.eat("*") || self.peek().is_some_and(|t| is_name(t.text));
+            let fits = if named {
+                if !number && !self.peek().is_some_and(|t| is_name(t.text)) {
+                    return Err(self.fail("a term: a number, a name, or `N*NAME`"));
                 }
+                let (var, _) = self.var()?;
+                let at = terms.iter().position(|&(_, known)| known == var);
+                let at = at.unwrap_or_else(|| {
+                    terms.push((0, var));
+                    terms.len() - 1
+                });
+                // Within ±i64::MAX: a coefficient is negated where a propagator turns
+                // a side over.
+                terms[at].0 += coefficient;
+                terms[at].0.abs()
+            } else {
+                // Moved to the right of the relation, the constant is negated.
+                *constant += coefficient;
+                -*constant
+            };
+            if i64::try_from(fits).is_err() {
+                return Err(TextError::Overflow {
+                    line: self.line,
+                    column,
+                });
             }
         }
         Ok(())
@@ -492,7 +649,8 @@ impl Reader {
 /// alldifferent S E N D M O R Y      # forward checking; `alldifferent bounds: …` or
 ///                                   # `alldifferent domain: …` propagates more
 /// S >= 1                            # a linear constraint: sums of terms `N`, `x`,
-/// M >= 1                            # `N*x`, `N x` or `Nx`, related by = != <= >= < >
+/// M >= 1                            # `N*x`, `N x` or `Nx`, related by = (or ==),
+///                                   # !=, <=, >=, < or >
 /// 1000*S + 100*E + 10*N + D + 1000*M + 100*O + 10*R + E = 10000*M + 1000*O + 100*N + 10*E + Y
 /// maximize Y                        # or `minimize x`: Search::best finds the best
 /// order smallest                    # the variable order: input, smallest or domdeg
@@ -505,13 +663,18 @@ impl Reader {
 /// ```text
 /// element R I: 3 1 4 1 5            # R is the value at place I (from 0) of the list
 /// table X Y Z: 1 2 3, 2 3 1, 3 1 2  # X Y Z take one of the tuples, commas between them
-/// reify B: X + Y <= 3               # B is 1 if the linear constraint holds, 0 if not
+/// reify B: X + Y <= 3               # B (made over 0..1) is 1 if the linear
+///                                   # constraint holds, 0 if not
 /// ```
 ///
 /// A predicate (a test written in Rust) has no statement: a closure cannot be written in
 /// a text file. A name is a letter or `_`, then letters, digits and `_`; the statement
 /// words (`var`, `in`, `alldifferent`, `element`, `table`, `reify`, `minimize`,
-/// `maximize`, `order`, `values`) are not names.
+/// `maximize`, `order`, `values`) are not names. Spaces between words are optional
+/// (`x+1<=y`, `0 .. 9`); a model has one objective at most, and an all-different names
+/// each of its variables once. A byte-order mark before the first line is skipped; a
+/// text without a `var` line is refused ([`TextError::Empty`]), not taken for a model
+/// with one empty solution.
 ///
 /// ```
 /// use backtrack::Search;
@@ -526,246 +689,26 @@ impl FromStr for Model {
     type Err = TextError;
 
     fn from_str(text: &str) -> Result<Model, TextError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut reader = Reader {
             model: Model::new(),
             names: HashMap::new(),
-            line: 0,
-            text: String::new(),
+            objective: None,
         };
         for (index, line) in text.lines().enumerate() {
-            reader.line = index + 1;
-            line.clone_into(&mut reader.text);
-            let statement = line.split_once('#').map_or(line, |(before, _)| before);
-            reader.statement(statement.trim())?;
+            let text = line.split_once('#').map_or(line, |(before, _)| before);
+            Statement {
+                reader: &mut reader,
+                line: index + 1,
+                tokens: tokens(text),
+                at: 0,
+                end: text.chars().count() + 1,
+            }
+            .read()?;
+        }
+        if reader.model.is_empty() {
+            return Err(TextError::Empty);
         }
         Ok(reader.model)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use backtrack::Search;
-
-    use super::TextError;
-    use crate::model::{Assignment, Model, ModelError, Sense, Var};
-
-    fn solutions(text: &str) -> Vec<Vec<i64>> {
-        let model: Model = text.parse().unwrap();
-        Search::new(model).map(Assignment::into_values).collect()
-    }
-
-    #[test]
-    fn send_more_money_from_text() {
-        let text = "# the cryptarithm\n\
-            var S E N D M O R Y in 0..9\n\
-            alldifferent domain: S E N D M O R Y\n\
-            S >= 1   # no leading zeros\n\
-            M>=1\n\
-            1000*S + 100*E + 10*N + D + 1000 M + 100 O + 10 R + E == 10000*M + 1000*O + 100*N + 10*E + Y\n";
-        assert_eq!(solutions(text), [[9, 5, 6, 7, 1, 0, 8, 2]]);
-        let model: Model = text.parse().unwrap();
-        assert_eq!(model.name(Var(7)), "Y");
-    }
-
-    /// Negative ranges and constants, every relation, terms merged across the sides, and
-    /// the orders and the objective, each against what it must give.
-    #[test]
-    fn statements_read_as_written() {
-        let all = solutions("var x in -3..3\nvar y in -1..1\n2x - y + 1 = x + -2");
-        assert_eq!(all, [[-3, 0], [-2, 1]]);
-        for (rel, count) in [
-            ("=", 1),
-            ("==", 1),
-            ("!=", 6),
-            ("<=", 4),
-            (">=", 4),
-            ("<", 3),
-            (">", 3),
-        ] {
-            assert_eq!(
-                solutions(&format!("var x in 0..6\nx {rel} 3")).len(),
-                count,
-                "{rel}"
-            );
-        }
-        assert_eq!(
-            solutions("var a b in 1..3\nvalues descending\na != b")[0],
-            [3, 2]
-        );
-        let model: Model = "var a b in 1..3\nminimize b\norder smallest"
-            .parse()
-            .unwrap();
-        assert_eq!(model.objective(), Some((Var(1), Sense::Minimize)));
-        let (best, score) = Search::new(model).best().found.unwrap();
-        assert_eq!((best[Var(1)], score.value()), (1, 1));
-        assert_eq!(solutions("var x in 0..2\n0 x = 0").len(), 3);
-        assert!(solutions("var x in 0..2\n1 = 2").is_empty());
-    }
-
-    /// Every assignment of the domains, for the brute force.
-    fn product(ranges: &[(i64, i64)]) -> Vec<Vec<i64>> {
-        ranges.iter().fold(vec![Vec::new()], |partial, &(lo, hi)| {
-            partial
-                .iter()
-                .flat_map(|prefix| {
-                    (lo..=hi).map(move |v| {
-                        let mut next = prefix.clone();
-                        next.push(v);
-                        next
-                    })
-                })
-                .collect()
-        })
-    }
-
-    /// `element`: the solutions are the brute force's, an index outside the list none.
-    #[test]
-    fn element_from_text() {
-        let array = [3, 1, 4, 1, 5];
-        let got = solutions("var r in 0..9\nvar i in -2..7\nelement r i: 3 1 4 1 5");
-        let wanted: Vec<Vec<i64>> = product(&[(0, 9), (-2, 7)])
-            .into_iter()
-            .filter(|v| usize::try_from(v[1]).is_ok_and(|i| array.get(i) == Some(&v[0])))
-            .collect();
-        assert_eq!(got, wanted);
-        assert_eq!(got.len(), 5);
-    }
-
-    /// `table`: the tuples within the domains, and nothing for an empty table.
-    #[test]
-    fn table_from_text() {
-        let got = solutions("var x y z in 1..3\ntable x y z: 1 2 3, 2 3 1, 3 1 2, 3 3 4\nx != 2");
-        assert_eq!(got, [[1, 2, 3], [3, 1, 2]]);
-        assert!(solutions("var x in 1..3\ntable x:").is_empty());
-    }
-
-    /// `reify`: `b` is 1 exactly where the relation holds, for every relation.
-    #[test]
-    fn reify_from_text() {
-        for (rel, holds) in [
-            ("<=", (|s| s <= 3) as fn(i64) -> bool),
-            ("=", |s| s == 3),
-            ("!=", |s| s != 3),
-            (">", |s| s > 3),
-        ] {
-            let got = solutions(&format!(
-                "var x y in 0..3\nvar b in 0..1\nreify b: x + y {rel} 3"
-            ));
-            let wanted: Vec<Vec<i64>> = product(&[(0, 3), (0, 3), (0, 1)])
-                .into_iter()
-                .filter(|v| (v[2] == 1) == holds(v[0] + v[1]))
-                .collect();
-            assert_eq!(got, wanted, "{rel}");
-        }
-        // `b` is taken to 0..1 whatever its range.
-        assert_eq!(
-            solutions("var x in 0..1\nvar b in 0..5\nreify b: x = 1").len(),
-            2
-        );
-    }
-
-    #[test]
-    fn bad_statements_name_their_line_and_column() {
-        let error = |text: &str| text.parse::<Model>().err().unwrap().to_string();
-        assert_eq!(
-            error("var r i in 0..3\nelement r i 1 2"),
-            "line 2, column 1: expected `element RESULT INDEX: VALUE…`, found `element r i 1 2`"
-        );
-        assert_eq!(
-            error("var r i in 0..3\nelement r i: 1 x"),
-            "line 2, column 16: expected a whole number, found `x`"
-        );
-        assert_eq!(
-            error("var r i in 0..3\nelement r i:"),
-            "line 2, column 1: an element constraint needs an array of one value at least"
-        );
-        assert_eq!(
-            error("var x y in 0..3\ntable x y: 1 2, 3"),
-            "line 2, column 17: a tuple of 1 values for a table of 2 variables"
-        );
-        assert_eq!(
-            error("var x y in 0..3\ntable x w: 1 2"),
-            "line 2, column 9: no variable `w` (a `var` line makes one)"
-        );
-        assert_eq!(
-            error("var x b in 0..3\nreify b x + 1 = 2"),
-            "line 2, column 1: expected `reify NAME: EXPR REL EXPR`, found `reify b x + 1 = 2`"
-        );
-        assert_eq!(
-            error("var x b in 0..3\nreify b: x + 1"),
-            "line 2, column 1: expected a statement or a linear constraint `EXPR REL EXPR`, found `reify b: x + 1`"
-        );
-    }
-
-    #[test]
-    fn bad_text_names_its_line() {
-        let error = |text: &str| text.parse::<Model>().err().unwrap();
-        assert_eq!(
-            error("var x in 0..3\n\ny + 1 = 2"),
-            TextError::UnknownName {
-                line: 3,
-                column: 1,
-                name: "y".into()
-            }
-        );
-        assert_eq!(
-            error("var x x in 0..3"),
-            TextError::Twice {
-                line: 1,
-                column: 7,
-                name: "x".into()
-            }
-        );
-        assert_eq!(
-            error("var x in 3..1"),
-            TextError::Model {
-                line: 1,
-                column: 1,
-                source: ModelError::EmptyDomain { lo: 3, hi: 1 }
-            }
-        );
-        assert_eq!(
-            error("var x in 0..99999999999999999999"),
-            TextError::TooLarge {
-                line: 1,
-                column: 13,
-                text: "99999999999999999999".into()
-            }
-        );
-        // A column counts characters of the line as written, its indent too; a name is
-        // found as a word of its own, not inside another.
-        assert_eq!(
-            error("var xy x in 0..3\n  xy + x + y = 1").to_string(),
-            "line 2, column 12: no variable `y` (a `var` line makes one)"
-        );
-        assert_eq!(
-            error("var é x in 0..3").to_string(),
-            "line 1, column 5: expected a variable's name, found `é`"
-        );
-        assert!(matches!(
-            error("var x in 0..3\nx + * 2 = 1"),
-            TextError::Syntax { line: 2, .. }
-        ));
-        assert!(matches!(
-            error("var in in 0..3"),
-            TextError::Syntax { line: 1, .. }
-        ));
-        assert!(matches!(
-            error("var x in 0..3\nx x = 1"),
-            TextError::Syntax { line: 2, .. }
-        ));
-        assert!(matches!(
-            error("var x in 0..3\norder sideways"),
-            TextError::Syntax { line: 2, .. }
-        ));
-        assert!(matches!(
-            error("var x in 0..3\nx = 1 = 1"),
-            TextError::Syntax { line: 2, .. }
-        ));
-        assert!(matches!(error("hello"), TextError::Syntax { line: 1, .. }));
-        assert_eq!(
-            error("var x y in 0..3\nminimize x y").to_string(),
-            "line 2, column 1: expected one variable to minimize or maximize, found `minimize x y`"
-        );
     }
 }

@@ -119,10 +119,13 @@ fn minimum_and_maximum() {
 fn bad_models_are_refused_by_line() {
     for (input, message) in [
         ("var x in 1..3\ny = 1\n", "<stdin>: line 2, column 1: no variable `y` (a `var` line makes one)"),
-        ("var x in 3..1\n", "<stdin>: line 1, column 1: the range 3..=1 holds no value"),
+        ("var x in 3..1\n", "<stdin>: line 1, column 10: the range 3..=1 holds no value"),
         ("var x x in 0..1\n", "<stdin>: line 1, column 7: the variable `x` is made twice"),
         ("var x in 0..1\norder sideways\n", "<stdin>: line 2, column 7: expected `input`, `smallest` or `domdeg`, found `sideways`"),
         ("hello\n", "<stdin>: line 1, column 1: expected a statement or a linear constraint `EXPR REL EXPR`, found `hello`"),
+        ("var x y in 0..3\nx + y >= 2 x x\n", "<stdin>: line 2, column 14: expected `+`, `-` or the end of the line, found `x`"),
+        ("var x in 0..3\nminimize x\nmaximize x\n", "<stdin>: line 3, column 1: the objective is set already, on line 2"),
+        ("# nothing but a comment\n", "<stdin>: no variables: the text is empty or only comments (a `var` line makes one)"),
     ] {
         let args = ["model"];
         let out = backtrack_with_stdin(&args, input);
@@ -170,7 +173,7 @@ fn bad_element_table_and_reify_are_refused_by_line() {
     for (input, message) in [
         ("var r i in 0..3\nelement r i: 1 q\n", "<stdin>: line 2, column 16: expected a whole number, found `q`"),
         ("var x y in 0..3\ntable x y: 1 2, 3\n", "<stdin>: line 2, column 17: a tuple of 1 values for a table of 2 variables"),
-        ("var x b in 0..3\nreify b x > 1\n", "<stdin>: line 2, column 1: expected `reify NAME: EXPR REL EXPR`, found `reify b x > 1`"),
+        ("var x b in 0..1\nreify b x > 1\n", "<stdin>: line 2, column 9: expected `:` after the name of `reify NAME: EXPR REL EXPR`, found `x`"),
     ] {
         let args = ["model"];
         let out = backtrack_with_stdin(&args, input);

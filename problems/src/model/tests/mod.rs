@@ -8,6 +8,7 @@ use super::{Conflict, Domains, Model, ModelError, Rel, Strength, ValueOrder, Var
 use crate::sudoku;
 
 mod known;
+mod text;
 mod words;
 
 /// Every assignment of values from `ranges` that `ok` accepts, in lexicographic order.

@@ -19,11 +19,11 @@ use crate::input;
 /// NAME...` or `alldifferent domain: NAME...` propagates more); a linear constraint is two
 /// sums related by `=`, `!=`, `<=`, `>=`, `<` or `>`, each sum of terms `N`, `NAME` or
 /// `N*NAME` (`1000*S + 100*E + 10*N + D >= 1000`); `minimize NAME` or `maximize NAME` sets
-/// an objective; `order input|smallest|domdeg` and `values ascending|descending` choose
+/// the objective (one a model); `order input|smallest|domdeg` and `values ascending|descending` choose
 /// the variable assigned next and the order of its values. `element R I: 3 1 4` makes R
 /// the value at place I (from 0) of the list; `table X Y: 1 2, 2 1` lets X and Y take
-/// only the tuples listed; `reify B: X + Y <= 3` makes B 1 when the linear constraint
-/// holds, 0 when not. A predicate (a test in Rust) cannot be written in a file.
+/// only the tuples listed; `reify B: X + Y <= 3` makes B (over 0..1) 1 when the linear
+/// constraint holds, 0 when not. A predicate (a test in Rust) cannot be written in a file.
 ///
 /// Lists every solution (or the best, with an objective), one per line: `NAME=VALUE` for
 /// each variable, in the order they were made. The search gives the variable the order
