@@ -212,6 +212,9 @@ pub enum ModelError {
     /// An element constraint over an empty array.
     #[error("an element constraint needs an array of one value at least")]
     EmptyArray,
+    /// A coefficient of `i64::MIN`, which has no negation in 64 bits.
+    #[error("a coefficient is at least {} (it is negated where a side is turned over)", -i64::MAX)]
+    Coefficient,
 }
 
 /// A finite-domain model, and the search state over it: a [`Problem`] whose operators
@@ -427,8 +430,11 @@ impl Model {
     }
 
     /// `Σ aᵢ·xᵢ rel c`, over the terms `(aᵢ, xᵢ)`, by bounds propagation (`≠` once every
-    /// term but one is fixed).
+    /// term but one is fixed). A coefficient of `i64::MIN` is refused.
     pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, c: i64) -> Result<(), ModelError> {
+        if terms.iter().any(|&(a, _)| a == i64::MIN) {
+            return Err(ModelError::Coefficient);
+        }
         let (kind, c) = Kind::of(rel, c);
         if let [(a, x), (b, y)] = *terms {
             if kind == Kind::Ne && x != y && a != 0 && b != 0 {
@@ -473,6 +479,9 @@ impl Model {
         c: i64,
     ) -> Result<(), ModelError> {
         self.check(b)?;
+        if terms.iter().any(|&(a, _)| a == i64::MIN) {
+            return Err(ModelError::Coefficient);
+        }
         let (kind, c) = Kind::of(rel, c);
         self.linear(&[(1, b)], Rel::Ge, 0)?;
         self.linear(&[(1, b)], Rel::Le, 1)?;

@@ -3,7 +3,7 @@
 
 use backtrack::Search;
 
-use crate::model::{Assignment, Model, ModelError, Sense, TextError, Var};
+use crate::model::{Assignment, Model, ModelError, Rel, Sense, TextError, Var};
 
 fn solutions(text: &str) -> Vec<Vec<i64>> {
     let model: Model = text.parse().unwrap();
@@ -341,4 +341,21 @@ fn what_users_write_reads() {
             "{empty:?}"
         );
     }
+}
+
+/// A coefficient with no negation is refused by the model itself, not only by the text.
+#[test]
+fn the_model_refuses_a_coefficient_of_i64_min() {
+    let mut model = Model::new();
+    let (x, y, b) = (
+        model.var(0, 1).unwrap(),
+        model.var(0, 1).unwrap(),
+        model.bool_var(),
+    );
+    for rel in [Rel::Ne, Rel::Le] {
+        let terms = [(i64::MIN, x), (1, y)];
+        assert_eq!(model.linear(&terms, rel, 0), Err(ModelError::Coefficient));
+        assert_eq!(model.reify(b, &terms, rel, 0), Err(ModelError::Coefficient));
+    }
+    assert_eq!(model.linear(&[(-i64::MAX, x), (1, y)], Rel::Ne, 0), Ok(()));
 }
