@@ -6,6 +6,9 @@ use std::collections::VecDeque;
 use super::{Conflict, Var};
 
 mod links;
+mod runs;
+
+pub(crate) use runs::Runs;
 
 /// The largest number of values a domain may hold: ranges wider than this are refused
 /// when a variable is made, rather than allocating gigabytes of words.
@@ -703,30 +706,51 @@ impl Domains {
         *meta = old;
     }
 
+    /// The values left to `var`, as runs of consecutive values: read a word at a time,
+    /// so that a wide domain costs its words and its runs, not its values.
+    pub(crate) fn runs(&self, var: Var) -> Runs {
+        let layout = self.layout[var.index()];
+        let meta = self.meta[var.index()];
+        let mut runs = Runs::default();
+        for w in meta.min / 64..=meta.max / 64 {
+            let word = self.words[(layout.first + w) as usize];
+            runs.add_word(layout.base + i64::from(w) * 64, word);
+        }
+        runs
+    }
+
     /// The values taken from each variable since the current level began, in variable
-    /// order (nothing at the root, whose changes are not recorded).
-    pub(crate) fn removed_at_level(&self) -> Vec<(Var, Vec<i64>)> {
+    /// order, as runs (nothing at the root, whose changes are not recorded). A word
+    /// changed more than once counts from its oldest value, the first saved.
+    pub(crate) fn removed_at_level(&self) -> Vec<(Var, Runs)> {
         let Some(&mark) = self.levels.last() else {
             return Vec::new();
         };
-        let mut before: Vec<(u32, u64)> = Vec::new();
-        for saved in &self.trail[mark as usize..] {
-            if let Saved::Word { index, old } | Saved::Both { index, old, .. } = *saved {
-                if before.iter().all(|&(i, _)| i != index) {
-                    before.push((index, old));
-                }
-            }
-        }
-        before.sort_unstable();
-        let mut removed: Vec<(Var, Vec<i64>)> = Vec::new();
+        let mut before: Vec<(u32, u64)> = self.trail[mark as usize..]
+            .iter()
+            .filter_map(|saved| match *saved {
+                Saved::Word { index, old } | Saved::Both { index, old, .. } => Some((index, old)),
+                Saved::Meta { .. } => None,
+            })
+            .collect();
+        // Stable: of the entries of one word, the oldest stays first, and is kept.
+        before.sort_by_key(|&(index, _)| index);
+        before.dedup_by_key(|&mut (index, _)| index);
+        let mut removed: Vec<(Var, Runs)> = Vec::new();
         for (index, old) in before {
-            let v = self.layout.partition_point(|l| l.first <= index) - 1;
             let gone = old & !self.words[index as usize];
+            if gone == 0 {
+                continue;
+            }
+            let v = self.layout.partition_point(|l| l.first <= index) - 1;
             let base = self.layout[v].base + i64::from(index - self.layout[v].first) * 64;
-            let values = backtrack::bits::Ones(gone).map(|bit| base + i64::from(bit));
             match removed.last_mut() {
-                Some((var, list)) if var.index() == v => list.extend(values),
-                _ => removed.push((Var(v as u32), values.collect())),
+                Some((var, runs)) if var.index() == v => runs.add_word(base, gone),
+                _ => {
+                    let mut runs = Runs::default();
+                    runs.add_word(base, gone);
+                    removed.push((Var(v as u32), runs));
+                }
             }
         }
         removed

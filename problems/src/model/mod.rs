@@ -555,18 +555,13 @@ impl Model {
         Ok(())
     }
 
-    /// A domain as a label shows it: `3`, `{1,3}` or `{1..9}`.
+    /// A domain as a label shows it: `3` when fixed, else its runs of consecutive
+    /// values, `{1,3}`, `{1..9}` or `{1..5,7,9,10}`.
     fn show_domain(&self, var: Var) -> String {
-        let d = &self.domains;
-        if let Some(value) = d.value(var) {
-            return value.to_string();
+        match self.domains.value(var) {
+            Some(value) => value.to_string(),
+            None => format!("{{{}}}", self.domains.runs(var)),
         }
-        let (min, max) = (d.min(var), d.max(var));
-        if d.size(var) > 2 && (max - min + 1) as usize == d.size(var) {
-            return format!("{{{min}..{max}}}");
-        }
-        let values: Vec<String> = d.values(var).map(|v| v.to_string()).collect();
-        format!("{{{}}}", values.join(","))
     }
 }
 
@@ -656,7 +651,9 @@ impl Optimize for Model {
 
 /// Labels for the solution tree: a state is its domains, `(2,4,{1,3},{1,3})` (or
 /// `S=9 E={4..7}` when the variables are named), then what propagation took at the node
-/// (`pruned x2{3} x3{2,4}`) or where it failed; an operator is `x1=4`.
+/// (`pruned x2{3} x3{2,4}`) or where it failed; an operator is `x1=4`. A set of values
+/// is shown as its runs of consecutive values, `{1..5,7,9,10}`, so that a label costs
+/// the runs of its domains rather than their values.
 impl Label for Model {
     fn label(&self) -> String {
         let vars = (0..self.len() as u32).map(Var);
@@ -685,10 +682,7 @@ impl Label for Model {
             .removed_at_level()
             .into_iter()
             .filter(|(var, _)| Some(*var) != assigned)
-            .map(|(var, values)| {
-                let values: Vec<String> = values.iter().map(i64::to_string).collect();
-                format!("{}{{{}}}", self.name(var), values.join(","))
-            })
+            .map(|(var, runs)| format!("{}{{{runs}}}", self.name(var)))
             .collect();
         if !pruned.is_empty() {
             label.push_str(" pruned ");

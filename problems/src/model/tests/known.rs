@@ -117,6 +117,23 @@ fn labels_show_domains_what_was_pruned_and_conflicts() {
     );
 }
 
+/// A label shows sets of values as runs, across the words of a domain and below zero:
+/// `x = -7` takes `-8..-6` from `y`, bits 62 to 64 of its range.
+#[test]
+fn labels_show_runs_across_words() {
+    let mut model = Model::new();
+    let [x, y] = [0; 2].map(|_| model.int_var(-70..=129).unwrap());
+    for c in -1..=1 {
+        model.compare(y, Rel::Ne, x, c).unwrap();
+    }
+    assert_eq!(model.label(), "({-70..129},{-70..129})");
+    model.apply(Assign { var: x, value: -7 });
+    assert_eq!(model.label(), "(-7,{-70..-9,-5..129}) pruned x1{-8..-6}");
+    model.undo(Assign { var: x, value: -7 });
+    model.apply(Assign { var: x, value: -70 });
+    assert_eq!(model.label(), "(-70,{-68..129}) pruned x1{-70,-69}");
+}
+
 /// The classic fixture's solution, as the sudoku module finds it, and a valid grid.
 #[test]
 fn sudoku_as_a_model() {
