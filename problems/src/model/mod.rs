@@ -651,7 +651,8 @@ impl Optimize for Model {
 
 /// Labels for the solution tree: a state is its domains, `(2,4,{1,3},{1,3})` (or
 /// `S=9 E={4..7}` when the variables are named), then what propagation took at the node
-/// (`pruned x2{3} x3{2,4}`) or where it failed; an operator is `x1=4`. A set of values
+/// (`removed x2{3} x3{2,4}`: not `pruned`, the tree's word for a child cut by the
+/// optimality bound) or where it failed; an operator is `x1=4`. A set of values
 /// is shown as its runs of consecutive values, `{1..5,7,9,10}`, so that a label costs
 /// the runs of its domains rather than their values.
 impl Label for Model {
@@ -677,16 +678,16 @@ impl Label for Model {
             return label;
         }
         let assigned = self.path.last().map(|op| op.var);
-        let pruned: Vec<String> = self
+        let removed: Vec<String> = self
             .domains
             .removed_at_level()
             .into_iter()
             .filter(|(var, _)| Some(*var) != assigned)
             .map(|(var, runs)| format!("{}{{{runs}}}", self.name(var)))
             .collect();
-        if !pruned.is_empty() {
-            label.push_str(" pruned ");
-            label.push_str(&pruned.join(" "));
+        if !removed.is_empty() {
+            label.push_str(" removed ");
+            label.push_str(&removed.join(" "));
         }
         label
     }

@@ -74,7 +74,7 @@ fn listing_counting_and_the_tree() {
         "{tree}"
     );
     assert!(
-        tree.contains("v5 x=2 y=3 pruned y{2}  ✓ solution"),
+        tree.contains("v5 x=2 y=3 removed y{2}  ✓ solution"),
         "{tree}"
     );
 }

@@ -84,7 +84,7 @@ fn the_guide_shows_the_recorded_tree() {
 }
 
 #[test]
-fn labels_show_domains_what_was_pruned_and_conflicts() {
+fn labels_show_domains_what_was_removed_and_conflicts() {
     let (mut model, q) = queens(4);
     assert_eq!(model.label(), "({1..4},{1..4},{1..4},{1..4})");
     let op = Assign {
@@ -95,7 +95,7 @@ fn labels_show_domains_what_was_pruned_and_conflicts() {
     model.apply(op);
     assert_eq!(
         model.label(),
-        "(1,{3,4},{2,4},{2,3}) pruned x1{1,2} x2{1,3} x3{1,4}"
+        "(1,{3,4},{2,4},{2,3}) removed x1{1,2} x2{1,3} x3{1,4}"
     );
     model.apply(Assign {
         var: q[1],
@@ -128,10 +128,10 @@ fn labels_show_runs_across_words() {
     }
     assert_eq!(model.label(), "({-70..129},{-70..129})");
     model.apply(Assign { var: x, value: -7 });
-    assert_eq!(model.label(), "(-7,{-70..-9,-5..129}) pruned x1{-8..-6}");
+    assert_eq!(model.label(), "(-7,{-70..-9,-5..129}) removed x1{-8..-6}");
     model.undo(Assign { var: x, value: -7 });
     model.apply(Assign { var: x, value: -70 });
-    assert_eq!(model.label(), "(-70,{-68..129}) pruned x1{-70,-69}");
+    assert_eq!(model.label(), "(-70,{-68..129}) removed x1{-70,-69}");
 }
 
 /// The classic fixture's solution, as the sudoku module finds it, and a valid grid.
