@@ -23,7 +23,8 @@ fn every_usage_error_is_one_line_naming_the_place() {
         // `M` is months in the durations' notation: `5M` would wait five months.
         (&["queens", "8", "--time-limit", "5M"], "--time-limit must give minutes as m (M is months), not '5M'"),
         (&["queens", "8", "--time-limit", "1h5M"], "--time-limit must give minutes as m (M is months), not '1h5M'"),
-        (&["queens", "8", "--time-limit", "10x"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '10x'"),
+        (&["queens", "8", "--time-limit", "0"], "--time-limit must be longer than 0"),
+        (&["queens", "8", "--time-limit", "10x"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m (a bare number is seconds), not '10x'"),
         (&["queens", "x"], "the board size N must be a whole number, not 'x'"),
         // A value quoted is one line, its control characters escaped.
         (&["que\nens", "8"], "'que\\nens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, model, merge, completions, man or help"),
@@ -183,7 +184,7 @@ fn negative_numbers_for_flags_get_the_flags_message() {
         (&["queens", "8", "--tree", "--tree-budget", "-1"], "--tree-budget must be at least 1, not -1 (a tree budget is 1 to 5000000 entries, about 200 bytes each)"),
         (&["queens", "8", "--place", "-1:2"], "--place must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '-1:2'"),
         (&["knights-tour", "8", "8", "--start", "-1,2"], "--start must be a square, ROW:COL or ROW,COL (a row and a column from 1, such as 1:1), not '-1,2'"),
-        (&["queens", "8", "--time-limit", "-1s"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m, not '-1s'"),
+        (&["queens", "8", "--time-limit", "-1s"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m (a bare number is seconds), not '-1s'"),
         (&["queens", "-V"], "-V belongs to backtrack itself, not to queens: backtrack --version prints the version"),
         (&["sudoku", "--version"], "--version belongs to backtrack itself, not to sudoku: backtrack --version prints the version"),
     ]);

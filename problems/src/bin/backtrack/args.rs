@@ -169,7 +169,7 @@ pub struct Run {
     pub threads: Option<usize>,
 
     /// Stop after this long and print what was found, marked partial (exit status 3):
-    /// 500ms, 10s, 5m, 1h30m.
+    /// 500ms, 10s, 5m, 1h30m; a bare number is seconds.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, allow_hyphen_values = true)]
     pub time_limit: Option<Duration>,
 
@@ -500,18 +500,25 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
             clip(text)
         ));
     }
-    let duration = humantime::parse_duration(text.trim()).map_err(|err| match err {
-        humantime::DurationError::NumberOverflow => {
-            format!(
-                "must be at most 18446744073709551615s (584 billion years), not '{}'",
-                clip(text)
-            )
-        }
-        _ => format!(
-            "must be a duration such as 500ms, 10s, 5m or 1h30m, not '{}'",
+    let overflow = || {
+        format!(
+            "must be at most 18446744073709551615s (584 billion years), not '{}'",
             clip(text)
-        ),
-    })?;
+        )
+    };
+    let trimmed = text.trim();
+    // A bare number is seconds, as `sleep` and `timeout` read it.
+    let duration = if !trimmed.is_empty() && trimmed.bytes().all(|b| b.is_ascii_digit()) {
+        Duration::from_secs(trimmed.parse().map_err(|_| overflow())?)
+    } else {
+        humantime::parse_duration(trimmed).map_err(|err| match err {
+            humantime::DurationError::NumberOverflow => overflow(),
+            _ => format!(
+                "must be a duration such as 500ms, 10s, 5m or 1h30m (a bare number is seconds), not '{}'",
+                clip(text)
+            ),
+        })?
+    };
     if duration.is_zero() {
         return Err("must be longer than 0".to_string());
     }
@@ -569,5 +576,19 @@ mod tests {
             .unwrap_err()
             .contains("must be a duration such as 500ms, 10s"));
         assert_eq!(parse_duration("0s"), Err("must be longer than 0".into()));
+        assert_eq!(parse_duration("1"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_duration(" 90 "), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("0"), Err("must be longer than 0".into()));
+        assert!(parse_duration("99999999999999999999")
+            .unwrap_err()
+            .starts_with("must be at most 18446744073709551615s"));
+        for garbage in ["1x", "-1", "1.5", "", "s"] {
+            assert!(
+                parse_duration(garbage)
+                    .unwrap_err()
+                    .contains("(a bare number is seconds)"),
+                "{garbage:?}"
+            );
+        }
     }
 }
