@@ -26,6 +26,7 @@ fn every_usage_error_is_one_line_naming_the_place() {
         (&["queens", "8", "--time-limit", "0"], "--time-limit must be longer than 0"),
         (&["queens", "8", "--time-limit", "10x"], "--time-limit must be a duration such as 500ms, 10s, 5m or 1h30m (a bare number is seconds), not '10x'"),
         (&["queens", "x"], "the board size N must be a whole number, not 'x'"),
+        (&["model", "-", "--tree", "--tree-rejected"], "--tree-rejected shows the attempts the constraints refuse, and a model refuses none (its constraints propagate): leave it out"),
         // A value quoted is one line, its control characters escaped.
         (&["que\nens", "8"], "'que\\nens' is not a subcommand (did you mean queens?): queens, sudoku, knapsack, subset-sum, permutations, combinations, coloring, knights-tour, exact-cover, model, merge, completions, man or help"),
         (&["queens", "8", "--fo\no"], "queens has no flag --fo\\no"),

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::rc::Rc;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use backtrack_problems::model::{Assignment, Model, Score, Sense};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -45,6 +45,11 @@ const BEST: &str = "branch and bound: the variable the order chooses given each 
 
 /// The search `backtrack model` asks for.
 pub fn job(args: &Args) -> Result<Job<'static>> {
+    // A model never refuses an operator (its constraints propagate into the domains, so
+    // every value offered is admissible): the tree would show nothing more.
+    if args.common.search.tree.tree_rejected {
+        bail!("--tree-rejected shows the attempts the constraints refuse, and a model refuses none (its constraints propagate): leave it out");
+    }
     let json = args.common.format.json();
     let input = input::read(&args.file, "a model")?;
     let model: Model = input
