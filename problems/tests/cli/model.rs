@@ -252,3 +252,43 @@ fn parts_and_checkpoints_count_the_same() {
         .stdout();
     assert_eq!(resumed, "40\n");
 }
+
+/// A signal while a FIFO with no writer is opened ends the run at once with the signal's
+/// status: the open waits for a writer, and a signal cannot cut the wait short.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_while_a_fifo_waits_for_its_writer_ends_the_run() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let dir = scratch_dir();
+    let fifo = dir.path().join("model");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", fifo.display());
+    let mut child = Command::new(crate::common::BIN)
+        .arg("model")
+        .arg(&fifo)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        crate::common::kill(&mut child, "TERM"),
+        "the run ended by itself"
+    );
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("the run went on waiting for the FIFO's writer after SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{out:?}");
+    assert_eq!(text(&out.stdout), "");
+}

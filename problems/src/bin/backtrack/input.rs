@@ -35,7 +35,10 @@ pub fn read(path: &str, what: &str) -> Result<Input> {
         };
         Ok(Input { text, name })
     } else {
-        let file = match File::open(path) {
+        // Opening a FIFO waits for a writer, which may never come, and a signal cannot
+        // cut the wait short (the handlers restart it): one then ends the process at
+        // once. Nothing is read or searched yet, so nothing is lost.
+        let file = match crate::driver::at_once(|| File::open(path)) {
             Ok(file) => file,
             // Not a file, and no name a file is likely to have: the text itself, typed
             // where its file's name goes.

@@ -3,8 +3,9 @@
 //! matching status.
 //!
 //! The handlers are in place before the input is read, so that a signal while a big file
-//! is read is reported as one in the search is; only while a terminal is read does a
-//! signal end the process at once ([`at_once`]), the read being one it cannot stop.
+//! is read is reported as one in the search is; only while a terminal is read, or a file
+//! opened (a FIFO waits there for a writer), does a signal end the process at once
+//! ([`at_once`]), the wait being one it cannot stop.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -27,7 +28,8 @@ const ECHO: Duration = Duration::from_millis(100);
 static AT_ONCE: AtomicBool = AtomicBool::new(false);
 
 /// Runs `read`, a signal meanwhile ending the process at once with the status of a
-/// signal: for a read of a terminal, which Ctrl-C must stop.
+/// signal: for a read of a terminal, which Ctrl-C must stop, and the opening of a file,
+/// which waits for a FIFO's writer.
 pub fn at_once<T>(read: impl FnOnce() -> T) -> T {
     AT_ONCE.store(true, Ordering::SeqCst);
     let value = read();
