@@ -253,29 +253,12 @@ fn parts_and_checkpoints_count_the_same() {
     assert_eq!(resumed, "40\n");
 }
 
-/// A signal while a FIFO with no writer is opened ends the run at once with the signal's
-/// status: the open waits for a writer, and a signal cannot cut the wait short.
+/// `child`, sent SIGTERM, waited for (two minutes at most: `why` says what it would have
+/// been waiting for); its output.
 #[cfg(target_os = "linux")]
-#[test]
-fn a_signal_while_a_fifo_waits_for_its_writer_ends_the_run() {
-    use std::process::{Command, Stdio};
+fn terminated(mut child: std::process::Child, why: &str) -> std::process::Output {
     use std::time::{Duration, Instant};
 
-    let dir = scratch_dir();
-    let fifo = dir.path().join("model");
-    let made = Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success(), "mkfifo {}", fifo.display());
-    let mut child = Command::new(crate::common::BIN)
-        .arg("model")
-        .arg(&fifo)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     assert!(
         crate::common::kill(&mut child, "TERM"),
         "the run ended by itself"
@@ -284,11 +267,62 @@ fn a_signal_while_a_fifo_waits_for_its_writer_ends_the_run() {
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > Duration::from_secs(120) {
             child.kill().unwrap();
-            panic!("the run went on waiting for the FIFO's writer after SIGTERM");
+            panic!("the run went on waiting for {why} after SIGTERM");
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A signal while a FIFO with no writer is opened ends the run at once with the signal's
+/// status: the open waits for a writer, and a signal cannot cut the wait short.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_while_a_fifo_waits_for_its_writer_ends_the_run() {
+    use std::process::{Command, Stdio};
+
+    let dir = scratch_dir();
+    let fifo = dir.path().join("model");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", fifo.display());
+    let child = Command::new(crate::common::BIN)
+        .arg("model")
+        .arg(&fifo)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = terminated(child, "the FIFO's writer");
     assert_eq!(out.status.code(), Some(143), "{out:?}");
     assert_eq!(text(&out.stdout), "");
+}
+
+/// A signal while a pipe sends nothing ends the run with the signal's status, a note
+/// saying why, once the pipe has been silent for a moment: the writer is not waited for.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_while_the_input_sends_nothing_ends_the_run() {
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new(crate::common::BIN)
+        .args(["model", "--count", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Held open, and silent, until the run has ended.
+    let writer = child.stdin.take();
+    let out = terminated(child, "a silent pipe");
+    drop(writer);
+    assert_eq!(out.status.code(), Some(143), "{out:?}");
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        "backtrack: stopped by SIGTERM: the input sent nothing more\n"
+    );
 }

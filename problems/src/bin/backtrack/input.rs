@@ -2,6 +2,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{anyhow, bail, Result};
 
@@ -29,9 +30,11 @@ pub fn read(path: &str, what: &str) -> Result<Input> {
         let text = if io::IsTerminal::is_terminal(&io::stdin()) {
             note!("backtrack: reading {what} from the terminal; end it with Ctrl-D");
             // Ctrl-C must stop a read that only Ctrl-D ends.
-            crate::driver::at_once(|| read_capped(io::stdin().lock(), &name))?
+            let read = AtomicU64::new(0);
+            crate::driver::at_once(|| read_capped(io::stdin().lock(), &name, &read))?
         } else {
-            read_capped(io::stdin().lock(), &name)?
+            let shown = name.clone();
+            crate::driver::while_reading(move |read| read_capped(io::stdin().lock(), &shown, read))?
         };
         Ok(Input { text, name })
     } else {
@@ -51,10 +54,9 @@ pub fn read(path: &str, what: &str) -> Result<Input> {
         // Named with its control characters escaped: a line that names it, an error's or
         // an output's, stays one line.
         let name = crate::args::escaped(path);
-        Ok(Input {
-            text: read_capped(file, &name)?,
-            name,
-        })
+        let shown = name.clone();
+        let text = crate::driver::while_reading(move |read| read_capped(file, &shown, read))?;
+        Ok(Input { text, name })
     }
 }
 
@@ -78,9 +80,25 @@ fn looks_inline(path: &str) -> bool {
                 .all(|c| c.is_ascii_digit() || matches!(c, '.' | '_' | ' ' | '\n'))
 }
 
-fn read_capped(source: impl Read, name: &str) -> Result<String> {
+/// A source of bytes that counts them as it gives them.
+struct Counted<'a, R> {
+    source: R,
+    read: &'a AtomicU64,
+}
+
+impl<R: Read> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.source.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::SeqCst);
+        Ok(n)
+    }
+}
+
+/// Reads `source` to its end (at most [`MAX_BYTES`], of UTF-8), counting its bytes in
+/// `read` as they come.
+fn read_capped(source: impl Read, name: &str, read: &AtomicU64) -> Result<String> {
     let mut bytes = Vec::new();
-    source
+    Counted { source, read }
         .take(MAX_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|err| anyhow!("cannot read {name}: {}", reason(&err)))?;

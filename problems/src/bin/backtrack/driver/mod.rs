@@ -47,7 +47,7 @@ pub use output::{check as check_output, write_numbers, Out};
 use progress::Progress;
 pub use report::plural;
 pub use settings::{Flags, Settings, Sharing, Tree, TreeFormat, MAX_TREE_BUDGET};
-pub use signals::{at_once, Stopper};
+pub use signals::{at_once, while_reading, Stopper};
 
 /// The probes of the estimate behind the progress line: a few milliseconds on the
 /// biggest trees.

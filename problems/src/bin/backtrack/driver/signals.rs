@@ -3,12 +3,15 @@
 //! matching status.
 //!
 //! The handlers are in place before the input is read, so that a signal while a big file
-//! is read is reported as one in the search is; only while a terminal is read, or a file
-//! opened (a FIFO waits there for a writer), does a signal end the process at once
-//! ([`at_once`]), the wait being one it cannot stop.
+//! or a pipe is read is reported as one in the search is, once the input has ended
+//! ([`while_reading`]); but while a terminal is read, or a file opened (a FIFO waits there
+//! for a writer), a signal ends the process at once ([`at_once`]), the wait being one it
+//! cannot stop, and so does a signal after which the input sends nothing for a second.
 
+use std::panic;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -35,6 +38,54 @@ pub fn at_once<T>(read: impl FnOnce() -> T) -> T {
     let value = read();
     AT_ONCE.store(false, Ordering::SeqCst);
     value
+}
+
+/// The first signal, for a wait outside the searches ([`while_reading`]); 0 before one.
+static FIRST: AtomicI32 = AtomicI32::new(0);
+
+/// How long the input may send nothing after a signal before the process ends.
+const SILENCE: Duration = Duration::from_secs(1);
+
+/// Runs `read` on a thread of its own, `read` counting the bytes it takes in the counter
+/// it is given. A signal meanwhile stops the run once the input has ended, as one in the
+/// search does, for as long as the input keeps coming; if it then sends nothing for
+/// [`SILENCE`] (a writer that waits, or is stuck), the process ends at once with the status
+/// of the signal, a note saying why.
+pub fn while_reading<T: Send + 'static>(read: impl FnOnce(&AtomicU64) -> T + Send + 'static) -> T {
+    let progress = Arc::new(AtomicU64::new(0));
+    let (sender, receiver) = mpsc::channel();
+    let counter = Arc::clone(&progress);
+    let reader = thread::spawn(move || {
+        // The receiver is gone only once the process is ending.
+        let _ = sender.send(read(&counter));
+    });
+    let mut last = (0, Instant::now());
+    let mut signalled: Option<Instant> = None;
+    loop {
+        match receiver.recv_timeout(SILENCE / 10) {
+            Ok(value) => return value,
+            Err(mpsc::RecvTimeoutError::Disconnected) => match reader.join() {
+                Err(panicked) => panic::resume_unwind(panicked),
+                Ok(()) => unreachable!("the reader sends before it ends"),
+            },
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        let read = progress.load(Ordering::SeqCst);
+        if read != last.0 {
+            last = (read, Instant::now());
+        }
+        let signal = FIRST.load(Ordering::SeqCst);
+        if signal != 0 {
+            let since = *signalled.get_or_insert_with(Instant::now);
+            if since.elapsed() >= SILENCE && last.1.elapsed() >= SILENCE {
+                eprintln!(
+                    "backtrack: stopped by {}: the input sent nothing more",
+                    name(signal)
+                );
+                std::process::exit(Status::Signal(signal).code().into());
+            }
+        }
+    }
 }
 
 /// The flag, and the first signal that set it.
@@ -77,6 +128,7 @@ impl Stopper {
                 let now = nanos(origin.elapsed());
                 if stopper.stop(signal) {
                     first_at.store(now, Ordering::SeqCst);
+                    FIRST.store(signal, Ordering::SeqCst);
                     return;
                 }
                 // The same signal again at once is the same request delivered twice
